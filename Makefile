@@ -1,0 +1,44 @@
+# The two commands of the README: `make run` and `make test`. Both set up .venv themselves.
+VENV ?= .venv
+PYTHON ?= python3
+BIN := $(VENV)/bin
+export QT_API := pyside6
+
+.PHONY: run test lint typecheck imports pytest bench dist clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e .
+	touch $@
+
+$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[test]"
+	touch $@ $(VENV)/.run-installed
+
+run: $(VENV)/.run-installed
+	$(BIN)/sudoku-workbench
+
+test: $(VENV)/.test-installed lint typecheck imports pytest
+
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(VENV)/.test-installed
+	$(BIN)/mypy
+
+imports: $(VENV)/.test-installed
+	$(BIN)/lint-imports
+
+# pytest exits 5 when no test ran; make treats that as the failure it is.
+pytest: $(VENV)/.test-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
+
+bench: $(VENV)/.run-installed
+	$(BIN)/sudoku-workbench bench --quick
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache

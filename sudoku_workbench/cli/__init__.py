@@ -1,0 +1,50 @@
+"""The command line over the core: ``sudoku-workbench SUBCOMMAND …`` (never imports Qt).
+
+Each subcommand lives in its own module of this package and provides ``register(subparsers)``, which
+adds its parser and sets ``run`` (a function of the parsed arguments returning the exit code).
+Modules are found by listing the package, so adding a command touches no other file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Callable
+from typing import cast
+
+from sudoku_workbench import __version__
+from sudoku_workbench.core.errors import WorkbenchError
+
+__all__ = ["build_parser", "main"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full parser with every subcommand module registered (modules starting ``_`` are helpers)."""
+    parser = argparse.ArgumentParser(
+        prog="sudoku-workbench",
+        description="Solve, study and make Sudoku puzzles. Without arguments, start the workbench window.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{info.name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one subcommand; errors of ours become a one-line message and exit code 2."""
+    args = build_parser().parse_args(argv)
+    run = cast(Callable[[argparse.Namespace], int], args.run)
+    try:
+        return run(args)
+    except WorkbenchError as err:
+        print(f"sudoku-workbench {args.command}: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"sudoku-workbench {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,95 @@
+"""Steps and their highlights: the one record for deductions, user edits, history and export.
+
+Rules build the explanation from the same data they put in the record, so text and picture agree.
+User edits are steps too, under the reserved rule ids :data:`ENTRY` and :data:`PENCIL`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
+
+__all__ = [
+    "CLEAR",
+    "ENTRY",
+    "PENCIL",
+    "Chain",
+    "Highlights",
+    "Link",
+    "Step",
+    "candidate_name",
+]
+
+#: Rule id of a digit typed by the user (a placement).
+ENTRY = "entry"
+#: Rule id of a pencil-mark edit by the user (eliminations, or restored candidates).
+PENCIL = "pencil"
+#: Rule id of a cleared cell (its former digit is in ``eliminations``).
+CLEAR = "clear"
+
+
+def candidate_name(geo: Geometry, candidate: Candidate, sign: str = ":") -> str:
+    """``r1c1:5``; with ``sign="="`` a placement, with ``sign="<>"`` an elimination.
+
+    >>> from sudoku_workbench.core.geometry import geometry
+    >>> candidate_name(geometry(3, 3), (0, 5), "<>")
+    'r1c1<>5'
+    """
+    cell, digit = candidate
+    return f"{geo.cell_name(cell)}{sign}{digit_char(digit)}"
+
+
+@dataclass(frozen=True)
+class Link:
+    """A relation between two candidates: strong (one of them is true) or weak (not both)."""
+
+    start: Candidate
+    end: Candidate
+    strong: bool = True
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Ordered cells joined by labelled edges: ``labels[i]`` joins ``cells[i]`` to ``cells[i+1]``.
+
+    In a closed chain (a cycle) the last label joins the last cell back to the first.
+    """
+
+    cells: tuple[Cell, ...]
+    labels: tuple[Digit, ...]
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What the view should emphasise, by role; colours are the view's business.
+
+    ``cells`` are the focus, ``units`` the houses involved, ``pattern`` the candidates that form the
+    reason, ``links`` arrows between candidates, ``chains`` the ordered cycle or paths for the graph pane,
+    and ``matching`` the matched cell–digit pairs of a bipartite argument (Chain Exclusion).
+    """
+
+    cells: tuple[Cell, ...] = ()
+    units: tuple[int, ...] = ()
+    pattern: tuple[Candidate, ...] = ()
+    links: tuple[Link, ...] = ()
+    chains: tuple[Chain, ...] = ()
+    matching: tuple[Candidate, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction or edit: what it places, what it eliminates, why, and what to show."""
+
+    rule: str
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    highlights: Highlights = Highlights()
+    explanation: str = ""
+
+    def summary(self, geo: Geometry) -> str:
+        """The effects in compact text: ``r1c1=5, r2c3<>7``."""
+        parts = [candidate_name(geo, c, "=") for c in self.placements]
+        parts += [candidate_name(geo, c, "<>") for c in self.eliminations]
+        return ", ".join(parts)

@@ -1,0 +1,1 @@
+"""Haythorpe's reduction of Sudoku to the Hamiltonian cycle problem, and reading tours back."""

@@ -1,0 +1,1 @@
+"""Recursive search (the OK button), solution counting and puzzle generation."""

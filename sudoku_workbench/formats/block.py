@@ -71,14 +71,19 @@ def _row_tokens(lines: Iterable[tuple[int, str]]) -> list[list[Token]]:
 
 
 def row_width(text: str) -> int:
-    """How many cells a row line holds, judged from that line alone (0 for a frame line)."""
+    """How many cells a row line holds, judged from that line alone (0 for a frame line).
+
+    A row whose ``|``-separated parts are single tokens is packed (``53.|.7.|...``): a character a cell.
+    Otherwise tokens are cells, except tokens of one length above 1 with no ``|`` (``53. .7. ...``).
+    """
     if is_border_line(text):
         return 0
-    tokens = split_tokens(text.replace("|", " "))
-    lengths = {len(t.text) for t in tokens}
-    if len(lengths) == 1 and lengths != {1}:  # packed boxes such as 53.|.7.|...
-        return sum(len(t.text) for t in tokens)
-    return len(tokens)
+    parts = [part.split() for part in text.split("|") if part.strip()]
+    tokens = [token for part in parts for token in part]
+    packed = all(len(part) == 1 for part in parts) or (
+        "|" not in text and len({len(t) for t in tokens}) == 1 and len(tokens[0]) > 1
+    )
+    return sum(map(len, tokens)) if packed else len(tokens)
 
 
 def parse_block(text: str, source: str = "<input>", first_line: int = 1) -> Grid:

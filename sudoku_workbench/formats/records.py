@@ -3,9 +3,10 @@
 A text is cut into records line by line, so huge files stream:
 
 * a line that is a whole puzzle (more than 25 cells, or a valid 4x4 of 16) is a record by itself;
-* any other non-blank line joins a block picture, which ends at a blank line once it has as many rows
-  as its first row has cells (so blank lines between bands do not split a picture), or when a one-line
-  puzzle follows;
+* any other non-blank line joins a block picture. A picture is complete once it has as many rows as
+  its first row has cells; it ends at the next row or blank line after that (so blank lines between
+  bands do not split it), or when a one-line puzzle follows. A "picture" of one line without ``|`` is
+  read as a one-line puzzle (so text after the grid is ignored there too);
 * ``#`` lines are headers or comments (SadMan ``#A`` author, ``#D`` description, …) and are skipped;
   ``[Puzzle]`` starts a SadMan section and other sections (``[State]``, …) are skipped;
 * a text starting with ``{`` is a workbench JSON document.
@@ -17,6 +18,7 @@ Every record yields a :class:`~sudoku_workbench.core.grid.Grid` or the
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
@@ -38,7 +40,7 @@ __all__ = ["numbered_puzzles", "open_text", "parse_puzzle", "read_puzzles"]
 
 Result = Grid | FormatError
 _LONGEST_ROW = max(SIZES)
-_ALLOWED_CONTROLS = frozenset("\t\f\v")
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
 
 
 def parse_puzzle(text: str, source: str = "<input>") -> Grid:
@@ -50,7 +52,7 @@ def parse_puzzle(text: str, source: str = "<input>") -> Grid:
     Raises:
         FormatError: for an empty or malformed text, or a text that holds more than one puzzle.
     """
-    records = _records(text.splitlines(), source, split_on_blank=False)
+    records = _records(text.splitlines(), source, stream=False)
     _line, first = next(records)
     if isinstance(first, FormatError):
         raise first
@@ -83,10 +85,10 @@ def numbered_puzzles(
     if isinstance(path_or_stream, str | os.PathLike):
         name = source or os.fspath(path_or_stream)
         with open_text(path_or_stream, name) as handle:
-            yield from _records(handle, name, split_on_blank=True)
+            yield from _records(handle, name, stream=True)
     else:
         name = source or str(getattr(path_or_stream, "name", "<input>"))
-        yield from _records(path_or_stream, name, split_on_blank=True)
+        yield from _records(path_or_stream, name, stream=True)
 
 
 def open_text(path: str | os.PathLike[str], source: str) -> TextIO:
@@ -101,18 +103,18 @@ def open_text(path: str | os.PathLike[str], source: str) -> TextIO:
         raise FormatError(f"cannot read the file: {err.strerror or err}", source) from err
 
 
-def _records(lines: Iterable[str], source: str, split_on_blank: bool) -> Iterator[tuple[int, Result]]:
+def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
     """(first line, result) for each record of a text, or one FormatError when there is none."""
     found = False
-    for record in _split(lines, source, split_on_blank):
+    for record in _split(lines, source, stream):
         found = True
         yield record
     if not found:
         yield 0, FormatError("empty input: no puzzle found (only blank or # lines)", source)
 
 
-def _split(lines: Iterable[str], source: str, split_on_blank: bool) -> Iterator[tuple[int, Result]]:
-    """The records of a text (see the module notes)."""
+def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
+    """The records of a text (see the module notes); ``stream`` is False for a text of one puzzle."""
     block: list[tuple[int, str]] = []
     skipping = content_seen = False
 
@@ -120,7 +122,11 @@ def _split(lines: Iterable[str], source: str, split_on_blank: bool) -> Iterator[
         if block:
             rows = list(block)
             block.clear()
-            yield rows[0][0], _attempt(grid_from_rows, rows, source)
+            number, text = rows[0]
+            if len(rows) == 1 and "|" not in text and not is_border_line(text):
+                yield number, _attempt(parse_line, text, source, number)
+            else:
+                yield number, _attempt(grid_from_rows, rows, source)
 
     line_iter = iter(lines)
     for number, raw in enumerate(line_iter, 1):
@@ -144,12 +150,14 @@ def _split(lines: Iterable[str], source: str, split_on_blank: bool) -> Iterator[
         elif skipping:
             continue
         elif not stripped:
-            if split_on_blank and _complete(block):
+            if stream and _rows_missing(block) <= 0:
                 yield from flush()
-        elif _is_line_record(stripped, block):
+        elif _is_line_record(stripped, block, stream):
             yield from flush()
             yield number, _attempt(parse_line, text, source, number)
         else:
+            if _rows_missing(block) == 0 and row_width(text):
+                yield from flush()  # a picture is complete and the next one starts without a blank line
             block.append((number, text))
     yield from flush()
 
@@ -168,20 +176,23 @@ def _document_grid(text: str, source: str) -> Grid:
 
 def _binary_column(text: str) -> int:
     """1-based column of the first control character (a sign of binary data), 0 if there is none."""
-    for column, char in enumerate(text, 1):
-        if (char < " " and char not in _ALLOWED_CONTROLS) or char == "\x7f":
-            return column
-    return 0
+    found = _CONTROL.search(text)
+    return found.start() + 1 if found else 0
 
 
-def _complete(block: list[tuple[int, str]]) -> bool:
-    """True once a block picture has as many rows as its first row has cells (or is only frames)."""
+def _rows_missing(block: list[tuple[int, str]]) -> int:
+    """How many rows a block picture lacks to be as tall as its first row is wide (-1: no rows yet)."""
     widths = [w for w in (row_width(text) for _n, text in block) if w]
-    return not widths or len(widths) >= widths[0]
+    return widths[0] - len(widths) if widths else -1
 
 
-def _is_line_record(stripped: str, block: list[tuple[int, str]]) -> bool:
-    """True when a line holds a whole puzzle rather than one row of a block picture."""
+def _is_line_record(stripped: str, block: list[tuple[int, str]], stream: bool) -> bool:
+    """True when a line holds a whole puzzle rather than one row of a block picture.
+
+    A line of 16 cells may be a 4x4 puzzle or a row of a 16x16 picture: in a text of one puzzle it is a
+    row (a lone line is read as a one-line puzzle anyway); in a stream it is a 4x4 puzzle when it reads as
+    one, unless it continues a picture whose rows have 16 cells.
+    """
     if "|" in stripped or is_border_line(stripped):
         return False
     tokens = split_tokens(stripped)
@@ -189,7 +200,7 @@ def _is_line_record(stripped: str, block: list[tuple[int, str]]) -> bool:
     cells = [t.text for t in tokens[:numbers]] if numbers >= 2 else list(tokens[0].text)
     if len(cells) > _LONGEST_ROW:
         return True
-    if len(cells) != 16 or (block and row_width(block[0][1]) == 16):
+    if len(cells) != 16 or not stream or (block and row_width(block[0][1]) == 16):
         return False
     # 16 cells: a 4x4 puzzle, unless it reads as a row of a 16x16 picture and not as a 4x4
     return _all_digits(cells, 4) or not _all_digits(cells, 16)

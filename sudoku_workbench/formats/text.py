@@ -7,6 +7,7 @@ the grid (a rating, an id) is ignored. Errors name the line and column of the of
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ __all__ = [
     "SIZES",
     "Token",
     "cell_digit",
+    "chars_to_digits",
     "format_line",
     "format_numbers",
     "is_number_token",
@@ -82,6 +84,28 @@ def cell_digit(char: str, n: int, source: str, line: int, column: int) -> Digit:
     raise FormatError(bad_char_message(char, f"a digit of a {n}x{n} grid"), source, line, column)
 
 
+def chars_to_digits(token: Token, n: int, source: str) -> list[Digit]:
+    """The digits of a token that writes one cell a character (a table lookup: corpora are large).
+
+    Raises:
+        FormatError: at the first character that is no digit of an N×N grid.
+    """
+    table = _char_table(n)
+    digits = [table.get(ch, -1) for ch in token.text]
+    if -1 in digits:
+        bad = digits.index(-1)
+        cell_digit(token.text[bad], n, source, token.line, token.column + bad)
+    return digits
+
+
+@functools.cache
+def _char_table(n: int) -> dict[str, Digit]:
+    table = {".": 0, "0": 0}
+    for digit in range(1, n + 1):
+        table[digit_char(digit)] = table[digit_char(digit).lower()] = digit
+    return table
+
+
 def bad_char_message(char: str, expected: str) -> str:
     """Why a character is refused, with a plainer story for bytes that are not text at all."""
     if "\udc80" <= char <= "\udcff":
@@ -138,7 +162,7 @@ def parse_line(text: str, source: str = "<input>", line: int = 1) -> Grid:
     else:
         first = tokens[0]
         n = size_for_count(len(first.text), source, line)
-        digits = [cell_digit(ch, n, source, line, first.column + i) for i, ch in enumerate(first.text)]
+        digits = chars_to_digits(first, n, source)
     return Grid.from_values(geometry_for_size(n), digits)
 
 

@@ -63,11 +63,10 @@ def is_border_line(text: str) -> bool:
 
 def _row_tokens(lines: Iterable[tuple[int, str]]) -> list[list[Token]]:
     """The cell tokens of every grid row (frames dropped, ``|`` read as a blank)."""
-    return [
-        split_tokens(text.replace("|", " "), number)
-        for number, text in lines
-        if text.strip() and not is_border_line(text)
-    ]
+    rows = (
+        split_tokens(text.replace("|", " "), number) for number, text in lines if not is_border_line(text)
+    )
+    return [row for row in rows if row]
 
 
 def row_width(text: str) -> int:

@@ -303,6 +303,13 @@ def _read_chain(reader: _Reader, geo: Geometry, item: Any, path: str) -> Chain:
 
 
 _MISSING: Any = object()
+_KIND_NAMES: dict[type, str] = {
+    int: "a whole number",
+    str: "a string",
+    bool: "true or false",
+    list: "a list",
+    dict: "an object",
+}
 
 
 class _Reader:
@@ -324,11 +331,11 @@ class _Reader:
         """``obj[key]`` checked to be a ``kind`` (bool is not taken for int)."""
         if key not in obj:
             if default is _MISSING:
-                raise self.error(path, f"missing (expected a {kind.__name__})")
+                raise self.error(path, f"missing (expected {_KIND_NAMES[kind]})")
             return default
         value = obj[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.error(path, f"expected a {kind.__name__} but found {json.dumps(value)[:40]}")
+            raise self.error(path, f"expected {_KIND_NAMES[kind]} but found {json.dumps(value)[:40]}")
         return value
 
     def digits(self, geo: Geometry, text: str, path: str, blank: bool = True) -> tuple[int, ...]:

@@ -40,7 +40,8 @@ __all__ = ["numbered_puzzles", "open_text", "parse_puzzle", "read_puzzles"]
 
 Result = Grid | FormatError
 _LONGEST_ROW = max(SIZES)
-_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f]")
+_CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
+_UNDECODED = re.compile("[\udc80-\udcff]")
 
 
 def parse_puzzle(text: str, source: str = "<input>") -> Grid:
@@ -132,16 +133,27 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
     for number, raw in enumerate(line_iter, 1):
         text = raw.rstrip("\r\n").lstrip("\ufeff") if number == 1 else raw.rstrip("\r\n")
         stripped = text.strip()
-        binary = _binary_column(text)
-        if binary:
+        binary = _CONTROL.search(text)
+        if binary:  # control characters: a binary file, not worth reading on
             yield from flush()
-            yield number, FormatError(bad_char_message(text[binary - 1], ""), source, number, binary)
+            yield (
+                number,
+                FormatError(bad_char_message(binary.group(), ""), source, number, binary.start() + 1),
+            )
             return
         if not content_seen and stripped.startswith("{"):
             document = "\n" * (number - 1) + text + "\n" + "".join(line_iter)
             yield number, _attempt(_document_grid, document, source)
             return
         if stripped.startswith("#"):
+            continue
+        undecoded = _UNDECODED.search(text)
+        if undecoded:  # a byte that is not UTF-8, outside a header: report the line, read on
+            yield from flush()
+            yield (
+                number,
+                FormatError(bad_char_message(undecoded.group(), ""), source, number, undecoded.start() + 1),
+            )
             continue
         content_seen = content_seen or bool(stripped)
         if stripped.startswith("[") and stripped.endswith("]"):
@@ -172,12 +184,6 @@ def _attempt(make: Callable[..., Grid], *args: Any) -> Result:
 
 def _document_grid(text: str, source: str) -> Grid:
     return loads_document(text, source).grid
-
-
-def _binary_column(text: str) -> int:
-    """1-based column of the first control character (a sign of binary data), 0 if there is none."""
-    found = _CONTROL.search(text)
-    return found.start() + 1 if found else 0
 
 
 def _rows_missing(block: list[tuple[int, str]]) -> int:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import strategies as st
 
-from sudoku_workbench.core import BOX_SHAPES, Grid, geometry
+from sudoku_workbench.core import BOX_SHAPES, FormatError, Grid, geometry
 
 SHAPES = sorted(BOX_SHAPES.values())
 
@@ -38,3 +40,11 @@ def positions(draw: st.DrawFn) -> Grid:
                 mask |= rng.getrandbits(geo.n)
         masks.append(mask)
     return Grid(geo, tuple(givens), tuple(entries), tuple(masks))
+
+
+def outcome(function: Callable[..., Any], *args: Any) -> Any:
+    """What a reader returns, or the FormatError it raises (any other exception escapes)."""
+    try:
+        return function(*args)
+    except FormatError as err:
+        return err

@@ -18,7 +18,6 @@ from pathlib import Path
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.block import format_block
 from sudoku_workbench.formats.document import Document, load_document, save_document, write_text_atomic
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
 from sudoku_workbench.formats.text import format_line
@@ -95,7 +94,7 @@ def _txt(grid: Grid) -> str:
     return format_line(grid) + "\n"
 
 
-_WRITERS = {".txt": _txt, ".sdm": _sdm, ".sdk": format_sdk, ".ss": format_ss, ".block": format_block}
+_WRITERS = {".txt": _txt, ".sdm": _sdm, ".sdk": format_sdk, ".ss": format_ss}
 #: Suffixes written as puzzle text.
 PUZZLE_SUFFIXES = tuple(_WRITERS)
 

@@ -56,7 +56,7 @@ def format_sdk(grid: Grid, headers: Mapping[str, str] | None = None) -> str:
 
 
 def parse_sdk(text: str, source: str = "<input>") -> Grid:
-    """The puzzle of a SadMan ``.sdk`` text (headers and extra sections skipped).
+    """The puzzle of a SadMan ``.sdk`` or Simple Sudoku ``.ss`` text (headers and extra sections skipped).
 
     Raises:
         FormatError: as :func:`~sudoku_workbench.formats.records.parse_puzzle`.
@@ -77,13 +77,8 @@ def format_ss(grid: Grid) -> str:
     return "\n".join(rows) + "\n"
 
 
-def parse_ss(text: str, source: str = "<input>") -> Grid:
-    """The puzzle of a Simple Sudoku ``.ss`` text.
-
-    Raises:
-        FormatError: as :func:`~sudoku_workbench.formats.records.parse_puzzle`.
-    """
-    return parse_puzzle(text, source)
+#: Simple Sudoku files are block pictures, read like any paste (the ``.sdk`` reader serves both).
+parse_ss = parse_sdk
 
 
 def _sdm(grid: Grid) -> str:

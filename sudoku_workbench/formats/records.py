@@ -36,7 +36,7 @@ from sudoku_workbench.formats.text import (
     split_tokens,
 )
 
-__all__ = ["numbered_puzzles", "open_text", "parse_puzzle", "read_puzzles"]
+__all__ = ["numbered_puzzles", "parse_puzzle", "read_puzzles"]
 
 Result = Grid | FormatError
 _LONGEST_ROW = max(SIZES)

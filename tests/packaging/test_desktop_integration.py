@@ -48,4 +48,4 @@ def test_desktop_entry_names_our_command_and_an_existing_icon():
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
     assert section["Exec"].split()[0] in scripts
     assert (REPO / "resources" / "icons" / f"{section['Icon']}.svg").is_file()
-    assert f"<launchable type=\"desktop-id\">{DESKTOP.name}</launchable>" in METAINFO.read_text()
+    assert f'<launchable type="desktop-id">{DESKTOP.name}</launchable>' in METAINFO.read_text()

@@ -196,7 +196,7 @@ def _is_line_record(stripped: str, widths: list[int], stream: bool) -> bool:
 
     A line of 16 cells may be a 4x4 puzzle or a row of a 16x16 picture: in a text of one puzzle it is a
     row (a lone line is read as a one-line puzzle anyway); in a stream it is a 4x4 puzzle when it reads as
-    one, unless it continues a picture whose rows have 16 cells.
+    one, unless it continues an unfinished picture whose rows have 16 cells.
     """
     if "|" in stripped or is_border_line(stripped):
         return False
@@ -205,7 +205,7 @@ def _is_line_record(stripped: str, widths: list[int], stream: bool) -> bool:
     cells = [t.text for t in tokens[:numbers]] if numbers >= 2 else list(tokens[0].text)
     if len(cells) > _LONGEST_ROW:
         return True
-    if len(cells) != 16 or not stream or 16 in widths:
+    if len(cells) != 16 or not stream or (16 in widths and len(widths) < max(widths)):
         return False
     # 16 cells: a 4x4 puzzle, unless it reads as a row of a 16x16 picture and not as a 4x4
     return _all_digits(cells, 4) or not _all_digits(cells, 16)

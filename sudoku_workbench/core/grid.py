@@ -90,8 +90,17 @@ class Grid:
             if bad is not None:
                 raise ValueError(f"{name}: {seq[bad]} at {geo.cell_name(bad)} is not a digit of 1..{geo.n}")
         values = [g or e for g, e in zip(givens, entries)]
+        # One mask of the digits present per unit: a cell's candidates are what its three units leave.
+        used = [0] * len(geo.units)
+        for cell, digit in enumerate(values):
+            if digit:
+                bit = 1 << (digit - 1)
+                for unit in geo.units_of[cell]:
+                    used[unit] |= bit
+        full = geo.full_mask
         candidates = tuple(
-            0 if values[c] else geo.full_mask & ~_peer_bits(geo, values, c) for c in range(geo.size)
+            0 if values[c] else full & ~(used[r] | used[k] | used[b])
+            for c, (r, k, b) in enumerate(geo.units_of)
         )
         return cls(geo, tuple(givens), tuple(e if not g else 0 for g, e in zip(givens, entries)), candidates)
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtCore import QEvent, QPointF, Signal
+from PySide6.QtGui import QAction, QActionGroup, QPalette
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from sudoku_workbench.core.geometry import Cell
@@ -55,6 +55,7 @@ class GraphView(QWidget):
         self.plot.hideAxis("bottom")
         self.plot.setMenuEnabled(False)
         self.plot.setMinimumSize(260, 260)
+        self._follow_palette()
         self.graph = pg.GraphItem()
         self.plot.addItem(self.graph)
         self._extras: list[Any] = []
@@ -66,6 +67,15 @@ class GraphView(QWidget):
         session.graph_ready.connect(self._picture_ready)
         board.cell_hovered.connect(self._highlight_node)
         self.node_hovered.connect(board.set_hovered)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+        """Follow a theme switch: the plot's background is the palette's base colour."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._follow_palette()
+        super().changeEvent(event)
+
+    def _follow_palette(self) -> None:
+        self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
 
     def connect_actions(self, actions: Mapping[str, QAction], dock: QDockWidget) -> None:
         """Bind View → Graph pane / Bilocation / Bivalue to this pane and its dock."""

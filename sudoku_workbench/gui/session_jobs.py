@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sudoku_workbench.core.cancel import CancelToken
@@ -17,6 +18,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities
 from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
+from sudoku_workbench.gui.hcp_io import HcpOptions, HcpSummary, export_hcp_file, grid_from_tour_file
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -174,6 +176,42 @@ class Jobs:
         lines.extend(s.describe(grid) for s in result.suspects)
         session.message.emit("Check: " + "; ".join(lines))
 
+    # ---- HCP ---------------------------------------------------------------------------------
+    def export_hcp(self, options: HcpOptions, path: Path) -> None:
+        """Write the puzzle's Hamiltonian cycle problem in the worker."""
+
+        def written(summary: HcpSummary) -> None:
+            kind = "arcs" if summary.directed else "edges"
+            self.session.message.emit(
+                f"Wrote {summary.path}: {summary.dimension:,} vertices, {summary.edges:,} {kind}"
+            )
+
+        self.session.run_job(
+            "hcp", export_hcp_file, self.session.grid, options, path, on_done=written, on_failed=self._failed
+        )
+
+    def import_tour(self, options: HcpOptions, path: Path) -> None:
+        """Read a tour back into the solved grid and record it as one step (the grid is kept on error)."""
+
+        def solved(grid: Grid) -> None:
+            current = self.session.grid
+            placements = tuple((c, grid.values[c]) for c in current.empty_cells)
+            text = f"the tour in {path.name} is a Hamiltonian cycle; it fills {len(placements)} cells"
+            self.session.apply_step(Step("tour", placements, explanation=text))
+
+        self.session.run_job(
+            "tour",
+            grid_from_tour_file,
+            self.session.grid,
+            options,
+            path,
+            on_done=solved,
+            on_failed=self._failed,
+        )
+
+    def _failed(self, err: Any) -> None:
+        self.session.error.emit("The file was not accepted", str(err))
+
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
         """Compute the graph pane's picture of the shown step's position; ``graph_ready`` brings it."""
@@ -222,6 +260,11 @@ def rating_text(rating: Any) -> str:
     level = str(getattr(rating.level, "name", rating.level)).replace("_", " ").title()
     hardest = rating.hardest_rule
     name = getattr(hardest, "name", hardest)
+    if isinstance(hardest, str) and hardest and capabilities.available("logic"):
+        try:
+            name = capabilities.load("logic").rule_by_id(hardest).name
+        except (KeyError, LookupError, ValueError):
+            name = hardest
     return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
 
 

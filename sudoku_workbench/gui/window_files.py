@@ -17,6 +17,7 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.gui.hcp_io import HcpOptions
 from sudoku_workbench.gui.history import History
 
 if TYPE_CHECKING:
@@ -27,6 +28,8 @@ __all__ = ["FileCommands", "parse_text"]
 
 _SAVE_FILTER = "Workbench document (*.json);;One puzzle per line (*.txt);;All files (*)"
 _IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
+_HCP_FILTER = "TSPLIB HCP (*.hcp);;Arc list (*.arcs *.txt);;GraphML (*.graphml);;All files (*)"
+_TOUR_FILTER = "Tours (*.tour *.sol *.txt);;All files (*)"
 
 
 def parse_text(text: str, source: str) -> Grid:
@@ -48,6 +51,7 @@ class FileCommands:
 
     def __init__(self, window: MainWindow) -> None:
         self.window = window
+        self.hcp_options = HcpOptions()
 
     @property
     def session(self) -> Session:
@@ -166,10 +170,33 @@ class FileCommands:
             self.session.jobs.generate(dialog.options())
 
     # ---- HCP ---------------------------------------------------------------------------------
+    def _hcp_options(self, title: str) -> HcpOptions | None:
+        hcp = capabilities.load("hcp_export")
+        from sudoku_workbench.hcp.reduction import GIVEN_SETS
+
+        dialog = dialogs.HcpDialog(
+            self.window, title, tuple(hcp.VARIANTS), tuple(GIVEN_SETS), self.hcp_options
+        )
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        self.hcp_options = dialog.options()
+        return self.hcp_options
+
     def export_hcp(self) -> None:
-        """Export → HCP (wired when the hcp package lands)."""
-        capabilities.load("hcp_export")
+        """Export → HCP: the puzzle's Hamiltonian cycle problem, written in the worker."""
+        options = self._hcp_options("Export as a Hamiltonian cycle problem")
+        if options is None:
+            return
+        suggested = "puzzle.hcp" if options.variant != "directed" else "puzzle.arcs"
+        path = dialogs.choose_save_path(self.window, "Export HCP", _HCP_FILTER, suggested)
+        if path is not None:
+            self.session.jobs.export_hcp(options, path)
 
     def import_tour(self) -> None:
-        """Import tour (wired when the hcp package lands)."""
-        capabilities.load("hcp_import")
+        """Import tour: a solver's tour of the exported graph, read back into the solved grid."""
+        options = self._hcp_options("Which graph was the tour found for?")
+        if options is None:
+            return
+        path = dialogs.choose_open_path(self.window, "Import a tour", _TOUR_FILTER)
+        if path is not None:
+            self.session.jobs.import_tour(options, path)

@@ -68,7 +68,7 @@ class GraphView(QWidget):
         board.cell_hovered.connect(self._highlight_node)
         self.node_hovered.connect(board.set_hovered)
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 (Qt override)
+    def changeEvent(self, event: QEvent) -> None:
         """Follow a theme switch: the plot's background is the palette's base colour."""
         if event.type() == QEvent.Type.PaletteChange:
             self._follow_palette()

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["build_parser", "main", "wait_for_jobs"]
+__all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,7 +49,6 @@ def main(argv: list[str]) -> int:
 def _run(app: object, file: Path | None) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from sudoku_workbench.gui import dialogs
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 
@@ -58,15 +57,23 @@ def _run(app: object, file: Path | None) -> int:
     window = MainWindow()
     window.resize(1280, 800)
     window.show()
-    storage = window.session.storage
-    if storage.read_recovery() is not None:
-        if dialogs.ask_recover(window):
-            window.session.recover()
-        else:
-            storage.discard_recovery()
+    offer_recovery(window)
     if file is not None:
         window.session.open_file(file)
     return int(app.exec())
+
+
+def offer_recovery(window: object) -> bool:
+    """After a crash, ask whether to restore the autosaved work; True when it was restored."""
+    from sudoku_workbench.gui import dialogs
+
+    session = window.session  # type: ignore[attr-defined]
+    if session.storage.read_recovery() is None:
+        return False
+    if dialogs.ask_recover(window):  # type: ignore[arg-type]
+        return bool(session.recover())
+    session.storage.discard_recovery()
+    return False
 
 
 def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:

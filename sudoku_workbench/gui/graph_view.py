@@ -59,6 +59,7 @@ class GraphView(QWidget):
         self.graph = pg.GraphItem()
         self.plot.addItem(self.graph)
         self._extras: list[Any] = []
+        self._graph_data: dict[str, Any] = {}
         layout.addWidget(self.title)
         layout.addWidget(self.matching_box)
         layout.addWidget(self.plot, 1)
@@ -116,15 +117,15 @@ class GraphView(QWidget):
         if arrays.node_cells and arrays.node_cells[0] >= 0 and -1 not in arrays.node_cells:
             self._add_grid_lines()
         pens = np.array([_CYCLIC if e else _EDGE for e in arrays.emphasised], dtype=_PEN_DTYPE)
-        self.graph.setData(
-            pos=arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
-            adj=arrays.adj if len(arrays.adj) else None,
-            pen=pens if len(pens) else None,
-            size=0.32,
-            pxMode=False,
-            symbolBrush=self._brushes(),
-            symbolPen=pg.mkPen(40, 40, 60),
-        )
+        self._graph_data = {
+            "pos": arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
+            "adj": arrays.adj if len(arrays.adj) else None,
+            "pen": pens if len(pens) else None,
+            "size": 0.32,
+            "pxMode": False,
+            "symbolPen": pg.mkPen(40, 40, 60),
+        }
+        self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
         for chain in arrays.chains:
             self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
         for text, point in zip(arrays.edge_labels, arrays.midpoints):
@@ -178,7 +179,8 @@ class GraphView(QWidget):
             return
         self._hover = cell
         if len(self.arrays.pos):
-            self.graph.setData(symbolBrush=self._brushes())
+            # GraphItem.setData replaces every point, so the whole data goes again with the new brushes.
+            self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
         if self.arrays is None or not len(self.arrays.pos):

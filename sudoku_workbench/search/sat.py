@@ -24,7 +24,7 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 
-__all__ = ["SatSearch", "sat_search"]
+__all__ = ["SatSearch", "forget_sat_searches", "sat_search"]
 
 _SOLVER_NAME = "cadical153"
 _ACTIVATIONS_PER_SOLVER = 400
@@ -37,6 +37,11 @@ def sat_search(geo: Geometry) -> SatSearch:
     if geo not in cache:
         cache[geo] = SatSearch(geo)
     return cache[geo]
+
+
+def forget_sat_searches() -> None:
+    """Drop this thread's solvers and what they learned (benchmarks start each run afresh)."""
+    _local.__dict__.pop("solvers", None)
 
 
 class SatSearch:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic import local
+from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
 
 __all__ = [
@@ -58,6 +58,18 @@ RULES: tuple[Rule, ...] = (
     Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
     Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
     Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
+    Rule(eppstein_local.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, eppstein_local.locked_triple),
+    Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
+    Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
+    Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
+    Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", Level.HARD, exclusion.pile_exclusion),
+    Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", Level.HARD, exclusion.chain_exclusion),
+    Rule(matching_rules.X_WING, "X-Wing", Level.HARD, matching_rules.x_wing),
+    Rule(matching_rules.SWORDFISH, "Swordfish", Level.HARD, matching_rules.swordfish),
+    Rule(matching_rules.JELLYFISH, "Jellyfish", Level.HARD, matching_rules.jellyfish),
+    Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
+    Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
+    Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}

@@ -1,0 +1,65 @@
+"""``sudoku-workbench anneal FILE``: fill puzzles by simulated annealing and say how well it went."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+from sudoku_workbench.cli._puzzles import read_puzzle_lines
+from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.search.anneal import SCHEDULES, AnnealSettings, anneal
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``anneal`` subcommand."""
+    parser = subparsers.add_parser(
+        "anneal",
+        help="fill puzzles by simulated annealing (cost = conflicting pairs); report success and time",
+        description="Simulated annealing as in Routledge (2023), section 3.3. Prints one line per puzzle "
+        "(solved or the best cost reached, iterations, restarts, seconds) and a summary.",
+    )
+    parser.add_argument("file", help="puzzle file, one puzzle per line ('-' for standard input)")
+    parser.add_argument("--schedule", choices=SCHEDULES, default="geometric", help="cooling schedule")
+    parser.add_argument("--moves", choices=("box", "cell"), default="box", help="neighbour moves")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (puzzle i uses seed + i)")
+    parser.add_argument("--max-iterations", type=int, default=AnnealSettings.max_iterations, metavar="N")
+    parser.add_argument("--start", type=float, default=None, help="d (log) or T0 (geometric)")
+    parser.add_argument("--count", type=int, default=None, metavar="K", help="only the first K puzzles")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    settings = AnnealSettings(
+        schedule=args.schedule, moves=args.moves, max_iterations=args.max_iterations, start=args.start
+    )
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    solved, seconds, failures = 0, [], 0
+    for index, (line, grid) in enumerate(read_puzzle_lines(args.file, args.count)):
+        start = time.perf_counter()
+        try:
+            result = anneal(grid, settings, random.Random(seed + index))
+        except Contradiction as err:
+            print(f"line {line}: {err}", file=sys.stderr)
+            failures += 1
+            continue
+        spent = time.perf_counter() - start
+        seconds.append(spent)
+        solved += result.solved
+        status = "solved" if result.solved else f"best J={result.cost}"
+        print(
+            f"line {line}: {status}  {result.iterations} iterations  {result.restarts} restarts  "
+            f"{spent:.2f} s  {result.grid.to_line()}"
+        )
+    if seconds:
+        print(
+            f"{solved}/{len(seconds)} solved ({100 * solved / len(seconds):.0f}%), "
+            f"median {statistics.median(seconds):.2f} s, total {sum(seconds):.1f} s "
+            f"[{settings.schedule}, {settings.moves} moves, seed {seed}]"
+        )
+    return 1 if failures else 0

@@ -10,6 +10,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
@@ -110,32 +112,35 @@ def _contradiction(grid: Grid) -> Contradiction | None:
 def _may_break(before: Grid, after: Grid, step: Step) -> bool:
     """Cheap test whether a step can have made the position impossible (then ask ``problems()``).
 
-    Only the cells and units the step touched can have lost their last candidate or last place.
+    Only the cells and units the step touched can have lost their last candidate or last place:
+    a placement's peers and the units they lie in (for the placed digit), the placed cell's own units
+    (for its other former candidates), an elimination's cell and units.
     """
     geo = before.geometry
     old, new = before.candidates, after.candidates
     placed = {cell for cell, _ in step.placements}
-    units: set[tuple[int, int]] = set()
+    lost: dict[int, int] = {}
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
+        own = geo.units_of[cell]
         for peer in geo.peers[cell]:
             if old[peer] & bit:
                 if not new[peer] and peer not in placed:
                     return True
-                units.update((u, bit) for u in geo.units_of[peer] if u not in geo.units_of[cell])
-        others = old[cell] & ~bit
-        while others:
-            low = others & -others
-            others ^= low
-            units.update((u, low) for u in geo.units_of[cell])
+                for unit in geo.units_of[peer]:
+                    if unit not in own:
+                        lost[unit] = lost.get(unit, 0) | bit
+        for unit in own:
+            lost[unit] = lost.get(unit, 0) | (old[cell] & ~bit)
     for cell, digit in step.eliminations:
         bit = 1 << (digit - 1)
         if old[cell] & bit:
             if not new[cell]:
                 return True
-            units.update((u, bit) for u in geo.units_of[cell])
+            for unit in geo.units_of[cell]:
+                lost[unit] = lost.get(unit, 0) | bit
     getters = unit_getters(geo)
-    return any(not any(m & bit for m in getters[u](new)) for u, bit in units)
+    return any(bits and reduce(or_, getters[unit](new)) & bits != bits for unit, bits in lost.items())
 
 
 def _still_applies(grid: Grid, step: Step) -> bool:

@@ -37,8 +37,18 @@ POINTING = "pointing"
 CLAIMING = "claiming"
 
 
+_last_singles: tuple[Grid | None, list[tuple[Cell, int]]] = (None, [])
+
+
 def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
-    return [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    """Cells with one candidate, kept for the latest grid (full house and naked single both ask)."""
+    global _last_singles
+    cached = _last_singles
+    if cached[0] is grid:
+        return cached[1]
+    found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    _last_singles = (grid, found)
+    return found
 
 
 def full_house(grid: Grid) -> Iterator[Step]:

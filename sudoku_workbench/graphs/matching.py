@@ -29,6 +29,7 @@ __all__ = [
     "analyse",
     "bipartite_graph",
     "digit_graph_masks",
+    "forget_matchings",
     "hall_closure",
     "is_perfect",
     "maximum_matching",
@@ -96,6 +97,12 @@ def maximum_matching(masks: tuple[int, ...], key: object = None) -> tuple[int, .
             _HINTS.clear()
         _HINTS[key] = mate
     return mate
+
+
+def forget_matchings() -> None:
+    """Drop the remembered matchings and analyses (benchmarks call this between passes)."""
+    _HINTS.clear()
+    removable_edges.cache_clear()
 
 
 def is_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:

@@ -16,6 +16,7 @@ from operator import or_
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
 
@@ -25,6 +26,7 @@ __all__ = [
     "LogicRun",
     "Rating",
     "Rule",
+    "forget_caches",
     "next_step",
     "rate",
     "rule_by_id",
@@ -87,6 +89,12 @@ def rule_by_id(rule_id: str) -> Rule:
     if rule is None:
         raise KeyError(f"no logic rule with id {rule_id!r}")
     return rule
+
+
+def forget_caches() -> None:
+    """Drop what the rules remember between calls, so a benchmark pass starts cold."""
+    forget_matchings()
+    matching_rules.forget_digit_steps()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

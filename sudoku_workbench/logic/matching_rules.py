@@ -31,6 +31,7 @@ __all__ = [
     "UNIT_MATCHING",
     "X_WING",
     "digit_matching",
+    "forget_digit_steps",
     "jellyfish",
     "swordfish",
     "unit_matching",
@@ -126,6 +127,11 @@ def _digit_steps(grid: Grid) -> tuple[Step, ...]:
                     done.update((i, c) for c in _bits(masks[i] & cover))
             steps.append(_fish_step(grid, digit, rows, base, cover))
     return tuple(steps)
+
+
+def forget_digit_steps() -> None:
+    """Drop the digit-rule steps remembered per grid."""
+    _digit_steps.cache_clear()
 
 
 def x_wing(grid: Grid) -> Iterator[Step]:

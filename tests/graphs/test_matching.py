@@ -77,3 +77,12 @@ def test_unit_and_digit_graphs_of_a_grid() -> None:
     rows, row_masks = digit_graph_masks(grid, 1)
     assert rows == (1, 2, 3)
     assert row_masks[0] == 0b1100
+
+
+def test_forget_matchings_empties_the_caches() -> None:
+    from sudoku_workbench.graphs.matching import forget_matchings, removable_edges
+
+    analyse((0b01, 0b10), key="unit-y")
+    assert removable_edges.cache_info().currsize > 0
+    forget_matchings()
+    assert removable_edges.cache_info().currsize == 0

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Candidate, Cell
+from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic._positions import Intersection, intersections, unit_positions
+from sudoku_workbench.logic._positions import Intersection, cell_candidates, intersections, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text
 
 __all__ = ["HIDDEN_PAIR", "LOCKED_TRIPLE", "hidden_pair", "locked_triple"]
@@ -35,7 +35,6 @@ def _locked_triple_at(
     """The step for digits confined, within ``unit``, to the open cells of ``inter``; None if none."""
     geo = grid.geometry
     where = unit_positions(grid)
-    cands = grid.candidates
     unit_cells = geo.units[unit]
     open_mask = sum(1 << unit_cells.index(c) for c in open_cells)
     confined = [d for d, spots in enumerate(where[unit], 1) if spots and not spots & ~open_mask]
@@ -44,9 +43,7 @@ def _locked_triple_at(
     digit_mask = sum(1 << (d - 1) for d in confined)
     other_cells = geo.units[other]
     inside = sum(1 << other_cells.index(c) for c in inter.cells)
-    eliminations: list[Candidate] = [
-        (c, d) for c in open_cells for d in digits_of_mask(cands[c] & ~digit_mask)
-    ]
+    eliminations = list(cell_candidates(grid, open_cells, ~digit_mask))
     eliminations += [
         (c, d) for d in confined for c in _unit_cells(grid, other, where[other][d - 1] & ~inside)
     ]
@@ -59,7 +56,7 @@ def _locked_triple_at(
         highlights=Highlights(
             cells=open_cells,
             units=(unit, other),
-            pattern=tuple((c, d) for c in open_cells for d in confined if cands[c] >> (d - 1) & 1),
+            pattern=cell_candidates(grid, open_cells, digit_mask),
         ),
         explanation=(
             f"Where {geo.unit_name(inter.line)} meets {geo.unit_name(inter.box)}, the cells "
@@ -87,7 +84,6 @@ def hidden_pair(grid: Grid) -> Iterator[Step]:
     """Two digits that share the same two places in a unit fill them; other digits leave those cells."""
     geo = grid.geometry
     where = unit_positions(grid)
-    cands = grid.candidates
     for unit, spots in enumerate(where):
         by_place: dict[int, list[int]] = {}
         for index, mask in enumerate(spots):
@@ -98,7 +94,7 @@ def hidden_pair(grid: Grid) -> Iterator[Step]:
                 continue
             pair = (1 << (digits[0] - 1)) | (1 << (digits[1] - 1))
             cells = _unit_cells(grid, unit, mask)
-            eliminations = tuple((c, d) for c in cells for d in digits_of_mask(cands[c] & ~pair))
+            eliminations = cell_candidates(grid, cells, ~pair)
             if eliminations:
                 yield Step(
                     HIDDEN_PAIR,

@@ -22,7 +22,7 @@ from sudoku_workbench.core.geometry import Candidate, Cell
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Step
 from sudoku_workbench.graphs.matching import is_perfect, maximum_matching, unit_graph_masks
-from sudoku_workbench.logic._positions import unit_positions
+from sudoku_workbench.logic._positions import cell_candidates, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text, mask_text
 
 __all__ = ["CHAIN_EXCLUSION", "PILE_EXCLUSION", "chain_exclusion", "chain_search", "pile_exclusion"]
@@ -76,7 +76,6 @@ def _matching(cells: tuple[Cell, ...], mate: tuple[int, ...]) -> tuple[Candidate
 def chain_exclusion(grid: Grid) -> Iterator[Step]:
     """Cells of a unit that can only take as many digits between them push those digits out of the rest."""
     geo = grid.geometry
-    cands = grid.candidates
     for unit in range(len(geo.units)):
         cells, masks = unit_graph_masks(grid, unit)
         if len(cells) < 3:
@@ -91,9 +90,7 @@ def chain_exclusion(grid: Grid) -> Iterator[Step]:
                 continue
             seen.add(reached)
             chain = tuple(cells[i - 1] for i in digits_of_mask(reached))
-            eliminations = tuple(
-                (c, d) for c in cells if c not in chain for d in digits_of_mask(cands[c] & digits)
-            )
+            eliminations = cell_candidates(grid, (c for c in cells if c not in chain), digits)
             if not eliminations:
                 continue
             yield Step(
@@ -102,7 +99,7 @@ def chain_exclusion(grid: Grid) -> Iterator[Step]:
                 highlights=Highlights(
                     cells=chain,
                     units=(unit,),
-                    pattern=tuple((c, d) for c in chain for d in digits_of_mask(cands[c])),
+                    pattern=cell_candidates(grid, chain),
                     chains=_paths(cells, start, parent),
                     matching=_matching(cells, mate),
                 ),
@@ -134,7 +131,7 @@ def pile_exclusion(grid: Grid) -> Iterator[Step]:
                 continue
             digit_mask = sum(1 << (d - 1) for d in pile)
             cells = tuple(geo.units[unit][i - 1] for i in digits_of_mask(places))
-            eliminations = tuple((c, d) for c in cells for d in digits_of_mask(cands[c] & ~digit_mask))
+            eliminations = cell_candidates(grid, cells, ~digit_mask)
             if not eliminations:
                 continue
             unit_cells, masks = unit_graph_masks(grid, unit)

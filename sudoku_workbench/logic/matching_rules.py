@@ -21,6 +21,7 @@ from sudoku_workbench.core.geometry import Candidate, Geometry
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.graphs.matching import analyse, digit_graph_masks, hall_closure, unit_graph_masks
+from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import and_list, cells_text, digits_text, mask_text
 
 __all__ = [
@@ -157,7 +158,6 @@ def digit_matching(grid: Grid) -> Iterator[Step]:
 def unit_matching(grid: Grid) -> Iterator[Step]:
     """Eppstein's unit rule: a cell–digit pair on no perfect matching of its unit goes."""
     geo = grid.geometry
-    cands = grid.candidates
     for unit in range(len(geo.units)):
         cells, masks = unit_graph_masks(grid, unit)
         analysis = analyse(masks, cells)
@@ -167,9 +167,7 @@ def unit_matching(grid: Grid) -> Iterator[Step]:
                 continue
             tight, digits = hall_closure(masks, analysis.mate, analysis.mate.index(col))
             inside = [cells[i] for i in _bits(tight)]
-            eliminations = tuple(
-                (c, d) for c in cells if c not in inside for d in digits_of_mask(cands[c] & digits)
-            )
+            eliminations = cell_candidates(grid, (c for c in cells if c not in inside), digits)
             done.update((cells.index(c), d - 1) for c, d in eliminations)
             hidden = [c for c in cells if c not in inside]
             yield Step(
@@ -178,7 +176,7 @@ def unit_matching(grid: Grid) -> Iterator[Step]:
                 highlights=Highlights(
                     cells=tuple(inside),
                     units=(unit,),
-                    pattern=tuple((c, d) for c in inside for d in digits_of_mask(cands[c])),
+                    pattern=cell_candidates(grid, inside),
                     matching=tuple((c, m + 1) for c, m in zip(cells, analysis.mate)),
                 ),
                 explanation=(

@@ -12,8 +12,9 @@ import itertools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import cells_text, mask_text
 
 __all__ = ["NAKED_PAIR", "NAKED_TUPLE", "components", "naked_pair", "naked_tuple"]
@@ -70,9 +71,8 @@ def _tuple_step(
     grid: Grid, rule: str, unit: int, component: tuple[Cell, ...], subset: tuple[Cell, ...], union: int
 ) -> Step:
     geo = grid.geometry
-    cands = grid.candidates
     rest = [c for c in component if c not in subset]
-    eliminations = tuple((c, d) for c in rest for d in digits_of_mask(cands[c] & union))
+    eliminations = cell_candidates(grid, rest, union)
     digits = mask_text(union)
     return Step(
         rule,
@@ -80,7 +80,7 @@ def _tuple_step(
         highlights=Highlights(
             cells=subset,
             units=(unit,),
-            pattern=tuple((c, d) for c in subset for d in digits_of_mask(cands[c])),
+            pattern=cell_candidates(grid, subset),
         ),
         explanation=(
             f"In {geo.unit_name(unit)}, the cells {cells_text(geo, component)} are linked by shared "

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = ["XY_WING", "xy_wing"]
@@ -55,7 +56,7 @@ def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victi
         eliminations=tuple((c, z) for c in victims),
         highlights=Highlights(
             cells=(pivot, first, second),
-            pattern=tuple((c, d) for c in (pivot, first, second) for d in digits_of_mask(cands[c])),
+            pattern=cell_candidates(grid, (pivot, first, second)),
             links=(
                 Link((pivot, x), (first, x), strong=False),
                 Link((pivot, y), (second, y), strong=False),

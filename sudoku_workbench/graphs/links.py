@@ -94,12 +94,13 @@ def bivalue_graph(grid: Grid) -> nx.Graph:
 def bipartite_bivalue_graph(grid: Grid) -> nx.Graph:
     """Cells with two candidates joined to a :class:`UnitDigit` node for each of their units and digits.
 
+    Unit-digit nodes no such cell reaches are left out: no walk can use them.
+
     The flag at the cell is labelled by the digit and the flag at the unit node by the cell, so a
     nonrepetitive walk through a unit node enters from one cell and leaves to another.
     """
     geo = grid.geometry
     graph = nx.Graph()
-    graph.add_nodes_from(UnitDigit(u, d) for u in range(3 * geo.n) for d in range(1, geo.n + 1))
     for cell in range(geo.size):
         if grid.candidates[cell].bit_count() != 2:
             continue

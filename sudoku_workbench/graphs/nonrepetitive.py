@@ -109,17 +109,25 @@ class NonrepetitiveGraph:
         self.edges: tuple[FlagEdge, ...] = tuple(dict.fromkeys(edges))
         self._ports: dict[tuple[Hashable, Hashable, int], int] = {}
         self.port_of: list[tuple[Hashable, Hashable, int] | None] = []
-        self.digraph = nx.DiGraph()
         labels: dict[Hashable, dict[Hashable, None]] = {}
+        links: list[tuple[int, int, dict[str, Any]]] = []
         for u, w, fu, fw in self.edges:
             labels.setdefault(u, {})[fu] = None
             labels.setdefault(w, {})[fw] = None
-            self.digraph.add_edge(self._port(u, fu, _OUT), self._port(w, fw, _IN), w=1, hop=Hop(u, w, fu, fw))
-            self.digraph.add_edge(self._port(w, fw, _OUT), self._port(u, fu, _IN), w=1, hop=Hop(w, u, fw, fu))
+            links.append(
+                (self._port(u, fu, _OUT), self._port(w, fw, _IN), {"w": 1, "hop": Hop(u, w, fu, fw)})
+            )
+            links.append(
+                (self._port(w, fw, _OUT), self._port(u, fu, _IN), {"w": 1, "hop": Hop(w, u, fw, fu)})
+            )
+        inner: list[tuple[int, int]] = []
         for vertex, vertex_labels in labels.items():
             ins = [self._ports[vertex, x, _IN] for x in vertex_labels]
             outs = [self._ports[vertex, x, _OUT] for x in vertex_labels]
-            self.digraph.add_edges_from(gadget_arcs(ins, outs, self._inner_node), w=0)
+            inner += gadget_arcs(ins, outs, self._inner_node)
+        self.digraph = nx.DiGraph()
+        self.digraph.add_edges_from(links)
+        self.digraph.add_edges_from(inner, w=0)
 
     @classmethod
     def from_edge_labels(cls, graph: nx.Graph, attr: str = "digits") -> NonrepetitiveGraph:
@@ -137,13 +145,11 @@ class NonrepetitiveGraph:
         if node is None:
             node = self._ports[key] = len(self.port_of)
             self.port_of.append(key)
-            self.digraph.add_node(node)
         return node
 
     def _inner_node(self) -> int:
         node = len(self.port_of)
         self.port_of.append(None)
-        self.digraph.add_node(node)
         return node
 
     def in_port(self, vertex: Hashable, label: Hashable) -> int | None:

@@ -17,7 +17,6 @@ from functools import cached_property
 import networkx as nx
 
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
-from sudoku_workbench.core.grid import digits_of_mask
 from sudoku_workbench.graphs.links import UnitDigit, bilocation_graph, bipartite_bivalue_graph
 from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
 
@@ -111,10 +110,14 @@ class ChainAnalysis:
             a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
             if not a or not b or (a | b).bit_count() < 2:
                 continue
-            for unit in range(3 * geo.n):
-                found = _distinct_pair(a & masks[unit], b & masks[unit])
-                if found:
-                    return Conflict(digit, found[0], found[1], unit)
+            while a:
+                low = a & -a
+                a ^= low
+                cell = low.bit_length() - 1
+                for unit in geo.units_of[cell]:
+                    others = b & masks[unit] & ~low
+                    if others:
+                        return Conflict(digit, cell, (others & -others).bit_length() - 1, unit)
         return None
 
     def bilocation_walk(self, cell: Cell, digit: Digit, end: Cell, forced: Digit) -> Chain:
@@ -150,14 +153,3 @@ def analysis_of(grid: Grid) -> ChainAnalysis:
 @functools.cache
 def _unit_masks(geo: Geometry) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in cells) for cells in geo.units)
-
-
-def _distinct_pair(a: int, b: int) -> tuple[Cell, Cell] | None:
-    """A cell from ``a`` and a different cell from ``b``, if there are such."""
-    if not a or not b:
-        return None
-    for p in digits_of_mask(a):
-        rest = b & ~(1 << (p - 1))
-        if rest:
-            return p - 1, (rest & -rest).bit_length() - 1
-    return None

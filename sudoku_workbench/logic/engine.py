@@ -16,6 +16,8 @@ from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic import local
 from sudoku_workbench.logic._positions import unit_getters
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
 
 __all__ = [
     "RULES",
@@ -58,6 +60,11 @@ RULES: tuple[Rule, ...] = (
     Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
     Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
     Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
+)
+
+#: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
+RULES += tuple(
+    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}

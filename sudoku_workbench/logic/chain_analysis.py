@@ -14,10 +14,13 @@ import functools
 from dataclasses import dataclass
 from functools import cached_property
 
-import networkx as nx
-
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
-from sudoku_workbench.graphs.links import UnitDigit, bilocation_graph, bipartite_bivalue_graph
+from sudoku_workbench.graphs.links import (
+    UnitDigit,
+    bilocation_links,
+    bipartite_bivalue_graph,
+    require_two_labels,
+)
 from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
 
 __all__ = ["ChainAnalysis", "Conflict", "analysis_of", "candidate_bits"]
@@ -62,14 +65,11 @@ class ChainAnalysis:
         return mask.bit_length()
 
     @cached_property
-    def bilocation(self) -> nx.Graph:
-        """The bilocation graph (raises Contradiction when a pair carries three labels)."""
-        return bilocation_graph(self.grid)
-
-    @cached_property
     def bilocation_nr(self) -> NonrepetitiveGraph:
-        """The gadget digraph of the bilocation graph."""
-        return NonrepetitiveGraph.from_edge_labels(self.bilocation)
+        """The gadget digraph of the bilocation graph (raises Contradiction on a three-label pair)."""
+        links = bilocation_links(self.grid)
+        require_two_labels(self.grid, links)
+        return NonrepetitiveGraph((a, b, x, x) for (a, b), labels in links.items() for x in sorted(labels))
 
     @cached_property
     def bivalue_nr(self) -> NonrepetitiveGraph:

@@ -106,6 +106,7 @@ def test_reachability_matches_walks(edges: list[FlagEdge]) -> None:
 @given(any_edges)
 def test_closure_collects_reachable_ends(edges: list[FlagEdge]) -> None:
     nrg = NonrepetitiveGraph(edges)
+    assert all(nrg.component[a] >= nrg.component[b] for a, b in nrg.digraph.edges())
     ends = sorted({(h.end, h.end_label) for h in _hops(edges)})
     bit = {nrg.in_port(v, x): 1 << i for i, (v, x) in enumerate(ends)}
     total = nrg.closure(bit)

@@ -23,7 +23,7 @@ from sudoku_workbench.graphs.links import (
 )
 from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
 
-__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "candidate_bits"]
+__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "forget_analyses"]
 
 
 @dataclass(frozen=True)
@@ -34,18 +34,6 @@ class Conflict:
     first: Cell
     second: Cell
     unit: int
-
-
-def candidate_bits(grid: Grid, mask: int) -> list[Candidate]:
-    """The candidates in a forced-set bit mask, in bit order."""
-    size = grid.geometry.size
-    found = []
-    while mask:
-        low = mask & -mask
-        index = low.bit_length() - 1
-        found.append((index % size, index // size + 1))
-        mask ^= low
-    return found
 
 
 class ChainAnalysis:
@@ -148,6 +136,11 @@ def bivalue_chain(hops: tuple[Hop, ...], closed: bool = False) -> Chain:
 def analysis_of(grid: Grid) -> ChainAnalysis:
     """The shared analysis of a position (cached, since the graph rules ask for it in turn)."""
     return ChainAnalysis(grid)
+
+
+def forget_analyses() -> None:
+    """Drop the cached analyses (so a benchmark pass starts cold)."""
+    analysis_of.cache_clear()
 
 
 @functools.cache

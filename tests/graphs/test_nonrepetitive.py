@@ -68,6 +68,19 @@ def test_cyclic_edges_match_closed_walks(edges: list[FlagEdge]) -> None:
     expected = {_undirected(h) for walk in _walks(edges) if _is_closed(walk) for h in walk}
     got = {_undirected(Hop(*edge)) for edge in nrg.cyclic_edges()}
     assert got == expected
+    closed = [walk for walk in _walks(edges) if _is_closed(walk)]
+    for start, first, last in {(w[0].start, w[0].start_label, w[-1].end_label) for w in closed}:
+        shortest = min(
+            len(w) for w in closed if (w[0].start, w[0].start_label, w[-1].end_label) == (start, first, last)
+        )
+        cycle = nrg.shortest_cycle(start, first, last)
+        assert cycle is not None
+        assert len(cycle) == shortest
+        assert nrg.on_cycle(start, first, last)
+    kinds = {(w[0].start, w[0].start_label, w[-1].end_label) for w in closed}
+    flags = {(h.start, h.start_label) for h in _hops(edges)}
+    for (v, first), (u, last) in itertools.product(flags, flags):
+        assert nrg.on_cycle(v, first, last) == (u == v and (v, first, last) in kinds)
     for edge in nrg.cyclic_edges():
         cycle = nrg.cycle_through(edge)
         assert cycle is not None

@@ -19,6 +19,8 @@ from sudoku_workbench.core.step import Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
 
 __all__ = [
     "RULES",
@@ -74,6 +76,11 @@ RULES: tuple[Rule, ...] = (
     Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
     Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
     Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
+)
+
+#: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
+RULES += tuple(
+    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}

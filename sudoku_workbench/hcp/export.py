@@ -1,0 +1,138 @@
+"""One export of a puzzle as a graph: the chosen variant, optionally reduced, with its map back.
+
+``export_graph`` is what the command line, the window and the tests call. The record keeps the graph
+before reduction and, per vertex of it, the directed vertex it came from, so ``hcp.tour`` can read any
+tour of any variant back into a grid.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Literal
+
+import networkx as nx
+
+from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.tsplib import HcpProblem
+from sudoku_workbench.hcp.numbering import numbering
+from sudoku_workbench.hcp.reduction import GIVEN_SETS, compact_edges, puzzle_arcs, undirected_edges
+from sudoku_workbench.hcp.shrink import Shrunk, shrink
+
+__all__ = [
+    "VARIANTS",
+    "HcpExport",
+    "Variant",
+    "arc_list_text",
+    "export_graph",
+    "graphml_text",
+    "parse_options",
+]
+
+Variant = Literal["undirected", "directed", "compact"]
+VARIANTS: tuple[Variant, ...] = ("undirected", "directed", "compact")
+Edge = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class HcpExport:
+    """A puzzle's graph as exported (``dimension``, ``edges``) and what is needed to read tours back.
+
+    ``base_dimension``/``base_edges`` are the graph before reduction (equal to the export when not
+    reduced); ``origin[v - 1]`` is the directed vertex that base vertex v comes from; ``shrunk`` is the
+    reduction's map, None when not reduced. For the directed variant ``edges`` are arcs.
+    """
+
+    puzzle: Grid
+    variant: Variant
+    givens_mode: str
+    base_dimension: int
+    base_edges: tuple[Edge, ...]
+    origin: tuple[int, ...]
+    shrunk: Shrunk | None
+
+    @property
+    def directed(self) -> bool:
+        """True for the arc-list variant."""
+        return self.variant == "directed"
+
+    @property
+    def dimension(self) -> int:
+        """Vertices of the exported graph."""
+        return self.shrunk.dimension if self.shrunk else self.base_dimension
+
+    @property
+    def edges(self) -> tuple[Edge, ...]:
+        """Edges (arcs for the directed variant) of the exported graph, 1-based."""
+        return self.shrunk.edges if self.shrunk else self.base_edges
+
+    @property
+    def comment(self) -> str:
+        """The puzzle and options, so a file says how to read its tours back."""
+        reduced = "yes" if self.shrunk else "no"
+        return (
+            f"Haythorpe Sudoku-to-HCP; puzzle={self.puzzle.to_line()} variant={self.variant} "
+            f"reduce={reduced} givens={self.givens_mode}"
+        )
+
+    def problem(self, name: str = "sudoku") -> HcpProblem:
+        """The TSPLIB record (undirected variants only)."""
+        if self.directed:
+            raise WorkbenchError(
+                "TSPLIB HCP is undirected; write the directed graph as an arc list or GraphML"
+            )
+        return HcpProblem(name, self.comment, self.dimension, self.edges)
+
+
+def export_graph(
+    grid: Grid, variant: Variant = "undirected", reduce: bool = False, givens: str = "full"
+) -> HcpExport:
+    """Build the graph of a puzzle's givens (entries are ignored: they may be wrong).
+
+    Raises:
+        WorkbenchError: for an unknown variant or givens mode, or reduction asked of the directed graph.
+    """
+    if variant not in VARIANTS:
+        raise WorkbenchError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
+    if givens not in GIVEN_SETS:
+        raise WorkbenchError(f"unknown givens mode {givens!r}; choose one of {', '.join(GIVEN_SETS)}")
+    if reduce and variant == "directed":
+        raise WorkbenchError("the reduction works on undirected graphs; use --variant undirected or compact")
+    geo = grid.geometry
+    num = numbering(geo.n)
+    puzzle = Grid.from_values(geo, grid.givens)
+    arcs = puzzle_arcs(geo, grid.givens, GIVEN_SETS[givens])
+    if variant == "directed":
+        count, edges, origin = num.count, arcs, list(range(1, num.count + 1))
+    elif variant == "undirected":
+        count, edges = 3 * num.count, undirected_edges(arcs, num.count)
+        origin = [(v + 2) // 3 for v in range(1, count + 1)]
+    else:
+        edges, origin = compact_edges(arcs, num)
+        count = len(origin)
+    shrunk = shrink(count, edges) if reduce else None
+    return HcpExport(puzzle, variant, givens, count, tuple(edges), tuple(origin), shrunk)
+
+
+def parse_options(comment: str) -> dict[str, str]:
+    """The ``key=value`` words of an export's COMMENT line (empty when it has none)."""
+    return dict(word.split("=", 1) for word in comment.split() if "=" in word)
+
+
+def arc_list_text(export: HcpExport) -> str:
+    """The directed graph as text: a ``#`` header with the puzzle, ``n m``, then one ``i j`` per arc."""
+    lines = [f"# {export.comment}", f"{export.dimension} {len(export.edges)}"]
+    lines.extend(f"{u} {v}" for u, v in export.edges)
+    return "\n".join([*lines, ""])
+
+
+def graphml_text(export: HcpExport) -> str:
+    """The exported graph as GraphML (directed or not), vertices numbered as in the HCP file."""
+    graph: nx.Graph = nx.DiGraph() if export.directed else nx.Graph()
+    graph.graph["comment"] = export.comment
+    graph.add_nodes_from(range(1, export.dimension + 1))
+    graph.add_edges_from(export.edges)
+    buffer = io.BytesIO()
+    nx.write_graphml(graph, buffer)
+    return buffer.getvalue().decode("utf-8")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
 import time
 from typing import Any
 
-from sudoku_workbench.cli._puzzles import read_puzzle_lines
-from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.cli._io import iter_input
+from sudoku_workbench.core.errors import Contradiction, FormatError
 from sudoku_workbench.search.anneal import SCHEDULES, AnnealSettings, anneal
 
 __all__ = ["register"]
@@ -24,7 +25,7 @@ def register(subparsers: Any) -> None:
         description="Simulated annealing as in Routledge (2023), section 3.3. Prints one line per puzzle "
         "(solved or the best cost reached, iterations, restarts, seconds) and a summary.",
     )
-    parser.add_argument("file", help="puzzle file, one puzzle per line ('-' for standard input)")
+    parser.add_argument("file", help="puzzle file in any supported format ('-' for standard input)")
     parser.add_argument("--schedule", choices=SCHEDULES, default="geometric", help="cooling schedule")
     parser.add_argument("--moves", choices=("box", "cell"), default="box", help="neighbour moves")
     parser.add_argument("--seed", type=int, default=None, help="random seed (puzzle i uses seed + i)")
@@ -40,12 +41,16 @@ def _run(args: argparse.Namespace) -> int:
     )
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     solved, seconds, failures = 0, [], 0
-    for index, (line, grid) in enumerate(read_puzzle_lines(args.file, args.count)):
+    for index, (record, grid) in enumerate(itertools.islice(iter_input(args.file), args.count)):
+        if isinstance(grid, FormatError):
+            print(grid, file=sys.stderr)
+            failures += 1
+            continue
         start = time.perf_counter()
         try:
             result = anneal(grid, settings, random.Random(seed + index))
         except Contradiction as err:
-            print(f"line {line}: {err}", file=sys.stderr)
+            print(f"puzzle {record}: {err}", file=sys.stderr)
             failures += 1
             continue
         spent = time.perf_counter() - start
@@ -53,7 +58,7 @@ def _run(args: argparse.Namespace) -> int:
         solved += result.solved
         status = "solved" if result.solved else f"best J={result.cost}"
         print(
-            f"line {line}: {status}  {result.iterations} iterations  {result.restarts} restarts  "
+            f"puzzle {record}: {status}  {result.iterations} iterations  {result.restarts} restarts  "
             f"{spent:.2f} s  {result.grid.to_line()}"
         )
     if seconds:

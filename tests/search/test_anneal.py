@@ -105,5 +105,5 @@ def test_cli_reports_each_puzzle_and_a_summary(capsys):
     path = str(DATA / "four_vu100.txt")
     assert main(["anneal", path, "--count", "3", "--seed", "5", "--schedule", "log"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in out[:3]] == ["line 1", "line 2", "line 3"]
+    assert [line.split(":")[0] for line in out[:3]] == ["puzzle 1", "puzzle 2", "puzzle 3"]
     assert out[3].startswith("3/3 solved")

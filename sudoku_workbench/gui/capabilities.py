@@ -43,8 +43,9 @@ CAPABILITIES: dict[str, Capability] = {
             "hcp_export", "sudoku_workbench.hcp.export", ("export_graph", "arc_list_text", "VARIANTS")
         ),
         Capability("hcp_import", "sudoku_workbench.hcp.tour", ("grid_from_tour",)),
-        Capability("anneal_dock", "sudoku_workbench.gui.anneal_dock", ()),
-        Capability("search_tree_view", "sudoku_workbench.gui.search_tree_view", ()),
+        Capability("anneal_dock", "sudoku_workbench.gui.anneal_dock", ("AnnealDock",)),
+        Capability("search_tree_view", "sudoku_workbench.gui.search_tree_view", ("SearchTreeView",)),
+        Capability("search_tree", "sudoku_workbench.search.tree", ("record_search",)),
     )
 }
 

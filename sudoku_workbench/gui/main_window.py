@@ -7,7 +7,7 @@ session's signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
@@ -67,9 +67,23 @@ class MainWindow(QMainWindow):
 
             self.graph_view = GraphView(self.session, self.board)
             self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._build_study_docks()
         self.statusBar().showMessage("Ready")
         docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
         self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
+
+    def _build_study_docks(self) -> None:
+        """The study helper's annealing dock and search tree view, when they are present."""
+        self.anneal_dock: Any = None
+        self.tree_dock: QDockWidget | None = None
+        if capabilities.available("anneal_dock"):
+            self.anneal_dock = capabilities.load("anneal_dock").AnnealDock(self)
+            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.anneal_dock)
+            self.anneal_dock.hide()
+        if capabilities.available("search_tree_view") and capabilities.available("search_tree"):
+            self.tree_view = capabilities.load("search_tree_view").SearchTreeView()
+            self.tree_dock = self._dock("Search tree", self.tree_view, Qt.DockWidgetArea.BottomDockWidgetArea)
+            self.tree_dock.hide()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -138,6 +152,13 @@ class MainWindow(QMainWindow):
         self.acts["dark"].toggled.connect(self._set_dark)
         if self.graph_view is not None:
             self.graph_view.connect_actions(self.acts, self.graph_dock)
+        if self.anneal_dock is not None:
+            dock = self.anneal_dock
+            self.acts["anneal"].toggled.connect(dock.setVisible)
+            dock.visibilityChanged.connect(self.acts["anneal"].setChecked)
+            session.grid_changed.connect(dock.set_grid)
+        if self.tree_dock is not None:
+            self.acts["search_tree"].triggered.connect(lambda: session.jobs.search_tree())
         self.panel.position_chosen.connect(session.go_to)
         self.board.digit_entered.connect(session.enter_digit)
         self.board.candidate_toggled.connect(session.toggle_candidate)
@@ -151,6 +172,7 @@ class MainWindow(QMainWindow):
         session.marks_changed.connect(self.board.set_marks)
         session.job_started.connect(lambda kind: self._job_state(kind, True))
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
+        session.job_finished.connect(self._job_done)
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
         session.error.connect(lambda title, text: dialogs.show_error(self, title, text))
@@ -172,8 +194,14 @@ class MainWindow(QMainWindow):
         self.acts["back"].setEnabled(history.can_undo())
         self.acts["redo"].setEnabled(history.can_redo())
 
+    def _job_done(self, kind: str, result: object) -> None:
+        if kind == "tree" and result is not None and self.tree_dock is not None:
+            self.tree_view.show_tree(result)
+            self.tree_dock.show()
+
     def _job_state(self, kind: str, running: bool) -> None:
-        self.panel.set_progress(f"Running {kind}…" if running else "")
+        if running:
+            self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
         busy = any(
             self.session.busy(k) for k in ("logic", "step", "solve", "check", "count", "rate", "generate")
         )
@@ -212,6 +240,8 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.session.close()
+        if self.anneal_dock is not None:
+            self.anneal_dock.stop(wait=True)
         event.accept()
 
 

@@ -144,6 +144,20 @@ class Jobs:
             on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
         )
 
+    def search_tree(self) -> None:
+        """Record the search's tree on the position (for the search tree view)."""
+        tree = capabilities.load("search_tree")
+        self.session.run_job(
+            "tree",
+            tree.record_search,
+            self.session.grid,
+            control=True,
+            on_progress=lambda nodes: self.session.message.emit(f"Recording: {nodes:,} nodes"),
+            on_done=lambda result: self.session.message.emit(
+                f"Search tree: {result.visited:,} nodes visited"
+            ),
+        )
+
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
         """Mark every problem of the position; with the search, also wrong entries or a mistyped clue."""

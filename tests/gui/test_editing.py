@@ -82,6 +82,8 @@ def test_check_marks_both_cells_of_a_duplicate(qtbot, window, shot):
     assert "5 appears more than once in row 1" in window.panel.progress.text()
     settle(qtbot, window)
     assert {0, 2} <= set(board.marks)
+    assert "5 appears more than once in row 1" in window.panel.progress.text()
+    assert "the puzzle has no solution" not in window.panel.progress.text()
     shot(window, "check-duplicate")
 
 

@@ -98,9 +98,12 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
     width, _, height = args.size.partition("x")
     with tempfile.TemporaryDirectory() as scratch:
         window = MainWindow(Storage(Path(scratch)))
+        window.report_error = _print_error  # type: ignore[method-assign]
         window.resize(int(width), int(height))
         window.show()
         if args.file is not None and not window.session.open_file(args.file):
+            window.session.dirty = False
+            window.close()
             return 2
         _prepare(window, args)
         window.session.dirty = False
@@ -111,6 +114,10 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
         return 2
     print(f"saved {args.screenshot}")
     return 0
+
+
+def _print_error(title: str, text: str) -> None:
+    print(f"sudoku-workbench gui: {title}: {text}", file=sys.stderr)
 
 
 def _prepare(window: object, args: argparse.Namespace) -> None:

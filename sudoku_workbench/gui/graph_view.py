@@ -54,7 +54,7 @@ class GraphView(QWidget):
         self.plot.hideAxis("left")
         self.plot.hideAxis("bottom")
         self.plot.setMenuEnabled(False)
-        self.plot.setMinimumSize(260, 260)
+        self.plot.setMinimumSize(220, 220)
         self._follow_palette()
         self.graph = pg.GraphItem()
         self.plot.addItem(self.graph)

@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
         self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
+        self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
 
     def _build_study_docks(self) -> None:
         """The study helper's annealing dock and search tree view, when they are present."""
@@ -175,8 +176,12 @@ class MainWindow(QMainWindow):
         session.job_finished.connect(self._job_done)
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
-        session.error.connect(lambda title, text: dialogs.show_error(self, title, text))
+        session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
+
+    def report_error(self, title: str, text: str) -> None:
+        """Show a failure as a message box (the screenshot mode prints it instead)."""
+        dialogs.show_error(self, title, text)
 
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:

@@ -23,7 +23,7 @@ from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 
-__all__ = ["PROGRESS_EVERY", "Engine", "engine_for", "initial_state"]
+__all__ = ["PROGRESS_EVERY", "Engine", "OutOfBudget", "engine_for", "initial_state"]
 
 #: How many nodes pass between two calls of the progress callback.
 PROGRESS_EVERY = 2048
@@ -33,6 +33,10 @@ State = list[int]
 Option = tuple[int, int]
 
 
+class OutOfBudget(Exception):
+    """A search given a node budget used it up before finding its first solution."""
+
+
 @dataclass(frozen=True)
 class Engine:
     """The search functions of one geometry (closures over its precomputed tables)."""
@@ -40,7 +44,8 @@ class Engine:
     propagate: Callable[[State, list[int]], bool]
     branch_options: Callable[[State], list[Option] | None]
     search: Callable[
-        [State, CancelToken | None, Callable[[int], None] | None, random.Random | None], Iterator[State]
+        [State, CancelToken | None, Callable[[int], None] | None, random.Random | None, int | None],
+        Iterator[State],
     ]
 
 
@@ -215,8 +220,13 @@ def _build(geo: Geometry) -> Engine:
         cancel: CancelToken | None,
         progress: Callable[[int], None] | None,
         rng: random.Random | None,
+        budget: int | None,
     ) -> Iterator[State]:
-        """Every solution below a propagated root, depth first, without recursion."""
+        """Every solution below a propagated root, depth first, without recursion.
+
+        With a ``budget``, :class:`OutOfBudget` is raised when that many nodes pass before the
+        first solution; after a solution the search runs to the end.
+        """
         nodes = 0
         frames: list[tuple[State, list[Option]]] = []
 
@@ -245,9 +255,12 @@ def _build(geo: Geometry) -> Engine:
                 raise Cancelled("search cancelled")
             if progress is not None and not nodes % PROGRESS_EVERY:
                 progress(nodes)
+            if budget is not None and nodes > budget:
+                raise OutOfBudget
             child = state[:]
             child[cell] = bit
             if propagate(child, [cell]) and not open_node(child):
+                budget = None
                 yield child
 
     return Engine(propagate, branch_options, search)

@@ -133,3 +133,16 @@ def test_count_progress_reports_solver_calls():
     seen: list[int] = []
     assert count(Grid.empty(geometry_for_size(4)), 10, progress=seen.append) == 10
     assert seen == list(range(1, 11))
+
+
+def test_a_complete_grid_is_its_own_only_solution_and_a_broken_one_has_none():
+    puzzle = parse_line(EASY)
+    solution = solve(puzzle)
+    assert solution is not None
+    full = Grid.from_values(puzzle.geometry, solution.values)
+    assert list(solutions(full)) == [full]
+    assert count(full) == 1
+    values = list(solution.values)
+    values[0], values[1] = values[1], values[0]
+    assert count(Grid.from_values(puzzle.geometry, values)) == 0
+    assert solve(Grid.from_values(puzzle.geometry, values)) is None

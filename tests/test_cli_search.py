@@ -150,6 +150,7 @@ def test_bench_prints_a_row_per_task_and_file(capsys, tmp_path):
     rows = [line.split(" | ") for line in lines[2:]]
     assert [r[3] for r in rows] == ["solve", "count --limit 2", "OK search: solve", "OK search: count to 2"]
     assert all(r[0] == "| few.txt" and r[2] == "3" and float(r[4].replace(",", "")) > 0 for r in rows)
+    assert {r[6] for r in rows} <= {"1 |", "3 |", "5 |"}  # the sample is spread: lines 1, 3 and 5
 
 
 def test_bench_finds_the_shared_data_by_itself(capsys, monkeypatch):

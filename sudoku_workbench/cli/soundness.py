@@ -14,10 +14,10 @@ from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
-from sudoku_workbench.cli._oracle import solution_of
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.logic.engine import RULES
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
+from sudoku_workbench.search.solve import solve
 
 __all__ = ["register"]
 
@@ -43,10 +43,10 @@ def check_record(item: tuple[int, Packed | str]) -> tuple[int, RunCheck | str]:
     if isinstance(packed, str):
         return number, packed
     grid = unpack(packed)
-    solution = solution_of(grid)
+    solution = solve(grid)
     if solution is None:
         return number, "the puzzle has no solution"
-    return number, check_run(grid, solution)
+    return number, check_run(grid, solution.values)
 
 
 def _report(name: str, tally: SoundnessTally, skipped: int) -> None:

@@ -20,6 +20,7 @@ from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
 
 __all__ = [
@@ -102,6 +103,7 @@ def forget_caches() -> None:
     """Drop what the rules remember between calls, so a benchmark pass starts cold."""
     forget_matchings()
     matching_rules.forget_digit_steps()
+    forget_analyses()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

@@ -77,4 +77,4 @@ def test_soundness_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert main(["soundness", str(path), "--count", "3", "--max-level", "easy"]) == 0
     easy_out = capsys.readouterr().out
     assert "pointing" not in easy_out
-    assert "naked_single" in easy_out
+    assert "hidden_single" in easy_out

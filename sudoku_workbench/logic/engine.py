@@ -93,10 +93,10 @@ def rule_by_id(rule_id: str) -> Rule:
     Raises:
         KeyError: when no rule has that id.
     """
-    rule = _BY_ID.get(rule_id) or next((r for r in RULES if r.id == rule_id), None)
-    if rule is None:
-        raise KeyError(f"no logic rule with id {rule_id!r}")
-    return rule
+    try:
+        return _BY_ID[rule_id]
+    except KeyError:
+        raise KeyError(f"no logic rule with id {rule_id!r}") from None
 
 
 def forget_caches() -> None:

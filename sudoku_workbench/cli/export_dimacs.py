@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from sudoku_workbench.cli._puzzles import read_one_puzzle
 from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats import read_file
 from sudoku_workbench.formats.dimacs import (
     format_cnf,
     format_col,
@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
         "export-dimacs",
         help="write a puzzle as DIMACS CNF (for SAT solvers) or as a DIMACS graph colouring instance",
     )
-    export.add_argument("puzzle", help="puzzle file (its first puzzle is used)")
+    export.add_argument("puzzle", help="puzzle file (any supported format)")
     kind = export.add_mutually_exclusive_group(required=True)
     kind.add_argument("--cnf", action="store_true", help="the standard CNF encoding")
     kind.add_argument("--col", action="store_true", help="the graph colouring instance (thesis 2.2.6)")
@@ -47,7 +47,7 @@ def register(subparsers: Any) -> None:
 
 
 def _run_export(args: argparse.Namespace) -> int:
-    grid = read_one_puzzle(args.puzzle)
+    grid = read_file(args.puzzle)
     title = f"Sudoku {grid.geometry.label} from {args.puzzle}: {grid.to_line()}"
     if args.cnf:
         text = format_cnf(sudoku_cnf(grid), [title, _CNF_NOTE])
@@ -61,7 +61,7 @@ def _run_export(args: argparse.Namespace) -> int:
 
 
 def _run_import(args: argparse.Namespace) -> int:
-    grid = read_one_puzzle(args.puzzle)
+    grid = read_file(args.puzzle)
     try:
         text = Path(args.model).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:

@@ -145,9 +145,8 @@ def _square_shape(rows: Sequence[Sequence[Token]], widths: Sequence[int], source
             )
             raise FormatError(message, source, row[0].line)
     if len(rows) != width:
-        message = (
-            f"expected {width} rows of {width} cells (a {width}x{width} grid) but found {len(rows)} rows"
-        )
+        found = f"{len(rows)} row" + ("s" if len(rows) > 1 else "")
+        message = f"expected {width} rows of {width} cells (a {width}x{width} grid) but found {found}"
         raise FormatError(message, source, rows[-1][0].line)
     return width
 

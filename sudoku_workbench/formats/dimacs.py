@@ -17,6 +17,7 @@ MiniSat's result file (``SAT`` then literals) or bare literals; ``0`` ends a mod
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -35,6 +36,7 @@ __all__ = [
     "parse_cnf",
     "parse_col",
     "parse_model",
+    "rule_clauses",
     "sudoku_cnf",
     "sudoku_col",
 ]
@@ -67,9 +69,13 @@ def _exactly_one(literals: list[int]) -> Iterator[tuple[int, ...]]:
         yield (-a, -b)
 
 
-def sudoku_cnf(grid: Grid) -> CnfFormula:
-    """The standard CNF of a position; its filled cells (givens and entries) become unit clauses."""
-    geo = grid.geometry
+@functools.cache
+def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
+    """The rules of an empty grid: each cell holds exactly one digit, each unit each digit exactly once.
+
+    "Exactly one" is one at-least-one clause followed by the pairwise at-most-one clauses; cells come
+    first, then units (rows, columns, boxes) with their digits in order.
+    """
     digits = range(1, geo.n + 1)
     clauses: list[tuple[int, ...]] = []
     for cell in range(geo.size):
@@ -77,8 +83,14 @@ def sudoku_cnf(grid: Grid) -> CnfFormula:
     for unit in geo.units:
         for digit in digits:
             clauses.extend(_exactly_one([cnf_variable(geo, cell, digit) for cell in unit]))
-    clauses.extend((cnf_variable(geo, c, v),) for c, v in enumerate(grid.values) if v)
-    return CnfFormula(geo.size * geo.n, tuple(clauses))
+    return tuple(clauses)
+
+
+def sudoku_cnf(grid: Grid) -> CnfFormula:
+    """The standard CNF of a position; its filled cells (givens and entries) become unit clauses."""
+    geo = grid.geometry
+    givens = tuple((cnf_variable(geo, c, v),) for c, v in enumerate(grid.values) if v)
+    return CnfFormula(geo.size * geo.n, rule_clauses(geo) + givens)
 
 
 def sudoku_col(grid: Grid) -> ColGraph:

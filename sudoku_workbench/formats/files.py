@@ -5,7 +5,8 @@ Assumptions, from the programs' published descriptions: an ``.sdk`` file is opti
 and then the grid as N rows of N characters, ``.`` for a blank; newer files put the grid under
 ``[Puzzle]`` and add sections such as ``[State]``, which are skipped. An ``.sdm`` file is one puzzle per
 line, ``0`` for a blank. An ``.ss`` file is a block picture with ``|`` between boxes, a line of ``-``
-between bands and ``.`` for a blank. Reading is lenient: every suffix goes through the same recognition
+between bands and ``.`` for a blank (no specimen was at hand: other blank characters such as ``X`` are
+refused, with the line and column). Reading is lenient: every suffix goes through the same recognition
 as a paste, so a file in any supported layout opens whatever it is called.
 """
 

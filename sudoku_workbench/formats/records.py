@@ -3,10 +3,10 @@
 A text is cut into records line by line, so huge files stream:
 
 * a line that is a whole puzzle (more than 25 cells, or a valid 4x4 of 16) is a record by itself;
-* any other non-blank line joins a block picture. A picture is complete once it has as many rows as
-  its first row has cells; it ends at the next row or blank line after that (so blank lines between
-  bands do not split it), or when a one-line puzzle follows. A "picture" of one line without ``|`` is
-  read as a one-line puzzle (so text after the grid is ignored there too);
+* any other non-blank line joins a block picture. In a stream, a picture is complete once it has as
+  many rows as its widest row has cells; it ends at the next row or blank line after that (so blank
+  lines between bands do not split it), or when a one-line puzzle follows. A "picture" of one line
+  without ``|`` is read as a one-line puzzle (so text after the grid is ignored there too);
 * ``#`` lines are headers or comments (SadMan ``#A`` author, ``#D`` description, …) and are skipped;
   ``[Puzzle]`` starts a SadMan section and other sections (``[State]``, …) are skipped;
 * a text starting with ``{`` is a workbench JSON document.
@@ -117,12 +117,14 @@ def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[
 def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
     """The records of a text (see the module notes); ``stream`` is False for a text of one puzzle."""
     block: list[tuple[int, str]] = []
+    widths: list[int] = []  # cells in each row line of the block so far (frames left out)
     skipping = content_seen = False
 
     def flush() -> Iterator[tuple[int, Result]]:
         if block:
             rows = list(block)
             block.clear()
+            widths.clear()
             number, text = rows[0]
             if len(rows) == 1 and "|" not in text and not is_border_line(text):
                 yield number, _attempt(parse_line, text, source, number)
@@ -162,15 +164,18 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
         elif skipping:
             continue
         elif not stripped:
-            if stream and _rows_missing(block) <= 0:
+            if stream and len(widths) >= max(widths, default=0):
                 yield from flush()
-        elif _is_line_record(stripped, block, stream):
+        elif _is_line_record(stripped, widths, stream):
             yield from flush()
             yield number, _attempt(parse_line, text, source, number)
         else:
-            if _rows_missing(block) == 0 and row_width(text):
+            width = row_width(text)
+            if stream and width and widths and len(widths) >= max(widths):
                 yield from flush()  # a picture is complete and the next one starts without a blank line
             block.append((number, text))
+            if width:
+                widths.append(width)
     yield from flush()
 
 
@@ -186,18 +191,12 @@ def _document_grid(text: str, source: str) -> Grid:
     return loads_document(text, source).grid
 
 
-def _rows_missing(block: list[tuple[int, str]]) -> int:
-    """How many rows a block picture lacks to be as tall as its first row is wide (-1: no rows yet)."""
-    widths = [w for w in (row_width(text) for _n, text in block) if w]
-    return widths[0] - len(widths) if widths else -1
-
-
-def _is_line_record(stripped: str, block: list[tuple[int, str]], stream: bool) -> bool:
+def _is_line_record(stripped: str, widths: list[int], stream: bool) -> bool:
     """True when a line holds a whole puzzle rather than one row of a block picture.
 
     A line of 16 cells may be a 4x4 puzzle or a row of a 16x16 picture: in a text of one puzzle it is a
     row (a lone line is read as a one-line puzzle anyway); in a stream it is a 4x4 puzzle when it reads as
-    one, unless it continues a picture whose rows have 16 cells.
+    one, unless it continues an unfinished picture whose rows have 16 cells.
     """
     if "|" in stripped or is_border_line(stripped):
         return False
@@ -206,7 +205,7 @@ def _is_line_record(stripped: str, block: list[tuple[int, str]], stream: bool) -
     cells = [t.text for t in tokens[:numbers]] if numbers >= 2 else list(tokens[0].text)
     if len(cells) > _LONGEST_ROW:
         return True
-    if len(cells) != 16 or not stream or (block and row_width(block[0][1]) == 16):
+    if len(cells) != 16 or not stream or (16 in widths and len(widths) < max(widths)):
         return False
     # 16 cells: a 4x4 puzzle, unless it reads as a row of a 16x16 picture and not as a 4x4
     return _all_digits(cells, 4) or not _all_digits(cells, 16)

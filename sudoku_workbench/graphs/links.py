@@ -21,6 +21,7 @@ __all__ = [
     "bilocation_links",
     "bipartite_bivalue_graph",
     "bivalue_graph",
+    "require_two_labels",
 ]
 
 #: For a pair of cells (smaller first): each label digit and the units that give it.
@@ -40,18 +41,20 @@ def bilocation_links(grid: Grid) -> LinkTable:
 
     Unlike :func:`bilocation_graph` this never raises, so a view can still draw a broken position.
     """
-    geo = grid.geometry
     links: LinkTable = {}
-    for unit, cells in enumerate(geo.units):
-        holders: dict[Digit, list[Cell]] = {}
+    cands = grid.candidates
+    for unit, cells in enumerate(grid.geometry.units):
+        once = twice = more = 0
         for cell in cells:
-            for digit in digits_of_mask(grid.candidates[cell]):
-                holders.setdefault(digit, []).append(cell)
-        for digit, where in holders.items():
-            if len(where) == 2:
-                pair = (where[0], where[1])
-                units = links.setdefault(pair, {}).get(digit, ())
-                links[pair][digit] = (*units, unit)
+            mask = cands[cell]
+            more |= twice & mask
+            twice |= once & mask
+            once |= mask
+        for digit in digits_of_mask(twice & ~more):
+            bit = 1 << (digit - 1)
+            a, b = (c for c in cells if cands[c] & bit)
+            units = links.setdefault((a, b), {}).get(digit, ())
+            links[a, b][digit] = (*units, unit)
     return links
 
 
@@ -64,15 +67,26 @@ def bilocation_graph(grid: Grid) -> nx.Graph:
     """
     graph = nx.Graph()
     graph.add_nodes_from(grid.empty_cells)
-    for (a, b), labels in bilocation_links(grid).items():
+    links = bilocation_links(grid)
+    require_two_labels(grid, links)
+    for (a, b), labels in links.items():
+        graph.add_edge(a, b, digits=frozenset(labels), units=dict(labels))
+    return graph
+
+
+def require_two_labels(grid: Grid, links: LinkTable) -> None:
+    """Check that no pair of cells is the only place for three or more digits.
+
+    Raises:
+        Contradiction: naming the first such pair and its digits.
+    """
+    for (a, b), labels in links.items():
         if len(labels) > 2:
             geo = grid.geometry
             digits = ", ".join(digit_char(d) for d in sorted(labels))
             raise Contradiction(
                 f"{geo.cell_name(a)} and {geo.cell_name(b)} are the only places left for {digits}", (a, b)
             )
-        graph.add_edge(a, b, digits=frozenset(labels), units=dict(labels))
-    return graph
 
 
 def bivalue_graph(grid: Grid) -> nx.Graph:
@@ -94,12 +108,13 @@ def bivalue_graph(grid: Grid) -> nx.Graph:
 def bipartite_bivalue_graph(grid: Grid) -> nx.Graph:
     """Cells with two candidates joined to a :class:`UnitDigit` node for each of their units and digits.
 
+    Unit-digit nodes no such cell reaches are left out: no walk can use them.
+
     The flag at the cell is labelled by the digit and the flag at the unit node by the cell, so a
     nonrepetitive walk through a unit node enters from one cell and leaves to another.
     """
     geo = grid.geometry
     graph = nx.Graph()
-    graph.add_nodes_from(UnitDigit(u, d) for u in range(3 * geo.n) for d in range(1, geo.n + 1))
     for cell in range(geo.size):
         if grid.candidates[cell].bit_count() != 2:
             continue

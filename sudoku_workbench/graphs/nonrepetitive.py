@@ -101,25 +101,27 @@ def _groups(level: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
 class NonrepetitiveGraph:
     """The gadget digraph nr(G) of a flag-labelled graph, with the analyses built on it.
 
-    ``digraph`` has integer nodes; port nodes map back to ``(vertex, label)`` and every arc between
-    gadgets carries ``hop`` (the :class:`Hop` it walks) and weight 1, the gadget arcs weight 0.
+    ``digraph`` has integer nodes; port nodes map back to ``(vertex, label)``, and ``hops`` maps every
+    arc between gadgets to the :class:`Hop` it walks (the arcs inside gadgets walk nothing).
     """
 
     def __init__(self, edges: Iterable[FlagEdge]) -> None:
         self.edges: tuple[FlagEdge, ...] = tuple(dict.fromkeys(edges))
         self._ports: dict[tuple[Hashable, Hashable, int], int] = {}
         self.port_of: list[tuple[Hashable, Hashable, int] | None] = []
-        self.digraph = nx.DiGraph()
+        self.hops: dict[tuple[int, int], Hop] = {}
         labels: dict[Hashable, dict[Hashable, None]] = {}
         for u, w, fu, fw in self.edges:
             labels.setdefault(u, {})[fu] = None
             labels.setdefault(w, {})[fw] = None
-            self.digraph.add_edge(self._port(u, fu, _OUT), self._port(w, fw, _IN), w=1, hop=Hop(u, w, fu, fw))
-            self.digraph.add_edge(self._port(w, fw, _OUT), self._port(u, fu, _IN), w=1, hop=Hop(w, u, fw, fu))
+            self.hops[self._port(u, fu, _OUT), self._port(w, fw, _IN)] = Hop(u, w, fu, fw)
+            self.hops[self._port(w, fw, _OUT), self._port(u, fu, _IN)] = Hop(w, u, fw, fu)
+        arcs = list(self.hops)
         for vertex, vertex_labels in labels.items():
             ins = [self._ports[vertex, x, _IN] for x in vertex_labels]
             outs = [self._ports[vertex, x, _OUT] for x in vertex_labels]
-            self.digraph.add_edges_from(gadget_arcs(ins, outs, self._inner_node), w=0)
+            arcs += gadget_arcs(ins, outs, self._inner_node)
+        self.digraph = nx.DiGraph(arcs)
 
     @classmethod
     def from_edge_labels(cls, graph: nx.Graph, attr: str = "digits") -> NonrepetitiveGraph:
@@ -137,13 +139,11 @@ class NonrepetitiveGraph:
         if node is None:
             node = self._ports[key] = len(self.port_of)
             self.port_of.append(key)
-            self.digraph.add_node(node)
         return node
 
     def _inner_node(self) -> int:
         node = len(self.port_of)
         self.port_of.append(None)
-        self.digraph.add_node(node)
         return node
 
     def in_port(self, vertex: Hashable, label: Hashable) -> int | None:
@@ -156,10 +156,16 @@ class NonrepetitiveGraph:
 
     @cached_property
     def component(self) -> dict[int, int]:
-        """The strongly connected component of every node, numbered so arcs go to lower numbers."""
-        order = nx.condensation(self.digraph)
-        rank = {c: i for i, c in enumerate(reversed(list(nx.topological_sort(order))))}
-        return {node: rank[c] for node, c in order.graph["mapping"].items()}
+        """The strongly connected component of every node, numbered so arcs go to lower numbers.
+
+        networkx finds components by Tarjan's method, which completes a component only after every
+        component it reaches, so numbering them in the order found is a reverse topological order.
+        """
+        return {
+            node: number
+            for number, members in enumerate(nx.strongly_connected_components(self.digraph))
+            for node in members
+        }
 
     def cyclic_edges(self) -> list[FlagEdge]:
         """The edges that lie on some nonrepetitive closed walk (Theorem 2.1)."""
@@ -195,9 +201,7 @@ class NonrepetitiveGraph:
         if start is None:
             return set()
         seen = nx.descendants(self.digraph, start) | {start}
-        return {
-            hop for node in seen for _, _, hop in self.digraph.out_edges(node, data="hop") if hop is not None
-        }
+        return {self.hops[arc] for arc in self.digraph.out_edges(seen) if arc in self.hops}
 
     def reachable_ends(self, vertex: Hashable, first: Hashable) -> set[tuple[Hashable, Hashable]]:
         """Every ``(end vertex, last label there)`` of a nonrepetitive walk from ``vertex`` by ``first``."""
@@ -223,12 +227,12 @@ class NonrepetitiveGraph:
 
     def shortest_walk(self, start: int, end: int) -> tuple[Hop, ...] | None:
         """A nonrepetitive walk with the fewest edges from a port node to a port node, or None."""
+        hops = self.hops
         try:
-            nodes = nx.shortest_path(self.digraph, start, end, weight="w")
+            nodes = nx.shortest_path(self.digraph, start, end, weight=lambda a, b, _: int((a, b) in hops))
         except nx.NetworkXNoPath:
             return None
-        hops = (self.digraph.edges[a, b].get("hop") for a, b in itertools.pairwise(nodes))
-        return tuple(hop for hop in hops if hop is not None)
+        return tuple(hops[arc] for arc in itertools.pairwise(nodes) if arc in hops)
 
     def shortest_path(
         self, vertex: Hashable, first: Hashable, end: Hashable, last: Hashable

@@ -43,10 +43,15 @@ class PictureEdge:
 
 @dataclass(frozen=True)
 class GraphPicture:
-    """A link graph ready to draw; ``problem`` says why the position is broken, if it is."""
+    """A link graph ready to draw on an ``n`` x ``n`` board of ``box_rows`` x ``box_cols`` boxes.
+
+    ``problem`` says why the position is broken, if it is.
+    """
 
     kind: GraphKind
     n: int
+    box_rows: int
+    box_cols: int
     nodes: tuple[PictureNode, ...]
     edges: tuple[PictureEdge, ...]
     chains: tuple[Chain, ...] = ()
@@ -76,7 +81,8 @@ def graph_picture(grid: Grid, kind: GraphKind, step: Step | None = None) -> Grap
         for a, b, labels in sorted((min(u, w), max(u, w), d) for u, w, d in graph.edges(data="digits"))
     )
     chains = step.highlights.chains if step is not None else ()
-    return GraphPicture(kind, geo.n, nodes, edges, tuple(c for c in chains if _drawn(graph, c)), problem)
+    drawn = tuple(c for c in chains if _drawn(graph, c))
+    return GraphPicture(kind, geo.n, geo.box_rows, geo.box_cols, nodes, edges, drawn, problem)
 
 
 def _lenient_bilocation(grid: Grid) -> tuple[nx.Graph, str]:

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Cell, Geometry
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.geometry import Candidate, Cell, Geometry
+from sudoku_workbench.core.grid import Grid, digits_of_mask
 
-__all__ = ["Intersection", "intersections", "other_getters", "unit_getters", "unit_positions"]
+__all__ = [
+    "Intersection",
+    "cell_candidates",
+    "intersections",
+    "other_getters",
+    "unit_getters",
+    "unit_positions",
+]
 
 _last: tuple[Grid | None, tuple[tuple[int, ...], ...]] = (None, ())
 
@@ -90,3 +97,9 @@ def other_getters(geo: Geometry) -> tuple[tuple[Callable[[Sequence[int]], tuple[
         tuple(operator.itemgetter(*(c for c in geo.units[u] if c != cell)) for u in geo.units_of[cell])
         for cell in range(geo.size)
     )
+
+
+def cell_candidates(grid: Grid, cells: Iterable[Cell], digits: int = -1) -> tuple[Candidate, ...]:
+    """The candidates ``(cell, digit)`` of the cells, only digits in the mask ``digits`` if given."""
+    cands = grid.candidates
+    return tuple((c, d) for c in cells for d in digits_of_mask(cands[c] & digits))

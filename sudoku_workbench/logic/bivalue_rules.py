@@ -14,14 +14,17 @@ from sudoku_workbench.core import Cell, Chain, Grid, Step, digit_char
 from sudoku_workbench.graphs.links import UnitDigit
 from sudoku_workbench.logic.chain_analysis import analysis_of, bivalue_chain
 from sudoku_workbench.logic.chain_text import (
-    bilocation_clauses,
     bivalue_clauses,
     chain_highlights,
     chain_name,
-    conflict_sentence,
     links_of,
-    placement_step,
     sentence,
+)
+from sudoku_workbench.logic.path_rules import (
+    BILOCATION,
+    BIVALUE,
+    conflicting_path_steps,
+    repetitive_cycle_steps,
 )
 
 __all__ = [
@@ -32,17 +35,12 @@ __all__ = [
     "find_mixed_conflicting_paths",
 ]
 
-_GRAPH = (
-    "bivalue graph (each cell has two candidates; each link joins two cells that see each other and"
-    " share its digit)"
-)
-
 
 def find_bivalue_cycles(grid: Grid) -> Iterator[Step]:
     """Bivalue cycle.
 
-    On a nonrepetitive cycle of the bivalue graph each link's digit is in one of its
-    two cells, so no cell that sees both of them can hold it.
+    On a nonrepetitive cycle of the bivalue graph each link's digit is in one of its two cells, so no
+    cell that sees both of them can hold it.
     """
     analysis = analysis_of(grid)
     nrg = analysis.bivalue_nr
@@ -73,7 +71,7 @@ def _bivalue_cycle_step(grid: Grid, chain: Chain) -> Step:
     start = geo.cell_name(chain.cells[0])
     first, last = digit_char(chain.labels[0]), digit_char(chain.labels[-1])
     text = (
-        f"{chain_name(grid, chain)} is a nonrepetitive cycle in the {_GRAPH}. "
+        f"{chain_name(grid, chain)} is a nonrepetitive cycle in the {BIVALUE.description}. "
         + sentence(f"{start} is {first}", bivalue_clauses(grid, chain))
         + f". If {start} is not {first}, it is {last}, and the same forcing runs the other way round."
         " Either way each link's digit is in one of its two cells, so no cell that sees both holds it."
@@ -89,53 +87,19 @@ def _bivalue_cycle_step(grid: Grid, chain: Chain) -> Step:
 def find_bivalue_repetitive_cycles(grid: Grid) -> Iterator[Step]:
     """Bivalue repetitive cycle.
 
-    If a bivalue cycle repeats a digit only on the two links at one cell,
-    that digit is not in the cell, which therefore holds its other candidate.
+    If a bivalue cycle repeats a digit only on the two links at one cell, that digit is not in the
+    cell, which therefore holds its other candidate.
     """
-    analysis = analysis_of(grid)
-    geo = grid.geometry
-    for (cell, digit), forced in sorted(analysis.bivalue_forced.items()):
-        if not forced & analysis.bit(cell, digit):
-            continue
-        walk = analysis.bivalue_walk(cell, digit, cell, digit)
-        chain = Chain(walk.cells[:-1], walk.labels, closed=True)
-        name, other = geo.cell_name(cell), digit_char(analysis.other(cell, digit))
-        text = (
-            f"{chain_name(grid, chain)} is a cycle in the {_GRAPH} that repeats only {other}, on both "
-            f"links at {name}. "
-            + sentence(f"{name} is {other}", bivalue_clauses(grid, chain))
-            + f", against the premise. So {name} is not {other}: it is {digit_char(digit)}."
-        )
-        yield Step(
-            "bivalue_repetitive_cycle",
-            placements=((cell, digit),),
-            highlights=chain_highlights((chain,), (True,)),
-            explanation=text,
-        )
+    return repetitive_cycle_steps(grid, BIVALUE, "bivalue_repetitive_cycle")
 
 
 def find_bivalue_conflicting_paths(grid: Grid) -> Iterator[Step]:
     """Bivalue conflicting paths.
 
-    Two nonrepetitive bivalue paths from one cell with the same first
-    digit whose end cells share a unit and are left with the same other candidate; the start cell
-    cannot hold the first digit.
+    Two nonrepetitive bivalue paths from one cell with the same first digit whose end cells share a
+    unit and are left with the same other candidate; the start cell cannot hold the first digit.
     """
-    analysis = analysis_of(grid)
-    geo = grid.geometry
-    for (cell, digit), forced in sorted(analysis.bivalue_forced.items()):
-        conflict = analysis.conflict(forced, forced)
-        if conflict is None:
-            continue
-        ends = (conflict.first, conflict.second)
-        chains = tuple(analysis.bivalue_walk(cell, digit, end, conflict.digit) for end in ends)
-        premise = f"{geo.cell_name(cell)} is {digit_char(analysis.other(cell, digit))}"
-        reason = conflict_sentence(
-            grid, premise, [(c, bivalue_clauses(grid, c)) for c in chains], conflict.digit, conflict.unit
-        )
-        yield placement_step(
-            grid, "bivalue_conflicting_paths", (cell, digit), reason, chains, (True, True), conflict.unit
-        )
+    return conflicting_path_steps(grid, BIVALUE, BIVALUE, "bivalue_conflicting_paths")
 
 
 def find_mixed_conflicting_paths(grid: Grid) -> Iterator[Step]:
@@ -144,29 +108,7 @@ def find_mixed_conflicting_paths(grid: Grid) -> Iterator[Step]:
     One path in the bilocation graph and one in the bivalue graph, both forced by "the start cell is
     not x", put one digit twice in a unit; so the start cell is x.
     """
-    analysis = analysis_of(grid)
-    geo = grid.geometry
-    bivalue = analysis.bivalue_forced
-    for (cell, digit), forced in sorted(analysis.bilocation_forced.items()):
-        if (cell, digit) not in bivalue:
-            continue
-        conflict = analysis.conflict(forced, bivalue[cell, digit])
-        if conflict is None:
-            continue
-        chains = (
-            analysis.bilocation_walk(cell, digit, conflict.first, conflict.digit),
-            analysis.bivalue_walk(cell, digit, conflict.second, conflict.digit),
-        )
-        other = digit_char(analysis.other(cell, digit))
-        premise = f"{geo.cell_name(cell)} is not {digit_char(digit)} (so it is {other})"
-        parts = [
-            (chains[0], bilocation_clauses(grid, chains[0])),
-            (chains[1], bivalue_clauses(grid, chains[1])),
-        ]
-        reason = conflict_sentence(grid, premise, parts, conflict.digit, conflict.unit)
-        yield placement_step(
-            grid, "mixed_conflicting_paths", (cell, digit), reason, chains, (False, True), conflict.unit
-        )
+    return conflicting_path_steps(grid, BILOCATION, BIVALUE, "mixed_conflicting_paths")
 
 
 #: ``(id, name, finder)`` of the bivalue and mixed rules, in the order they are tried.

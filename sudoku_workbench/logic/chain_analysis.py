@@ -14,14 +14,16 @@ import functools
 from dataclasses import dataclass
 from functools import cached_property
 
-import networkx as nx
-
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
-from sudoku_workbench.core.grid import digits_of_mask
-from sudoku_workbench.graphs.links import UnitDigit, bilocation_graph, bipartite_bivalue_graph
+from sudoku_workbench.graphs.links import (
+    UnitDigit,
+    bilocation_links,
+    bipartite_bivalue_graph,
+    require_two_labels,
+)
 from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
 
-__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "candidate_bits"]
+__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "forget_analyses"]
 
 
 @dataclass(frozen=True)
@@ -32,18 +34,6 @@ class Conflict:
     first: Cell
     second: Cell
     unit: int
-
-
-def candidate_bits(grid: Grid, mask: int) -> list[Candidate]:
-    """The candidates in a forced-set bit mask, in bit order."""
-    size = grid.geometry.size
-    found = []
-    while mask:
-        low = mask & -mask
-        index = low.bit_length() - 1
-        found.append((index % size, index // size + 1))
-        mask ^= low
-    return found
 
 
 class ChainAnalysis:
@@ -63,14 +53,11 @@ class ChainAnalysis:
         return mask.bit_length()
 
     @cached_property
-    def bilocation(self) -> nx.Graph:
-        """The bilocation graph (raises Contradiction when a pair carries three labels)."""
-        return bilocation_graph(self.grid)
-
-    @cached_property
     def bilocation_nr(self) -> NonrepetitiveGraph:
-        """The gadget digraph of the bilocation graph."""
-        return NonrepetitiveGraph.from_edge_labels(self.bilocation)
+        """The gadget digraph of the bilocation graph (raises Contradiction on a three-label pair)."""
+        links = bilocation_links(self.grid)
+        require_two_labels(self.grid, links)
+        return NonrepetitiveGraph((a, b, x, x) for (a, b), labels in links.items() for x in sorted(labels))
 
     @cached_property
     def bivalue_nr(self) -> NonrepetitiveGraph:
@@ -111,10 +98,14 @@ class ChainAnalysis:
             a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
             if not a or not b or (a | b).bit_count() < 2:
                 continue
-            for unit in range(3 * geo.n):
-                found = _distinct_pair(a & masks[unit], b & masks[unit])
-                if found:
-                    return Conflict(digit, found[0], found[1], unit)
+            while a:
+                low = a & -a
+                a ^= low
+                cell = low.bit_length() - 1
+                for unit in geo.units_of[cell]:
+                    others = b & masks[unit] & ~low
+                    if others:
+                        return Conflict(digit, cell, (others & -others).bit_length() - 1, unit)
         return None
 
     def bilocation_walk(self, cell: Cell, digit: Digit, end: Cell, forced: Digit) -> Chain:
@@ -147,17 +138,11 @@ def analysis_of(grid: Grid) -> ChainAnalysis:
     return ChainAnalysis(grid)
 
 
+def forget_analyses() -> None:
+    """Drop the cached analyses (so a benchmark pass starts cold)."""
+    analysis_of.cache_clear()
+
+
 @functools.cache
 def _unit_masks(geo: Geometry) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in cells) for cells in geo.units)
-
-
-def _distinct_pair(a: int, b: int) -> tuple[Cell, Cell] | None:
-    """A cell from ``a`` and a different cell from ``b``, if there are such."""
-    if not a or not b:
-        return None
-    for p in digits_of_mask(a):
-        rest = b & ~(1 << (p - 1))
-        if rest:
-            return p - 1, (rest & -rest).bit_length() - 1
-    return None

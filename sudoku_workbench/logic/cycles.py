@@ -16,11 +16,10 @@ from sudoku_workbench.logic.chain_text import (
     bilocation_clauses,
     chain_highlights,
     chain_name,
-    conflict_sentence,
     links_of,
-    placement_step,
     sentence,
 )
+from sudoku_workbench.logic.path_rules import BILOCATION, conflicting_path_steps, repetitive_cycle_steps
 
 __all__ = [
     "BILOCATION_RULES",
@@ -29,14 +28,12 @@ __all__ = [
     "find_bilocation_repetitive_cycles",
 ]
 
-_GRAPH = "bilocation graph (each link joins the only two places for its digit in a unit)"
-
 
 def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
     """Nonrepetitive cycle (Lemma 6).
 
-    On a cycle of bilocation links in which no two links in a row
-    carry the same digit, every cell holds one of the digits of its two links.
+    On a cycle of bilocation links in which no two links in a row carry the same digit, every cell
+    holds one of the digits of its two links.
 
     The cells on such cycles come from the strongly connected components of nr(G) (Theorem 2.1).
     """
@@ -67,7 +64,7 @@ def _cycle_step(grid: Grid, chain: Chain) -> Step:
     )
     start, first = chain.cells[0], chain.labels[0]
     text = (
-        f"{chain_name(grid, chain)} is a nonrepetitive cycle in the {_GRAPH}. "
+        f"{chain_name(grid, chain)} is a nonrepetitive cycle in the {BILOCATION.description}. "
         + sentence(f"{geo.cell_name(start)} is not {digit_char(first)}", bilocation_clauses(grid, chain))
         + f". So {geo.cell_name(start)} is {digit_char(first)} or {digit_char(chain.labels[-1])}, and the"
         " same holds round the cycle: each cell holds one of the digits of its two links."
@@ -83,63 +80,20 @@ def _cycle_step(grid: Grid, chain: Chain) -> Step:
 def find_bilocation_repetitive_cycles(grid: Grid) -> Iterator[Step]:
     """Repetitive cycle (Lemma 7).
 
-    If a bilocation cycle repeats a digit only on the two links at one
-    cell, that cell holds the digit (found as a nonrepetitive walk from the cell back to itself,
-    starting and ending with the digit; Theorem 2.2).
+    If a bilocation cycle repeats a digit only on the two links at one cell, that cell holds the digit
+    (found as a nonrepetitive walk from the cell back to itself, starting and ending with the digit;
+    Theorem 2.2).
     """
-    analysis = analysis_of(grid)
-    geo = grid.geometry
-    for (cell, digit), forced in sorted(analysis.bilocation_forced.items()):
-        if not forced & analysis.bit(cell, digit):
-            continue
-        walk = analysis.bilocation_walk(cell, digit, cell, digit)
-        chain = Chain(walk.cells[:-1], walk.labels, closed=True)
-        name, d = geo.cell_name(cell), digit_char(digit)
-        text = (
-            f"{chain_name(grid, chain)} is a cycle in the {_GRAPH} that repeats only {d}, on both links "
-            f"at {name}. "
-            + sentence(f"{name} is not {d}", bilocation_clauses(grid, chain))
-            + f", against the premise. So {name} is {d}."
-        )
-        yield Step(
-            "repetitive_cycle",
-            placements=((cell, digit),),
-            highlights=chain_highlights((chain,), (False,)),
-            explanation=text,
-        )
+    return repetitive_cycle_steps(grid, BILOCATION, "repetitive_cycle")
 
 
 def find_bilocation_conflicting_paths(grid: Grid) -> Iterator[Step]:
     """Conflicting paths (Lemma 8).
 
-    Two nonrepetitive bilocation paths that start at one cell with the
-    same digit and end with one digit in two cells of a unit; the start cell holds the start digit.
+    Two nonrepetitive bilocation paths that start at one cell with the same digit and end with one
+    digit in two cells of a unit; the start cell holds the start digit.
     """
-    analysis = analysis_of(grid)
-    geo = grid.geometry
-    for (cell, digit), forced in sorted(analysis.bilocation_forced.items()):
-        conflict = analysis.conflict(forced, forced)
-        if conflict is None:
-            continue
-        chains = tuple(
-            analysis.bilocation_walk(cell, digit, end, conflict.digit)
-            for end in (conflict.first, conflict.second)
-        )
-        yield placement_step(
-            grid,
-            "conflicting_paths",
-            (cell, digit),
-            conflict_sentence(
-                grid,
-                f"{geo.cell_name(cell)} is not {digit_char(digit)}",
-                [(c, bilocation_clauses(grid, c)) for c in chains],
-                conflict.digit,
-                conflict.unit,
-            ),
-            chains,
-            (False, False),
-            conflict.unit,
-        )
+    return conflicting_path_steps(grid, BILOCATION, BILOCATION, "conflicting_paths")
 
 
 #: ``(id, name, finder)`` of the bilocation rules, in the order they are tried.

@@ -10,12 +10,18 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic import local
+from sudoku_workbench.graphs.matching import forget_matchings
+from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.chain_analysis import forget_analyses
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
 
 __all__ = [
     "RULES",
@@ -23,6 +29,7 @@ __all__ = [
     "LogicRun",
     "Rating",
     "Rule",
+    "forget_caches",
     "next_step",
     "rate",
     "rule_by_id",
@@ -58,6 +65,23 @@ RULES: tuple[Rule, ...] = (
     Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
     Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
     Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
+    Rule(eppstein_local.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, eppstein_local.locked_triple),
+    Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
+    Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
+    Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
+    Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", Level.HARD, exclusion.pile_exclusion),
+    Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", Level.HARD, exclusion.chain_exclusion),
+    Rule(matching_rules.X_WING, "X-Wing", Level.HARD, matching_rules.x_wing),
+    Rule(matching_rules.SWORDFISH, "Swordfish", Level.HARD, matching_rules.swordfish),
+    Rule(matching_rules.JELLYFISH, "Jellyfish", Level.HARD, matching_rules.jellyfish),
+    Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
+    Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
+    Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
+)
+
+#: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
+RULES += tuple(
+    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}
@@ -69,10 +93,17 @@ def rule_by_id(rule_id: str) -> Rule:
     Raises:
         KeyError: when no rule has that id.
     """
-    rule = _BY_ID.get(rule_id) or next((r for r in RULES if r.id == rule_id), None)
-    if rule is None:
-        raise KeyError(f"no logic rule with id {rule_id!r}")
-    return rule
+    try:
+        return _BY_ID[rule_id]
+    except KeyError:
+        raise KeyError(f"no logic rule with id {rule_id!r}") from None
+
+
+def forget_caches() -> None:
+    """Drop what the rules remember between calls, so a benchmark pass starts cold."""
+    forget_matchings()
+    matching_rules.forget_digit_steps()
+    forget_analyses()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:
@@ -98,32 +129,35 @@ def _contradiction(grid: Grid) -> Contradiction | None:
 def _may_break(before: Grid, after: Grid, step: Step) -> bool:
     """Cheap test whether a step can have made the position impossible (then ask ``problems()``).
 
-    Only the cells and units the step touched can have lost their last candidate or last place.
+    Only the cells and units the step touched can have lost their last candidate or last place:
+    a placement's peers and the units they lie in (for the placed digit), the placed cell's own units
+    (for its other former candidates), an elimination's cell and units.
     """
     geo = before.geometry
     old, new = before.candidates, after.candidates
     placed = {cell for cell, _ in step.placements}
-    units: set[tuple[int, int]] = set()
+    lost: dict[int, int] = {}
     for cell, digit in step.placements:
         bit = 1 << (digit - 1)
+        own = geo.units_of[cell]
         for peer in geo.peers[cell]:
             if old[peer] & bit:
                 if not new[peer] and peer not in placed:
                     return True
-                units.update((u, bit) for u in geo.units_of[peer] if u not in geo.units_of[cell])
-        others = old[cell] & ~bit
-        while others:
-            low = others & -others
-            others ^= low
-            units.update((u, low) for u in geo.units_of[cell])
+                for unit in geo.units_of[peer]:
+                    if unit not in own:
+                        lost[unit] = lost.get(unit, 0) | bit
+        for unit in own:
+            lost[unit] = lost.get(unit, 0) | (old[cell] & ~bit)
     for cell, digit in step.eliminations:
         bit = 1 << (digit - 1)
         if old[cell] & bit:
             if not new[cell]:
                 return True
-            units.update((u, bit) for u in geo.units_of[cell])
+            for unit in geo.units_of[cell]:
+                lost[unit] = lost.get(unit, 0) | bit
     getters = unit_getters(geo)
-    return any(not any(m & bit for m in getters[u](new)) for u, bit in units)
+    return any(bits and reduce(or_, getters[unit](new)) & bits != bits for unit, bits in lost.items())
 
 
 def _still_applies(grid: Grid, step: Step) -> bool:

@@ -37,8 +37,18 @@ POINTING = "pointing"
 CLAIMING = "claiming"
 
 
+_last_singles: tuple[Grid | None, list[tuple[Cell, int]]] = (None, [])
+
+
 def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
-    return [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    """Cells with one candidate, kept for the latest grid (full house and naked single both ask)."""
+    global _last_singles
+    cached = _last_singles
+    if cached[0] is grid:
+        return cached[1]
+    found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    _last_singles = (grid, found)
+    return found
 
 
 def full_house(grid: Grid) -> Iterator[Step]:
@@ -139,25 +149,25 @@ def _locked_step(
     )
 
 
-def pointing(grid: Grid) -> Iterator[Step]:
-    """Within a box, a digit confined to one row or column is cleared from that line outside the box."""
+def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
+    """Digits of one unit (box or line) confined to its meeting with the other; clear the other."""
     where = unit_positions(grid)
     for inter in intersections(grid.geometry):
-        in_box = where[inter.box]
-        in_line = where[inter.line]
-        for index in range(grid.geometry.n):
-            spots = in_box[index]
-            if spots and not spots & ~inter.box_mask and in_line[index] & ~inter.line_mask:
-                yield _locked_step(grid, POINTING, inter, index + 1, inter.box, inter.line, inter.line_mask)
+        source, source_mask, target, target_mask = (
+            (inter.box, inter.box_mask, inter.line, inter.line_mask)
+            if from_box
+            else (inter.line, inter.line_mask, inter.box, inter.box_mask)
+        )
+        for index, spots in enumerate(where[source]):
+            if spots and not spots & ~source_mask and where[target][index] & ~target_mask:
+                yield _locked_step(grid, rule, inter, index + 1, source, target, target_mask)
+
+
+def pointing(grid: Grid) -> Iterator[Step]:
+    """Within a box, a digit confined to one row or column is cleared from that line outside the box."""
+    return _locked_candidates(grid, POINTING, from_box=True)
 
 
 def claiming(grid: Grid) -> Iterator[Step]:
     """Within a row or column, a digit confined to one box is cleared from that box outside the line."""
-    where = unit_positions(grid)
-    for inter in intersections(grid.geometry):
-        in_box = where[inter.box]
-        in_line = where[inter.line]
-        for index in range(grid.geometry.n):
-            spots = in_line[index]
-            if spots and not spots & ~inter.line_mask and in_box[index] & ~inter.box_mask:
-                yield _locked_step(grid, CLAIMING, inter, index + 1, inter.line, inter.box, inter.box_mask)
+    return _locked_candidates(grid, CLAIMING, from_box=False)

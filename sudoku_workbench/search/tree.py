@@ -18,7 +18,15 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 
-__all__ = ["NodeStatus", "SearchNode", "SearchTree", "record_search", "split_points", "tree_layout"]
+__all__ = [
+    "NodeStatus",
+    "SearchNode",
+    "SearchTree",
+    "record_search",
+    "solution_paths",
+    "split_points",
+    "tree_layout",
+]
 
 _REPORT_EVERY = 1000
 
@@ -212,6 +220,11 @@ def record_search(
     return recorder.tree
 
 
+def solution_paths(tree: SearchTree) -> list[int]:
+    """The recorded nodes on a path from the root to a solution (those with solutions below them)."""
+    return [n.index for n in tree.nodes if n.solutions]
+
+
 def split_points(tree: SearchTree) -> list[SearchNode]:
     """The recorded nodes where the solutions part: two or more children lead to solutions."""
     nodes = tree.nodes
@@ -219,7 +232,7 @@ def split_points(tree: SearchTree) -> list[SearchNode]:
 
 
 def tree_layout(tree: SearchTree) -> list[tuple[float, float]]:
-    """Drawing positions ``(x, -depth)``: leaves side by side in search order, parents above the middle."""
+    """Drawing positions ``(x, depth)``: leaves side by side in search order, parents above the middle."""
     xs = [0.0] * len(tree.nodes)
     next_leaf = 0.0
     for node in tree.nodes:
@@ -229,4 +242,4 @@ def tree_layout(tree: SearchTree) -> list[tuple[float, float]]:
     for node in reversed(tree.nodes):
         if node.children:
             xs[node.index] = (xs[node.children[0]] + xs[node.children[-1]]) / 2
-    return [(xs[n.index], -float(n.depth)) for n in tree.nodes]
+    return [(xs[n.index], float(n.depth)) for n in tree.nodes]

@@ -143,3 +143,8 @@ def test_line_soup_streams_without_crashing(lines):
     results = list(read_puzzles(io.StringIO("\n".join(lines))))
     assert results
     assert all(isinstance(r, Grid | FormatError) for r in results)
+
+
+def test_a_lone_row_of_a_picture_says_one_row():
+    with pytest.raises(FormatError, match=r"expected 4 rows of 4 cells \(a 4x4 grid\) but found 1 row$"):
+        parse_puzzle("| 1 2 | 3 4 |")

@@ -68,6 +68,20 @@ def test_cyclic_edges_match_closed_walks(edges: list[FlagEdge]) -> None:
     expected = {_undirected(h) for walk in _walks(edges) if _is_closed(walk) for h in walk}
     got = {_undirected(Hop(*edge)) for edge in nrg.cyclic_edges()}
     assert got == expected
+    closed = [walk for walk in _walks(edges) if _is_closed(walk)]
+    for start, first, last in {(w[0].start, w[0].start_label, w[-1].end_label) for w in closed}:
+        shortest = min(
+            len(w) for w in closed if (w[0].start, w[0].start_label, w[-1].end_label) == (start, first, last)
+        )
+        cycle = nrg.shortest_cycle(start, first, last)
+        assert cycle is not None
+        assert len(cycle) == shortest
+        assert nrg.on_cycle(start, first, last)
+    kinds = {(w[0].start, w[0].start_label, w[-1].end_label) for w in closed}
+    flags = {(h.start, h.start_label) for h in _hops(edges)}
+    for (v, first), (u, last) in itertools.product(flags, flags):
+        if u == v:
+            assert nrg.on_cycle(v, first, last) == ((v, first, last) in kinds)
     for edge in nrg.cyclic_edges():
         cycle = nrg.cycle_through(edge)
         assert cycle is not None
@@ -106,6 +120,7 @@ def test_reachability_matches_walks(edges: list[FlagEdge]) -> None:
 @given(any_edges)
 def test_closure_collects_reachable_ends(edges: list[FlagEdge]) -> None:
     nrg = NonrepetitiveGraph(edges)
+    assert all(nrg.component[a] >= nrg.component[b] for a, b in nrg.digraph.edges())
     ends = sorted({(h.end, h.end_label) for h in _hops(edges)})
     bit = {nrg.in_port(v, x): 1 << i for i, (v, x) in enumerate(ends)}
     total = nrg.closure(bit)

@@ -48,7 +48,7 @@ def test_repeated_digit_makes_no_bivalue_cycle_but_a_repetitive_one() -> None:
     steps = list(find_bivalue_repetitive_cycles(grid))
     assert [s.placements for s in steps] == [((P, 2),)]
     assert "If r1c1 is 1, then" in steps[0].explanation
-    assert steps[0].explanation.endswith("So r1c1 is not 1: it is 2.")
+    assert steps[0].explanation.endswith("against the premise. So r1c1 is 2.")
 
 
 def test_bivalue_conflicting_paths() -> None:

@@ -74,3 +74,31 @@ def test_contradiction_found_during_the_run() -> None:
     assert steps[0].placements == ((0, 1),)
     assert 1 in info.value.cells
     assert "r1c2 has no candidate left" in str(info.value)
+
+
+def test_contradiction_is_raised_right_after_the_step_that_breaks_the_position(rng) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import corpus
+
+    broken = 0
+    for puzzle in corpus("top95.txt", 30, 3):
+        open_cands = [(c, d) for c in puzzle.empty_cells for d in puzzle.candidates_of(c)]
+        grid = puzzle.eliminate(rng.sample(open_cands, 6))
+        if grid.problems():
+            continue
+        current, steps = grid, steps_until_stuck(grid)
+        while True:
+            try:
+                step = next(steps)
+            except StopIteration:
+                assert not current.problems()
+                break
+            except Contradiction as err:
+                fault_cells = set(err.cells)
+                problems = current.problems()
+                assert problems
+                assert fault_cells == {c for p in problems for c in p.cells}
+                broken += 1
+                break
+            assert not current.problems(), "a step was given for an impossible position"
+            current = current.apply(step)
+    assert broken >= 5

@@ -88,7 +88,7 @@ def test_layout_puts_parents_over_their_children():
         if node.children:
             xs = [points[c][0] for c in node.children]
             assert min(xs) <= points[node.index][0] <= max(xs)
-        assert points[node.index][1] == -node.depth
+        assert points[node.index][1] == node.depth
 
 
 def test_node_limit_progress_and_cancel():

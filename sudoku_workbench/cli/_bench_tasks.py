@@ -6,10 +6,12 @@ new, append a :class:`BenchTask` to :data:`BENCH_TASKS` (``sizes`` limits it to 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -46,9 +48,14 @@ def _search_count_two(grid: Grid) -> object:
     return search_count(grid, 2)
 
 
+def _anneal(grid: Grid) -> object:
+    return anneal(grid, rng=random.Random(1))
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
     BenchTask("OK search: solve", solve),
     BenchTask("OK search: count to 2", _search_count_two),
+    BenchTask("anneal (box moves, geometric)", _anneal, sizes=(4, 6)),
 )

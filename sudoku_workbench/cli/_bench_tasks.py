@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -46,9 +47,19 @@ def _search_count_two(grid: Grid) -> object:
     return search_count(grid, 2)
 
 
+#: The local and matching rules alone (levels up to HARD), without the nonlocal graph rules.
+_LOCAL_RULES = tuple(rule for rule in RULES if rule.level <= Level.HARD)
+
+
+def _logic_local(grid: Grid) -> object:
+    return solve_by_logic(grid, _LOCAL_RULES)
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
     BenchTask("OK search: solve", solve),
     BenchTask("OK search: count to 2", _search_count_two),
+    BenchTask("logic: full run", solve_by_logic, reset=forget_caches),
+    BenchTask("logic: local and matching rules", _logic_local, reset=forget_caches),
 )

@@ -106,6 +106,10 @@ class SearchTreeView(QWidget):
         dead = np.array(tree.dead_ends_per_depth, dtype=float)
         self.depth_plot.addItem(pg.BarGraphItem(x=depths, height=total, width=0.8, brush="#95a5a6"))
         self.depth_plot.addItem(pg.BarGraphItem(x=depths, height=dead, width=0.5, brush="#c0392b"))
+        every = max(1, len(depths) // 20)
+        ticks = [(float(d), str(d)) for d in range(0, len(depths), every)]
+        self.depth_plot.getAxis("bottom").setTicks([ticks])
+        self.tree_plot.getAxis("left").setTicks([ticks])
 
     def node_at(self, x: float, y: float) -> str:
         """The label of the recorded node nearest to a point in tree coordinates (for tool tips)."""

@@ -72,6 +72,12 @@ def write_reference(outdir: Path) -> list[Path]:
             explanation = getattr(step, "explanation", "")
             lines += [f"![{entry.name} example]({path.name})", ""]
             lines += [f"Example ({entry.origin}): {explanation}", ""]
+            if not entry.engine_first:
+                lines += [
+                    "(A simpler rule also applies in this position; the engine reaches this rule only "
+                    "when the simpler ones are exhausted.)",
+                    "",
+                ]
     index = outdir / "index.md"
     index.write_text("\n".join(lines), encoding="utf-8")
     return [*written, index]

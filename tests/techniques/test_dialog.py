@@ -64,3 +64,19 @@ def test_every_page_shows_its_rules_example_explanation(qtbot, window: MainWindo
         assert "Example (" in text, dialog.rules.item(row).text()
         assert "Source:" in text
     dialog.close()
+
+
+def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    from sudoku_workbench.gui.technique_pictures import write_reference
+
+    written = write_reference(tmp_path)
+    pictures = [p for p in written if p.suffix == ".png"]
+    assert sorted(p.stem for p in pictures) == sorted(rule.id for rule in RULES)
+    for path in pictures:
+        image = QImage(str(path))
+        assert not image.isNull()
+        assert image.width() == image.height() >= 200
+    index = (tmp_path / "index.md").read_text(encoding="utf-8")
+    assert all(f"({rule.id}.png)" in index for rule in RULES)

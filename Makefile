@@ -37,6 +37,10 @@ imports: $(VENV)/.test-installed
 pytest: $(VENV)/.test-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
 
+# One-folder frozen app in dist/sudoku-workbench/ (PyInstaller; the spec is in packaging/).
+dist: $(VENV)/.test-installed
+	$(BIN)/pyinstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/sudoku-workbench.spec
+
 bench: $(VENV)/.run-installed
 	$(BIN)/sudoku-workbench bench --quick
 

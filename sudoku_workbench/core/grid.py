@@ -86,14 +86,23 @@ class Grid:
         for name, seq in (("givens", givens), ("entries", entries)):
             if len(seq) != geo.size:
                 raise ValueError(f"{name} has {len(seq)} cells, a {geo.label} grid has {geo.size}")
-            bad = next((i for i, d in enumerate(seq) if not 0 <= d <= geo.n), None)
-            if bad is not None:
+            if min(seq) < 0 or max(seq) > geo.n:
+                bad = next(i for i, d in enumerate(seq) if not 0 <= d <= geo.n)
                 raise ValueError(f"{name}: {seq[bad]} at {geo.cell_name(bad)} is not a digit of 1..{geo.n}")
         values = [g or e for g, e in zip(givens, entries)]
+        # One mask of the digits present per unit: a cell's candidates are what its three units leave.
+        used = [0] * len(geo.units)
+        for cell, digit in enumerate(values):
+            if digit:
+                bit = 1 << (digit - 1)
+                for unit in geo.units_of[cell]:
+                    used[unit] |= bit
+        full = geo.full_mask
         candidates = tuple(
-            0 if values[c] else geo.full_mask & ~_peer_bits(geo, values, c) for c in range(geo.size)
+            0 if v else full & ~(used[r] | used[k] | used[b]) for v, (r, k, b) in zip(values, geo.units_of)
         )
-        return cls(geo, tuple(givens), tuple(e if not g else 0 for g, e in zip(givens, entries)), candidates)
+        kept_entries = tuple(e if not g else 0 for g, e in zip(givens, entries)) if any(entries) else entries
+        return cls(geo, tuple(givens), tuple(kept_entries), candidates)
 
     @cached_property
     def values(self) -> tuple[Digit, ...]:

@@ -1,5 +1,51 @@
-"""Reading and writing puzzles and documents (standard library only)."""
+"""Reading and writing puzzles and documents (standard library only).
 
-from sudoku_workbench.formats.text import parse_line
+``parse_*``/``format_*`` work on text, ``read_*``/``write_*`` on files and streams. Malformed input is a
+:class:`~sudoku_workbench.core.errors.FormatError` naming source, line, column and what was expected.
+Contradictory givens are not a format error: the grid is made and ``grid.problems()`` reports them.
+"""
 
-__all__ = ["parse_line"]
+from sudoku_workbench.formats.block import format_block, format_pencilmarks, parse_block, parse_pencilmarks
+from sudoku_workbench.formats.document import (
+    Document,
+    dumps_document,
+    load_document,
+    loads_document,
+    save_document,
+)
+from sudoku_workbench.formats.files import (
+    format_sdk,
+    format_ss,
+    parse_sdk,
+    parse_ss,
+    read_file,
+    write_file,
+    write_puzzles,
+)
+from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle, read_puzzles
+from sudoku_workbench.formats.text import format_line, format_numbers, parse_line
+
+__all__ = [
+    "Document",
+    "dumps_document",
+    "format_block",
+    "format_line",
+    "format_numbers",
+    "format_pencilmarks",
+    "format_sdk",
+    "format_ss",
+    "load_document",
+    "loads_document",
+    "numbered_puzzles",
+    "parse_block",
+    "parse_line",
+    "parse_pencilmarks",
+    "parse_puzzle",
+    "parse_sdk",
+    "parse_ss",
+    "read_file",
+    "read_puzzles",
+    "save_document",
+    "write_file",
+    "write_puzzles",
+]

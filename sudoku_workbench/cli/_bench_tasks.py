@@ -1,0 +1,54 @@
+"""The operations ``bench`` measures: one table, so every area can add its own line.
+
+A task is applied to each puzzle of a data set, one puzzle at a time, and timed. To measure something
+new, append a :class:`BenchTask` to :data:`BENCH_TASKS` (``sizes`` limits it to some grid sizes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.sat import forget_sat_searches, sat_search
+from sudoku_workbench.search.solve import search_count, solve
+
+__all__ = ["BENCH_TASKS", "BenchTask"]
+
+
+@dataclass(frozen=True)
+class BenchTask:
+    """A named operation on one puzzle; ``sizes`` are the grid sizes N it applies to (None: all).
+
+    ``reset`` runs untimed before each pass, to drop caches that would remember the puzzles of the
+    previous pass (the SAT solver keeps what it learned).
+    """
+
+    name: str
+    run: Callable[[Grid], object]
+    sizes: tuple[int, ...] | None = None
+    reset: Callable[[], None] | None = None
+
+    def applies_to(self, grid: Grid) -> bool:
+        """True when this task is meant for the grid's size."""
+        return self.sizes is None or grid.geometry.n in self.sizes
+
+
+def _sat_solve(grid: Grid) -> object:
+    return sat_search(grid.geometry).search(grid, 1, keep=1)
+
+
+def _sat_count_two(grid: Grid) -> object:
+    return sat_search(grid.geometry).search(grid, 2, keep=1)
+
+
+def _search_count_two(grid: Grid) -> object:
+    return search_count(grid, 2)
+
+
+BENCH_TASKS: tuple[BenchTask, ...] = (
+    BenchTask("solve", _sat_solve, reset=forget_sat_searches),
+    BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
+    BenchTask("OK search: solve", solve),
+    BenchTask("OK search: count to 2", _search_count_two),
+)

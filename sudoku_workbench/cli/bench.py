@@ -1,0 +1,130 @@
+"""``sudoku-workbench bench [FILES…] [--quick]``: puzzles per second of each task on each data set.
+
+Every task of :data:`~sudoku_workbench.cli._bench_tasks.BENCH_TASKS` runs ``--runs`` times over an
+evenly spread sample of each one-puzzle-per-line file; before each pass the task is reset and warmed
+up on a few puzzles from outside the sample. The rate is the sample size over the median pass; the
+slowest puzzle is the one whose best time over the passes is largest. Times are process CPU time, so
+other programs running on the machine disturb the numbers less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask
+from sudoku_workbench.core.errors import FormatError, WorkbenchError
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.text import parse_line
+
+__all__ = ["register"]
+
+_REPO_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+_WARM_UP = 5
+_HEADER = ("data set", "size", "puzzles", "task", "puzzles/s", "slowest ms", "slowest line")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``bench`` subcommand."""
+    parser = subparsers.add_parser(
+        "bench",
+        help="measure puzzles per second of solve, count --limit 2 and the OK search on data sets",
+        description="Time each task on a sample of each data set (every *.txt of the data folder, "
+        "or the files given) and print a Markdown table.",
+    )
+    parser.add_argument("files", nargs="*", metavar="FILE", help="one-puzzle-per-line files to measure")
+    parser.add_argument(
+        "--quick", action="store_true", help="small samples: the whole run takes under a minute"
+    )
+    parser.add_argument("--data", metavar="DIR", help="data folder (default: ../shared/data)")
+    parser.add_argument("--sample", type=int, metavar="N", help="puzzles per file (default 1000, quick 12)")
+    parser.add_argument("--runs", type=int, default=3, metavar="N", help="timed runs per task (default 3)")
+    parser.add_argument(
+        "--task", action="append", metavar="NAME", help="only the tasks whose name contains NAME"
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.runs < 1 or (args.sample is not None and args.sample < 1):
+        raise WorkbenchError("--runs and --sample must be at least 1")
+    sample = args.sample or (12 if args.quick else 1000)
+    tasks = [t for t in BENCH_TASKS if not args.task or any(name in t.name for name in args.task)]
+    print("| " + " | ".join(_HEADER) + " |")
+    print("|" + "---|" * len(_HEADER))
+    for path in _data_files(args):
+        puzzles, warm_up = _sample(path, sample)
+        for task in tasks:
+            chosen = [(line, grid) for line, grid in puzzles if task.applies_to(grid)]
+            if chosen:
+                _print_row(path, task, (chosen, warm_up), args.runs)
+    return 0
+
+
+def _data_files(args: argparse.Namespace) -> list[Path]:
+    """The files given, or every ``*.txt`` of the data folder.
+
+    Raises:
+        WorkbenchError: when no data folder is found.
+    """
+    if args.files:
+        return [Path(f) for f in args.files]
+    candidates = [Path(args.data)] if args.data else [Path.cwd().parent / "shared" / "data", _REPO_DATA]
+    for folder in candidates:
+        if folder.is_dir():
+            return sorted(folder.glob("*.txt"))
+    raise WorkbenchError(f"no data folder at {candidates[0]}; name one with --data DIR or give FILES")
+
+
+def _sample(path: Path, size: int) -> tuple[list[tuple[int, Grid]], list[Grid]]:
+    """About ``size`` puzzles spread evenly over a file with their line numbers, and a few others.
+
+    The others (the lines after the first sampled ones, when there are any) serve to warm up.
+
+    Raises:
+        FormatError: when the file cannot be read or a sampled line is no puzzle.
+    """
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as err:
+        raise FormatError(f"cannot read the file ({err})", str(path)) from None
+    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
+    step = max(1, len(numbered) // size)
+    chosen = [(number, parse_line(line, str(path), number)) for number, line in numbered[::step][:size]]
+    others = numbered[1::step][:_WARM_UP] if step > 1 else []
+    return chosen, [parse_line(line, str(path), number) for number, line in others]
+
+
+def _print_row(
+    path: Path, task: BenchTask, puzzles_and_warm_up: tuple[list[tuple[int, Grid]], list[Grid]], runs: int
+) -> None:
+    """Time ``runs`` passes over the puzzles (each after a reset and a warm-up) and print one row."""
+    puzzles, warm_up = puzzles_and_warm_up
+    passes = []
+    for _ in range(runs):
+        if task.reset is not None:
+            task.reset()
+        for grid in warm_up:
+            task.run(grid)
+        passes.append(_timed_pass(task, puzzles))
+    median = statistics.median(sum(times) for times in passes)
+    best = [min(times) for times in zip(*passes)]
+    slowest = max(range(len(best)), key=best.__getitem__)
+    n = puzzles[0][1].geometry.n
+    rate = len(puzzles) / median if median else float("inf")
+    cells = (path.name, f"{n}x{n}", len(puzzles), task.name, f"{rate:,.0f}", f"{best[slowest] * 1000:.1f}")
+    print("| " + " | ".join(str(c) for c in (*cells, puzzles[slowest][0])) + " |", flush=True)
+
+
+def _timed_pass(task: BenchTask, puzzles: list[tuple[int, Grid]]) -> list[float]:
+    """The CPU time of each puzzle in one pass."""
+    clock = time.process_time
+    times = []
+    for _, grid in puzzles:
+        start = clock()
+        task.run(grid)
+        times.append(clock() - start)
+    return times

@@ -1,0 +1,37 @@
+"""``sudoku-workbench count FILE|- [--limit N]``: the number of solutions of each puzzle."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.solve import count
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``count`` subcommand."""
+    parser = subparsers.add_parser(
+        "count",
+        help="count the solutions of every puzzle of a file",
+        description="Print one number per puzzle: how many solutions it has. With --limit N counting "
+        "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test).",
+    )
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 1:
+        raise WorkbenchError(f"--limit {args.limit}: the limit must be at least 1")
+
+    def answer(_number: int, grid: Grid) -> Iterator[str]:
+        yield str(count(grid, args.limit))
+
+    return for_each_puzzle(args.file, answer)

@@ -1,0 +1,75 @@
+"""``sudoku-workbench logic FILE|-``: solve each puzzle by logic alone and say how far it got.
+
+One line per puzzle: the resulting grid and ``solved``, ``stuck`` or ``contradiction`` (with the
+reason). ``--trace FILE.jsonl`` writes every step as one JSON object per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import sys
+from typing import Any, TextIO
+
+from sudoku_workbench.cli._io import iter_input
+from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record, unpack
+from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.logic.engine import solve_by_logic
+
+__all__ = ["register"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``logic`` subcommand."""
+    parser = subparsers.add_parser(
+        "logic",
+        help="solve puzzles by logic alone, with every step explained",
+        description="Apply the logic rules, simplest first, until each puzzle is solved or stuck.",
+    )
+    parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
+    parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.set_defaults(run=_run)
+
+
+def solve_record(trace: bool, item: tuple[int, Packed | str]) -> tuple[int, str, list[str]]:
+    """Worker: (record number, output line, trace lines) for one record."""
+    number, packed = item
+    if isinstance(packed, str):
+        return number, "", [packed]
+    grid = unpack(packed)
+    run = solve_by_logic(grid)
+    line = f"{run.grid.to_line()} {run.status}"
+    if run.problems:
+        line += ": " + run.problems[0].describe(grid.geometry)
+    steps = (
+        [json.dumps({"puzzle": number, **step_record(grid.geometry, s)}) for s in run.steps] if trace else []
+    )
+    return number, line, steps
+
+
+def _run(args: argparse.Namespace) -> int:
+    trace_file: TextIO | None = None
+    if args.trace:
+        try:
+            trace_file = open(args.trace, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as err:
+            raise FormatError(f"cannot write the trace ({err.strerror})", args.trace) from None
+    bad = 0
+    try:
+        work = functools.partial(solve_record, trace_file is not None)
+        for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
+            if not line:
+                bad += 1
+                print(f"sudoku-workbench logic: record {number}: {extra[0]}", file=sys.stderr)
+                print("error")
+                continue
+            print(line)
+            if trace_file is not None:
+                trace_file.writelines(text + "\n" for text in extra)
+    finally:
+        if trace_file is not None:
+            trace_file.close()
+    return 1 if bad else 0

@@ -1,0 +1,65 @@
+"""``sudoku-workbench solve FILE|- [--unique]``: one solution line per puzzle."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Any
+
+from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.sat import sat_search
+from sudoku_workbench.search.solve import solutions
+
+__all__ = ["register"]
+
+NO_SOLUTION = "no solution"
+MULTIPLE = "multiple solutions"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``solve`` subcommand."""
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve every puzzle of a file, one solution line each",
+        description="Print one line per puzzle: its solution, or 'no solution'. "
+        "Malformed puzzles print 'invalid puzzle' and are explained on stderr.",
+    )
+    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument(
+        "--unique", action="store_true", help="print 'multiple solutions' where there is more than one"
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("sat", "search"),
+        default="sat",
+        help="sat: the CaDiCaL backend (fast, the default); search: the OK button's own search",
+    )
+    parser.set_defaults(run=_run)
+
+
+def _run(args: argparse.Namespace) -> int:
+    wanted = 2 if args.unique else 1
+
+    def answer(_number: int, grid: Grid) -> Iterator[str]:
+        found = _first_solutions(grid, wanted, args.engine)
+        if not found:
+            yield NO_SOLUTION
+        elif len(found) > 1:
+            yield MULTIPLE
+        else:
+            yield found[0].to_line()
+
+    return for_each_puzzle(args.file, answer)
+
+
+def _first_solutions(grid: Grid, wanted: int, engine: str) -> list[Grid]:
+    """Up to ``wanted`` solutions of the grid, from the chosen engine."""
+    if engine == "sat":
+        return sat_search(grid.geometry).search(grid, wanted, keep=wanted)[1]
+    found = []
+    for solution in solutions(grid):
+        found.append(solution)
+        if len(found) == wanted:
+            break
+    return found

@@ -1,0 +1,301 @@
+"""The workbench document: a position, the steps that led to it and the history cursor (save, autosave).
+
+JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, candidates ``[cell, digit]``::
+
+    {"format": "sudoku-workbench", "version": 1, "title": "", "box": [3, 3],
+     "puzzle": "53..7....…",                        the givens, one line
+     "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
+     "start": {"entries": …, "candidates": …},      optional: where the history starts
+     "history": [{"rule": "naked_single", "placements": [[0, 5]], "eliminations": [],
+                  "explanation": "…", "highlights": {"cells": [0], "links": [...], …}}, …],
+     "cursor": 1}                                   steps before the cursor are applied, the rest redo
+
+Loading checks the version and every shape and reports a problem as a FormatError naming the field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.core.geometry import (
+    BOX_SHAPES,
+    Candidate,
+    Geometry,
+    digit_char,
+    geometry,
+)
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.formats.json_reader import JsonReader
+
+__all__ = [
+    "FORMAT_NAME",
+    "FORMAT_VERSION",
+    "Document",
+    "dumps_document",
+    "load_document",
+    "loads_document",
+    "save_document",
+    "write_text_atomic",
+]
+
+FORMAT_NAME = "sudoku-workbench"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Document:
+    """What a save file holds: the current ``grid``, the step ``history`` and the ``cursor`` in it.
+
+    ``cursor`` counts the steps that are applied (the rest can be redone); -1 means all of them.
+    ``start`` is the position the history starts from, when it is not simply ``grid.puzzle()``.
+    """
+
+    grid: Grid
+    history: tuple[Step, ...] = ()
+    cursor: int = -1
+    start: Grid | None = None
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if self.cursor == -1:
+            object.__setattr__(self, "cursor", len(self.history))
+        if not 0 <= self.cursor <= len(self.history):
+            raise ValueError(f"cursor {self.cursor} is outside the history of {len(self.history)} steps")
+        start = self.start
+        if start is not None and (start.geometry != self.grid.geometry or start.givens != self.grid.givens):
+            raise ValueError("the start position has other givens than the current one")
+
+    def positions(self) -> tuple[Grid, ...]:
+        """The start position and the position after each step of the history, replayed."""
+        grids = [self.start if self.start is not None else self.grid.puzzle()]
+        for step in self.history:
+            grids.append(grids[-1].apply(step))
+        return tuple(grids)
+
+
+def dumps_document(document: Document) -> str:
+    """The document as JSON text (see the module notes for the layout)."""
+    grid = document.grid
+    geo = grid.geometry
+    data: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "title": document.title,
+        "box": [geo.box_rows, geo.box_cols],
+        "puzzle": _digits_line(grid.givens),
+        "position": _position_data(grid),
+    }
+    if document.start is not None:
+        data["start"] = _position_data(document.start)
+    data["history"] = [_step_data(step) for step in document.history]
+    data["cursor"] = document.cursor
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def loads_document(text: str, source: str = "<document>") -> Document:
+    """A document from JSON text.
+
+    Raises:
+        FormatError: for broken JSON (with its line and column), a foreign or newer format version, or
+            any field of the wrong shape (named by its path, such as ``history[3].placements[0]``).
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormatError(f"broken JSON: {err.msg}", source, err.lineno, err.colno) from err
+    reader = JsonReader(text, source)
+    if not isinstance(data, dict):
+        raise reader.error("", "expected a JSON object (a workbench document)")
+    _check_version(reader, data)
+    box = reader.get(data, "box", list, "box")
+    if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
+        shapes = ", ".join(f"[{r}, {c}]" for r, c in BOX_SHAPES.values())
+        raise reader.error("box", f"{box!r} is not a supported box shape; expected one of {shapes}")
+    geo = geometry(*box)
+    givens = reader.digits(geo, reader.get(data, "puzzle", str, "puzzle"), "puzzle")
+    grid = _read_position(reader, geo, givens, data, "position")
+    start = _read_position(reader, geo, givens, data, "start") if "start" in data else None
+    history = tuple(
+        _read_step(reader, geo, item, f"history[{i}]")
+        for i, item in enumerate(reader.get(data, "history", list, "history", []))
+    )
+    cursor = reader.get(data, "cursor", int, "cursor", len(history))
+    if not 0 <= cursor <= len(history):
+        raise reader.error("cursor", f"{cursor} is outside the history of {len(history)} steps")
+    title = reader.get(data, "title", str, "title", "")
+    return Document(grid, history, cursor, start, title)
+
+
+def save_document(path: str | os.PathLike[str], document: Document) -> None:
+    """Write a document atomically (see :func:`write_text_atomic`), as autosave needs."""
+    write_text_atomic(path, dumps_document(document))
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write a text file through a temporary file beside it and ``os.replace``.
+
+    A crash mid-write leaves the old file whole.
+    """
+    target = Path(path)
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, removed on failure
+        "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
+    )
+    try:
+        with handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(handle.name, target)
+    except BaseException:
+        Path(handle.name).unlink(missing_ok=True)
+        raise
+
+
+def load_document(path: str | os.PathLike[str]) -> Document:
+    """Read a document file.
+
+    Raises:
+        FormatError: when the file cannot be read, is not UTF-8 text, or is no valid document.
+    """
+    source = os.fspath(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as err:
+        raise FormatError(f"cannot read the file: {err.strerror or err}", source) from err
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise FormatError(
+            f"binary data: byte 0x{raw[err.start]:02X} is not UTF-8 text", source, line
+        ) from err
+    return loads_document(text, source)
+
+
+def _digits_line(digits: Sequence[int]) -> str:
+    return "".join(digit_char(d) if d else "." for d in digits)
+
+
+def _position_data(grid: Grid) -> dict[str, Any]:
+    return {
+        "entries": _digits_line(grid.entries),
+        "candidates": ["".join(map(digit_char, grid.candidates_of(c))) for c in range(grid.geometry.size)],
+    }
+
+
+def _pairs(candidates: Sequence[Candidate]) -> list[list[int]]:
+    return [[cell, digit] for cell, digit in candidates]
+
+
+def _step_data(step: Step) -> dict[str, Any]:
+    marks = step.highlights
+    highlights: dict[str, Any] = {
+        "cells": list(marks.cells),
+        "units": list(marks.units),
+        "pattern": _pairs(marks.pattern),
+        "links": [{"start": list(k.start), "end": list(k.end), "strong": k.strong} for k in marks.links],
+        "chains": [
+            {"cells": list(c.cells), "labels": list(c.labels), "closed": c.closed} for c in marks.chains
+        ],
+        "matching": _pairs(marks.matching),
+    }
+    return {
+        "rule": step.rule,
+        "placements": _pairs(step.placements),
+        "eliminations": _pairs(step.eliminations),
+        "explanation": step.explanation,
+        "highlights": {key: value for key, value in highlights.items() if value},
+    }
+
+
+def _check_version(reader: JsonReader, data: dict[str, Any]) -> None:
+    if data.get("format") != FORMAT_NAME:
+        raise reader.error("format", f"not a workbench document: 'format' should be {FORMAT_NAME!r}")
+    version = reader.get(data, "version", int, "version")
+    if version > FORMAT_VERSION:
+        message = f"document version {version} is newer than this program reads (up to {FORMAT_VERSION})"
+        raise reader.error("version", message)
+    if version < 1:
+        raise reader.error("version", f"document version {version} does not exist (versions start at 1)")
+
+
+def _read_position(reader: JsonReader, geo: Geometry, givens: tuple[int, ...], data: Any, path: str) -> Grid:
+    position = reader.get(data, path, dict, path)
+    entries = reader.digits(geo, reader.get(position, "entries", str, f"{path}.entries"), f"{path}.entries")
+    marks = reader.get(position, "candidates", list, f"{path}.candidates")
+    if len(marks) != geo.size:
+        raise reader.error(f"{path}.candidates", f"expected {geo.size} cells but found {len(marks)}")
+    masks = []
+    for cell, text in enumerate(marks):
+        where = f"{path}.candidates[{cell}]"
+        if not isinstance(text, str):
+            raise reader.error(where, "expected a string of candidate digits")
+        digits = reader.digits(geo, text, where, blank=False)
+        if digits and (givens[cell] or entries[cell]):
+            raise reader.error(where, f"{geo.cell_name(cell)} is filled, so it has no candidates")
+        masks.append(sum(1 << (d - 1) for d in set(digits)))
+    for cell, (given, entry) in enumerate(zip(givens, entries)):
+        if given and entry:
+            raise reader.error(f"{path}.entries", f"{geo.cell_name(cell)} holds both a given and an entry")
+    return Grid(geo, givens, entries, tuple(masks))
+
+
+def _read_step(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Step:
+    if not isinstance(item, dict):
+        raise reader.error(path, "expected a step object")
+    marks = reader.get(item, "highlights", dict, f"{path}.highlights", {})
+    where = f"{path}.highlights"
+    highlights = Highlights(
+        cells=tuple(
+            reader.cell(geo, c, f"{where}.cells") for c in reader.get(marks, "cells", list, where, [])
+        ),
+        units=tuple(
+            reader.unit(geo, u, f"{where}.units") for u in reader.get(marks, "units", list, where, [])
+        ),
+        pattern=reader.candidates(geo, marks, "pattern", where),
+        links=tuple(
+            _read_link(reader, geo, k, f"{where}.links") for k in reader.get(marks, "links", list, where, [])
+        ),
+        chains=tuple(
+            _read_chain(reader, geo, c, f"{where}.chains")
+            for c in reader.get(marks, "chains", list, where, [])
+        ),
+        matching=reader.candidates(geo, marks, "matching", where),
+    )
+    return Step(
+        rule=reader.get(item, "rule", str, f"{path}.rule"),
+        placements=reader.candidates(geo, item, "placements", path),
+        eliminations=reader.candidates(geo, item, "eliminations", path),
+        highlights=highlights,
+        explanation=reader.get(item, "explanation", str, f"{path}.explanation", ""),
+    )
+
+
+def _read_link(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Link:
+    if not isinstance(item, dict):
+        raise reader.error(path, "expected a link object")
+    return Link(
+        reader.candidate(geo, item.get("start"), f"{path}.start"),
+        reader.candidate(geo, item.get("end"), f"{path}.end"),
+        reader.get(item, "strong", bool, f"{path}.strong", True),
+    )
+
+
+def _read_chain(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Chain:
+    if not isinstance(item, dict):
+        raise reader.error(path, "expected a chain object")
+    return Chain(
+        tuple(reader.cell(geo, c, f"{path}.cells") for c in reader.get(item, "cells", list, f"{path}.cells")),
+        tuple(
+            reader.digit(geo, d, f"{path}.labels") for d in reader.get(item, "labels", list, f"{path}.labels")
+        ),
+        reader.get(item, "closed", bool, f"{path}.closed", False),
+    )

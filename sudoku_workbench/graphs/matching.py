@@ -1,0 +1,183 @@
+"""Bipartite matchings of a position and the edges no perfect matching can use (networkx).
+
+Two kinds of bipartite graph matter to Sudoku: the cells of a unit against the digits they may take
+(Dr. Dobb's "permutation bipartite graph"), and, for one digit, the rows against the columns where it
+may go (Eppstein). Either way a solution is a perfect matching, so an edge that lies in no perfect
+matching is a candidate that can be removed. Given one perfect matching, orient matched edges left→right
+and the others right→left: an unmatched edge lies in some perfect matching exactly when both ends are
+in the same strongly connected component.
+
+Graphs are described by ``masks``: ``masks[i]`` has bit ``j`` set when left node ``i`` is joined to
+right node ``j``. Results are cached by those masks, since a solver asks again and again about units
+that have not changed since the last step.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+from networkx.algorithms import bipartite
+
+from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.grid import Grid, digits_of_mask
+
+__all__ = [
+    "BipartiteAnalysis",
+    "analyse",
+    "bipartite_graph",
+    "digit_graph_masks",
+    "forget_matchings",
+    "hall_closure",
+    "is_perfect",
+    "maximum_matching",
+    "removable_edges",
+    "unit_graph_masks",
+]
+
+
+@dataclass(frozen=True)
+class BipartiteAnalysis:
+    """A maximum matching and, when it is perfect, the edges that lie in no perfect matching.
+
+    ``mate[i]`` is the right node matched to left node ``i`` (-1 when unmatched); ``removable`` lists
+    ``(left, right)`` pairs, sorted.
+    """
+
+    mate: tuple[int, ...]
+    perfect: bool
+    removable: tuple[tuple[int, int], ...]
+
+
+def _left(i: int) -> tuple[str, int]:
+    return ("L", i)
+
+
+def _right(j: int) -> tuple[str, int]:
+    return ("R", j)
+
+
+def bipartite_graph(masks: Sequence[int]) -> nx.Graph:
+    """The graph with left nodes ``("L", i)``, right nodes ``("R", j)`` and an edge per set bit."""
+    graph = nx.Graph()
+    right_count = max((m.bit_length() for m in masks), default=0)
+    graph.add_nodes_from((_left(i) for i in range(len(masks))), bipartite=0)
+    graph.add_nodes_from((_right(j) for j in range(right_count)), bipartite=1)
+    graph.add_edges_from((_left(i), _right(d - 1)) for i, m in enumerate(masks) for d in digits_of_mask(m))
+    return graph
+
+
+#: Last perfect matching seen per graph key (a unit's open cells, a digit's rows), reused while valid.
+_HINTS: dict[object, tuple[int, ...]] = {}
+_HINT_LIMIT = 20000
+
+
+def _still_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:
+    return len(mate) == len(masks) and all(m >= 0 and mask >> m & 1 for mask, m in zip(masks, mate))
+
+
+def maximum_matching(masks: tuple[int, ...], key: object = None) -> tuple[int, ...]:
+    """A maximum matching, ``mate[i]`` = right node of left node ``i`` or -1 (Hopcroft–Karp).
+
+    With a ``key`` naming the graph, the matching found last time for that key is reused when every
+    one of its edges is still present: a perfect matching stays perfect when other edges go.
+    """
+    if key is not None:
+        hint = _HINTS.get(key)
+        if hint is not None and _still_perfect(masks, hint):
+            return hint
+    graph = bipartite_graph(masks)
+    lefts = [_left(i) for i in range(len(masks))]
+    matching = bipartite.hopcroft_karp_matching(graph, top_nodes=lefts)
+    mate = tuple(matching[node][1] if node in matching else -1 for node in lefts)
+    if key is not None:
+        if len(_HINTS) > _HINT_LIMIT:
+            _HINTS.clear()
+        _HINTS[key] = mate
+    return mate
+
+
+def forget_matchings() -> None:
+    """Drop the remembered matchings and analyses (benchmarks call this between passes)."""
+    _HINTS.clear()
+    removable_edges.cache_clear()
+
+
+def is_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:
+    """True when the matching covers every left node and there are as many right nodes in use."""
+    right_used = functools.reduce(lambda acc, m: acc | m, masks, 0)
+    return -1 not in mate and len(masks) == right_used.bit_count()
+
+
+@functools.lru_cache(maxsize=16384)
+def removable_edges(masks: tuple[int, ...], mate: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The edges ``(left, right)`` in no perfect matching, given a perfect one (strong components)."""
+    oriented = nx.DiGraph()
+    oriented.add_edges_from(
+        (_left(i), _right(d - 1)) if mate[i] == d - 1 else (_right(d - 1), _left(i))
+        for i, mask in enumerate(masks)
+        for d in digits_of_mask(mask)
+    )
+    component = {}
+    for number, nodes in enumerate(nx.strongly_connected_components(oriented)):
+        for node in nodes:
+            component[node] = number
+    return tuple(
+        (i, d - 1)
+        for i, mask in enumerate(masks)
+        for d in digits_of_mask(mask)
+        if mate[i] != d - 1 and component[_left(i)] != component[_right(d - 1)]
+    )
+
+
+def analyse(masks: tuple[int, ...], key: object = None) -> BipartiteAnalysis:
+    """Maximum matching and, when it is perfect, the edges in no perfect matching."""
+    mate = maximum_matching(masks, key)
+    if not is_perfect(masks, mate):
+        return BipartiteAnalysis(mate, False, ())
+    return BipartiteAnalysis(mate, True, removable_edges(masks, mate))
+
+
+def hall_closure(masks: Sequence[int], mate: Sequence[int], start: int) -> tuple[int, int]:
+    """The smallest set S of left nodes containing ``start`` that is matched onto all its neighbours.
+
+    Grows S by adding the mates of every right node S reaches (Dr. Dobb's chain search). Returns
+    ``(S, T)`` as bit masks over left and right nodes; with a perfect matching ``|S| = |T|``.
+    """
+    owner = {j: i for i, j in enumerate(mate) if j >= 0}
+    left_set, right_set = 1 << start, 0
+    frontier = [start]
+    while frontier:
+        i = frontier.pop()
+        fresh = masks[i] & ~right_set
+        right_set |= fresh
+        for d in digits_of_mask(fresh):
+            partner = owner.get(d - 1)
+            if partner is not None and not left_set >> partner & 1:
+                left_set |= 1 << partner
+                frontier.append(partner)
+    return left_set, right_set
+
+
+def unit_graph_masks(grid: Grid, unit: int) -> tuple[tuple[Cell, ...], tuple[int, ...]]:
+    """The open cells of a unit and their candidate masks: the unit's cell–digit bipartite graph."""
+    cands = grid.candidates
+    cells = tuple(c for c in grid.geometry.units[unit] if cands[c])
+    return cells, tuple(cands[c] for c in cells)
+
+
+def digit_graph_masks(grid: Grid, digit: Digit) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Rows still lacking ``digit`` and, per row, the mask of columns where it may go."""
+    geo = grid.geometry
+    bit = 1 << (digit - 1)
+    cands = grid.candidates
+    rows = []
+    masks = []
+    for row, cells in enumerate(geo.rows):
+        if digit in (grid.values[c] for c in cells):
+            continue
+        rows.append(row)
+        masks.append(sum(1 << geo.col_of[c] for c in cells if cands[c] & bit))
+    return tuple(rows), tuple(masks)

@@ -1,0 +1,259 @@
+"""Nonrepetitive walks in labelled graphs through Eppstein's gadget digraph nr(G).
+
+A walk is *nonrepetitive* when at every vertex it passes through, the edge it arrives by and the edge it
+leaves by carry different labels there. In an edge-labelled graph both ends of an edge carry the edge's
+label; in a flag-labelled graph each end has its own. Both are handled as lists of :data:`FlagEdge`.
+
+Each vertex becomes a gadget with an *in* port and an *out* port per label, built so that in port x
+reaches out port y exactly when x != y, with O(k) nodes and arcs for k labels (Lemma 1; labels grouped
+in threes, as in Eppstein's Figure 1). A labelled edge becomes two arcs, out port to in port, one each
+way. Paths in nr(G) are then the nonrepetitive walks of G, which gives the edges on nonrepetitive
+cycles from strongly connected components (Theorem 2.1), reachability from a vertex and first label by
+a search (Theorem 2.2), and shortest walks by a shortest-path search in which only the arcs between
+gadgets cost anything.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import networkx as nx
+
+__all__ = [
+    "FlagEdge",
+    "Hop",
+    "NonrepetitiveGraph",
+    "flag_edges",
+    "gadget_arcs",
+    "labelled_edges",
+]
+
+#: An undirected edge ``(u, w, label at u, label at w)``; an edge-labelled edge has both labels equal.
+FlagEdge = tuple[Any, Any, Any, Any]
+
+_IN, _OUT = 0, 1
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One edge of a walk, in the direction walked, with its labels at the two ends."""
+
+    start: Any
+    end: Any
+    start_label: Any
+    end_label: Any
+
+
+def labelled_edges(graph: nx.Graph, attr: str = "digits") -> list[FlagEdge]:
+    """The edges of an edge-labelled graph, one per label (``attr`` holds the set of labels)."""
+    return [(u, w, x, x) for u, w, labels in graph.edges(data=attr) for x in sorted(labels)]
+
+
+def flag_edges(graph: nx.Graph, attr: str = "flags") -> list[FlagEdge]:
+    """The edges of a flag-labelled graph (``attr`` maps each end to its label)."""
+    return [(u, w, flags[u], flags[w]) for u, w, flags in graph.edges(data=attr)]
+
+
+def gadget_arcs(ins: Sequence[int], outs: Sequence[int], new_node: Any) -> list[tuple[int, int]]:
+    """The arcs of a Lemma 1 gadget on given port nodes: ``ins[i]`` reaches ``outs[j]`` iff i != j.
+
+    Labels are grouped in threes (twos where a single would be left over); each group gets cross
+    arcs among its members plus one new in/out node pair that stands for the group one level up.
+    ``new_node()`` returns a fresh node id.
+    """
+    arcs: list[tuple[int, int]] = []
+    level = list(zip(ins, outs))
+    while len(level) > 1:
+        groups = _groups(level)
+        for group in groups:
+            arcs += [(a_in, b_out) for a_in, _ in group for b_in, b_out in group if b_in != a_in]
+        if len(groups) == 1:
+            break
+        parents = []
+        for group in groups:
+            up, down = new_node(), new_node()
+            arcs += [(member_in, up) for member_in, _ in group]
+            arcs += [(down, member_out) for _, member_out in group]
+            parents.append((up, down))
+        level = parents
+    return arcs
+
+
+def _groups(level: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
+    """Split into groups of three, using two groups of two instead of leaving a single behind."""
+    count = len(level)
+    sizes = [3] * (count // 3)
+    if count % 3 == 2:
+        sizes.append(2)
+    elif count % 3 == 1:
+        sizes[-1:] = [2, 2]
+    groups, start = [], 0
+    for size in sizes:
+        groups.append(level[start : start + size])
+        start += size
+    return groups
+
+
+class NonrepetitiveGraph:
+    """The gadget digraph nr(G) of a flag-labelled graph, with the analyses built on it.
+
+    ``digraph`` has integer nodes; port nodes map back to ``(vertex, label)``, and ``hops`` maps every
+    arc between gadgets to the :class:`Hop` it walks (the arcs inside gadgets walk nothing).
+    """
+
+    def __init__(self, edges: Iterable[FlagEdge]) -> None:
+        self.edges: tuple[FlagEdge, ...] = tuple(dict.fromkeys(edges))
+        self._ports: dict[tuple[Hashable, Hashable, int], int] = {}
+        self.port_of: list[tuple[Hashable, Hashable, int] | None] = []
+        self.hops: dict[tuple[int, int], Hop] = {}
+        labels: dict[Hashable, dict[Hashable, None]] = {}
+        for u, w, fu, fw in self.edges:
+            labels.setdefault(u, {})[fu] = None
+            labels.setdefault(w, {})[fw] = None
+            self.hops[self._port(u, fu, _OUT), self._port(w, fw, _IN)] = Hop(u, w, fu, fw)
+            self.hops[self._port(w, fw, _OUT), self._port(u, fu, _IN)] = Hop(w, u, fw, fu)
+        arcs = list(self.hops)
+        for vertex, vertex_labels in labels.items():
+            ins = [self._ports[vertex, x, _IN] for x in vertex_labels]
+            outs = [self._ports[vertex, x, _OUT] for x in vertex_labels]
+            arcs += gadget_arcs(ins, outs, self._inner_node)
+        self.digraph = nx.DiGraph(arcs)
+
+    @classmethod
+    def from_edge_labels(cls, graph: nx.Graph, attr: str = "digits") -> NonrepetitiveGraph:
+        """nr(G) of a graph whose edges carry a set of labels in ``attr``."""
+        return cls(labelled_edges(graph, attr))
+
+    @classmethod
+    def from_flag_labels(cls, graph: nx.Graph, attr: str = "flags") -> NonrepetitiveGraph:
+        """nr(G) of a graph whose edges map each end to its label in ``attr``."""
+        return cls(flag_edges(graph, attr))
+
+    def _port(self, vertex: Hashable, label: Hashable, side: int) -> int:
+        key = (vertex, label, side)
+        node = self._ports.get(key)
+        if node is None:
+            node = self._ports[key] = len(self.port_of)
+            self.port_of.append(key)
+        return node
+
+    def _inner_node(self) -> int:
+        node = len(self.port_of)
+        self.port_of.append(None)
+        return node
+
+    def in_port(self, vertex: Hashable, label: Hashable) -> int | None:
+        """The node where walks arrive at ``vertex`` by an edge labelled ``label`` there (None if none)."""
+        return self._ports.get((vertex, label, _IN))
+
+    def out_port(self, vertex: Hashable, label: Hashable) -> int | None:
+        """The node where walks leave ``vertex`` by an edge labelled ``label`` there (None if none)."""
+        return self._ports.get((vertex, label, _OUT))
+
+    @cached_property
+    def component(self) -> dict[int, int]:
+        """The strongly connected component of every node, numbered so arcs go to lower numbers.
+
+        networkx finds components by Tarjan's method, which completes a component only after every
+        component it reaches, so numbering them in the order found is a reverse topological order.
+        """
+        return {
+            node: number
+            for number, members in enumerate(nx.strongly_connected_components(self.digraph))
+            for node in members
+        }
+
+    def cyclic_edges(self) -> list[FlagEdge]:
+        """The edges that lie on some nonrepetitive closed walk (Theorem 2.1)."""
+        comp = self.component
+        return [
+            edge
+            for edge in self.edges
+            if comp[self._ports[edge[0], edge[2], _OUT]] == comp[self._ports[edge[1], edge[3], _IN]]
+        ]
+
+    def on_cycle(self, vertex: Hashable, first: Hashable, last: Hashable) -> bool:
+        """True when a nonrepetitive closed walk leaves ``vertex`` by ``first`` and returns by ``last``.
+
+        The gadget always leads from in port ``last`` to out port ``first`` (they differ), so the walk
+        exists exactly when the two ports share a strongly connected component.
+        """
+        start, end = self.out_port(vertex, first), self.in_port(vertex, last)
+        if first == last or start is None or end is None:
+            return False
+        return self.component[start] == self.component[end]
+
+    def in_ports(self) -> Iterator[tuple[Any, Any, int]]:
+        """Every ``(vertex, label, node)`` where walks can arrive."""
+        return ((v, x, node) for (v, x, side), node in self._ports.items() if side == _IN)
+
+    def out_ports(self) -> Iterator[tuple[Any, Any, int]]:
+        """Every ``(vertex, label, node)`` where walks can leave."""
+        return ((v, x, node) for (v, x, side), node in self._ports.items() if side == _OUT)
+
+    def reachable_hops(self, vertex: Hashable, first: Hashable) -> set[Hop]:
+        """The edges, as walked, of nonrepetitive walks from ``vertex`` by label ``first`` (Theorem 2.2)."""
+        start = self.out_port(vertex, first)
+        if start is None:
+            return set()
+        seen = nx.descendants(self.digraph, start) | {start}
+        return {self.hops[arc] for arc in self.digraph.out_edges(seen) if arc in self.hops}
+
+    def reachable_ends(self, vertex: Hashable, first: Hashable) -> set[tuple[Hashable, Hashable]]:
+        """Every ``(end vertex, last label there)`` of a nonrepetitive walk from ``vertex`` by ``first``."""
+        return {(hop.end, hop.end_label) for hop in self.reachable_hops(vertex, first)}
+
+    def closure(self, weight: Mapping[int, int]) -> list[int]:
+        """For each component, the OR of ``weight`` over every node it reaches (itself included).
+
+        With bit sets as weights this answers "what can a walk from here reach" for every start at once.
+        """
+        comp = self.component
+        total = [0] * (max(comp.values(), default=-1) + 1)
+        for node, bits in weight.items():
+            total[comp[node]] |= bits
+        successors: list[set[int]] = [set() for _ in total]
+        for a, b in self.digraph.edges():
+            if comp[a] != comp[b]:
+                successors[comp[a]].add(comp[b])
+        for c in range(len(total)):  # successors have lower numbers, so they are complete by now
+            for d in successors[c]:
+                total[c] |= total[d]
+        return total
+
+    def shortest_walk(self, start: int, end: int) -> tuple[Hop, ...] | None:
+        """A nonrepetitive walk with the fewest edges from a port node to a port node, or None."""
+        hops = self.hops
+        try:
+            nodes = nx.shortest_path(self.digraph, start, end, weight=lambda a, b, _: int((a, b) in hops))
+        except nx.NetworkXNoPath:
+            return None
+        return tuple(hops[arc] for arc in itertools.pairwise(nodes) if arc in hops)
+
+    def shortest_path(
+        self, vertex: Hashable, first: Hashable, end: Hashable, last: Hashable
+    ) -> tuple[Hop, ...] | None:
+        """Fewest-edge nonrepetitive walk from ``vertex`` by label ``first`` to ``end`` by label ``last``."""
+        start, stop = self.out_port(vertex, first), self.in_port(end, last)
+        if start is None or stop is None:
+            return None
+        return self.shortest_walk(start, stop)
+
+    def shortest_cycle(self, vertex: Hashable, first: Hashable, last: Hashable) -> tuple[Hop, ...] | None:
+        """Fewest-edge nonrepetitive closed walk out of ``vertex`` by ``first``, back by ``last`` != first."""
+        if first == last:
+            return None
+        return self.shortest_path(vertex, first, vertex, last)
+
+    def cycle_through(self, edge: FlagEdge) -> tuple[Hop, ...] | None:
+        """A shortest nonrepetitive closed walk that starts by walking ``edge`` from its first end."""
+        u, w, fu, fw = edge
+        start, stop = self.in_port(w, fw), self.out_port(u, fu)
+        if start is None or stop is None:
+            return None
+        rest = self.shortest_walk(start, stop)
+        return None if rest is None else (Hop(u, w, fu, fw), *rest)

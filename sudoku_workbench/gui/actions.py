@@ -1,0 +1,111 @@
+"""The window's actions as data: name, menu text, shortcuts and the capability each one waits for.
+
+Menus, the step panel's buttons and the shortcuts all show these same ``QAction`` objects, so an action
+disabled for a missing capability is disabled (with the same tooltip) everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+from sudoku_workbench.gui import capabilities
+
+__all__ = ["MENUS", "ActionSpec", "build_actions"]
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action: its menu text, shortcuts, what it waits for, and whether it is a toggle."""
+
+    name: str
+    text: str
+    shortcuts: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()
+    checkable: bool = False
+    tip: str = ""
+
+
+_S = ActionSpec
+#: Menu title → its actions in order ("-" is a separator; "recent" is the Open recent submenu).
+MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
+    "&File": (
+        _S("new", "&New…", ("Ctrl+N",), tip="An empty grid of a chosen size, in Givens mode"),
+        _S("open", "&Open…", ("Ctrl+O",), ("formats",)),
+        "recent",
+        _S("save", "&Save", ("Ctrl+S",), ("document",)),
+        _S("save_as", "Save &As…", ("Ctrl+Shift+S",), ("formats",)),
+        "-",
+        _S("paste", "&Import from clipboard", ("Ctrl+V",), tip="Paste a puzzle in any supported format"),
+        _S("export_hcp", "Export → &HCP…", ("Ctrl+E",), ("hcp_export",)),
+        _S("import_tour", "Import &tour…", ("Ctrl+T",), ("hcp_import",)),
+        _S("export_image", "Export &image (PNG/SVG)…", ("Ctrl+Shift+E",)),
+        _S("print", "&Print…", ("Ctrl+P",)),
+        "-",
+        _S("quit", "&Quit", ("Ctrl+Q",)),
+    ),
+    "&Edit": (
+        _S("undo", "&Undo", ("Ctrl+Z",)),
+        _S("redo", "&Redo", ("Ctrl+Shift+Z", "Ctrl+Y")),
+        "-",
+        _S("copy", "&Copy as text", ("Ctrl+Shift+C",), tip="The position as one line of text"),
+        _S("clear_entries", "C&lear entries", ("Ctrl+Shift+Backspace",)),
+        _S("givens_mode", "&Givens mode", ("Ctrl+G",), checkable=True, tip="Typed digits become clues"),
+    ),
+    "&Puzzle": (
+        _S("logic", "&Logic", ("F5",), ("logic",), tip="Apply rule steps until stuck"),
+        _S("step", "&Step", ("F6",), ("logic",), tip="One step forward"),
+        _S("back", "&Back", ("Shift+F6",), tip="One step back"),
+        _S("ok", "&OK", ("F7",), ("search",), tip="Solve by recursive search"),
+        _S("check", "&Check", ("F8",), tip="Mark conflicts, wrong entries and a likely mistyped clue"),
+        _S("test", "&Test…", ("F9",), ("generator",), tip="Generate a puzzle"),
+        "-",
+        _S("rate", "&Rate", ("Ctrl+R",), ("logic",)),
+        _S("count", "Co&unt solutions", ("Ctrl+Shift+N",), ("search",)),
+        _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
+    ),
+    "&View": (
+        _S("candidates", "Show &candidates", ("Ctrl+Shift+K",), checkable=True),
+        _S("graph_pane", "&Graph pane", ("Ctrl+Shift+G",), ("graphs",), checkable=True),
+        _S("bilocation", "&Bilocation graph", ("Ctrl+Shift+L",), ("graphs",), checkable=True),
+        _S("bivalue", "Bi&value graph", ("Ctrl+Shift+U",), ("graphs",), checkable=True),
+        "-",
+        _S("zoom_in", "Zoom &in", ("Ctrl++", "Ctrl+=")),
+        _S("zoom_out", "Zoom &out", ("Ctrl+-",)),
+        _S("zoom_reset", "&Actual size", ("Ctrl+0",)),
+        _S("dark", "&Dark theme", ("Ctrl+Shift+D",), checkable=True, tip="Starts following the system"),
+    ),
+    "&Help": (
+        _S("techniques", "&Techniques reference", ("F1",), ("logic",)),
+        _S("about", "&About", ("Shift+F1",)),
+    ),
+}
+
+
+def build_actions(parent: QWidget) -> dict[str, QAction]:
+    """Every action of :data:`MENUS`, disabled with a tooltip when a capability is missing."""
+    actions: dict[str, QAction] = {}
+    for entries in MENUS.values():
+        for spec in entries:
+            if isinstance(spec, ActionSpec):
+                actions[spec.name] = _action(parent, spec)
+    return actions
+
+
+def _action(parent: QWidget, spec: ActionSpec) -> QAction:
+    action = QAction(spec.text, parent)
+    action.setObjectName(spec.name)
+    action.setShortcuts([QKeySequence(s) for s in spec.shortcuts])
+    action.setCheckable(spec.checkable)
+    missing = [n for n in spec.needs if not capabilities.available(n)]
+    tip = capabilities.waiting_for(missing[0]) if missing else spec.tip
+    if missing:
+        action.setEnabled(False)
+        action.setProperty("waits_for", missing[0])
+    if tip:
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+    parent.addAction(action)
+    return action

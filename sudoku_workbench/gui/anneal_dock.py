@@ -1,0 +1,227 @@
+"""A dock that runs simulated annealing on a puzzle and plots the cost J and temperature T live.
+
+The dock owns its settings controls, the two pyqtgraph plots (J above, T below, sharing the iteration
+axis) and a small picture of the current fill. Snapshots may arrive from any thread through
+:meth:`AnnealDock.report` (it emits a signal, so Qt queues it to the GUI thread). :meth:`start` runs the
+job on a plain background thread with a cancel token; a main window with its own worker can instead
+call ``anneal(..., progress=dock.report)`` itself and hand the result to :meth:`show_result`.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDockWidget,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+# isort: split
+# PySide6 first, so pyqtgraph binds to it.
+import pyqtgraph as pg
+
+from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.geometry import Geometry, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.anneal import SCHEDULES, AnnealProgress, AnnealResult, AnnealSettings, anneal
+
+__all__ = ["AnnealDock", "fill_picture"]
+
+
+def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
+    """The fill as monospaced text with box rules, ``.`` for an empty cell."""
+    lines = []
+    for row in range(geo.n):
+        if row and not row % geo.box_rows:
+            lines.append("-" * (2 * geo.n + 2 * (geo.n // geo.box_cols - 1) - 1))
+        cells = []
+        for col in range(geo.n):
+            if col and not col % geo.box_cols:
+                cells.append("|")
+            value = values[geo.cell(row, col)]
+            cells.append(digit_char(value) if value else ".")
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+class AnnealDock(QDockWidget):
+    """Settings, Start/Stop, live J and T plots and the current fill of an annealing job."""
+
+    #: a snapshot arrived (connected to :meth:`add_snapshot` in the GUI thread)
+    snapshot_received = Signal(object)
+    #: the job ended with an :class:`AnnealResult` (the main window may show its grid)
+    result_ready = Signal(object)
+    #: the job failed or was stopped; the message says why
+    job_failed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Simulated annealing", parent)
+        self.setObjectName("anneal_dock")
+        self._grid: Grid | None = None
+        self._cancel: CancelToken | None = None
+        self._thread: threading.Thread | None = None
+        self._iterations: list[float] = []
+        self._costs: list[float] = []
+        self._temperatures: list[float] = []
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.addLayout(self._build_controls())
+        layout.addWidget(self._build_plots(), stretch=1)
+        self.fill_label = QLabel("", body)
+        self.fill_label.setFont(QFont("DejaVu Sans Mono", 9))
+        self.fill_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.fill_label)
+        self.status_label = QLabel("Open a puzzle and press Start.", body)
+        self.status_label.setWordWrap(True)
+        layout.addWidget(self.status_label)
+        self.setWidget(body)
+        self.snapshot_received.connect(self.add_snapshot)
+        self.result_ready.connect(self.show_result)
+        self.job_failed.connect(self._show_failure)
+
+    def _build_controls(self) -> QHBoxLayout:
+        form = QFormLayout()
+        self.schedule_box = QComboBox()
+        self.schedule_box.addItems(list(SCHEDULES))
+        self.schedule_box.setCurrentText("geometric")
+        self.moves_box = QComboBox()
+        self.moves_box.addItems(["box", "cell"])
+        self.iterations_box = QSpinBox()
+        self.iterations_box.setRange(1000, 50_000_000)
+        self.iterations_box.setSingleStep(100_000)
+        self.iterations_box.setValue(AnnealSettings.max_iterations)
+        self.seed_box = QSpinBox()
+        self.seed_box.setRange(0, 2**31 - 1)
+        form.addRow("Schedule", self.schedule_box)
+        form.addRow("Moves", self.moves_box)
+        form.addRow("Max iterations", self.iterations_box)
+        form.addRow("Seed", self.seed_box)
+        self.start_button = QPushButton("Start")
+        self.start_button.clicked.connect(self._start_or_stop)
+        row = QHBoxLayout()
+        row.addLayout(form)
+        row.addWidget(self.start_button, alignment=Qt.AlignmentFlag.AlignBottom)
+        return row
+
+    def _build_plots(self) -> pg.GraphicsLayoutWidget:
+        self.plots = pg.GraphicsLayoutWidget()
+        self.plots.setBackground("w")
+        self.cost_plot = self.plots.addPlot(row=0, col=0)
+        self.cost_plot.setLabel("left", "cost J (conflicting pairs)")
+        self.cost_plot.showGrid(x=True, y=True, alpha=0.3)
+        self.cost_curve = self.cost_plot.plot(pen=pg.mkPen("#c0392b", width=2))
+        self.temp_plot = self.plots.addPlot(row=1, col=0)
+        self.temp_plot.setLabel("left", "temperature T")
+        self.temp_plot.getAxis("left").enableAutoSIPrefix(False)
+        self.temp_plot.setLabel("bottom", "iteration")
+        self.temp_plot.showGrid(x=True, y=True, alpha=0.3)
+        self.temp_plot.setXLink(self.cost_plot)
+        self.temp_curve = self.temp_plot.plot(pen=pg.mkPen("#2471a3", width=2))
+        self.setMinimumSize(360, 520)
+        return self.plots
+
+    def settings(self) -> AnnealSettings:
+        """The settings the controls describe."""
+        return AnnealSettings(
+            schedule=self.schedule_box.currentText(),  # type: ignore[arg-type]
+            moves=self.moves_box.currentText(),  # type: ignore[arg-type]
+            max_iterations=self.iterations_box.value(),
+        )
+
+    def set_grid(self, grid: Grid) -> None:
+        """The puzzle the next run fills (its givens stay)."""
+        self._grid = grid
+        self.fill_label.setText(fill_picture(grid.geometry, grid.puzzle().values))
+
+    def clear_plot(self) -> None:
+        """Forget the curves of an earlier run."""
+        self._iterations.clear()
+        self._costs.clear()
+        self._temperatures.clear()
+        self.cost_curve.setData([], [])
+        self.temp_curve.setData([], [])
+
+    def report(self, snapshot: AnnealProgress) -> None:
+        """Progress callback for :func:`anneal`; safe to call from any thread."""
+        self.snapshot_received.emit(snapshot)
+
+    @Slot(object)
+    def add_snapshot(self, snapshot: AnnealProgress) -> None:
+        """Append a snapshot to the curves and show its fill."""
+        self._iterations.append(snapshot.iteration)
+        self._costs.append(snapshot.cost)
+        self._temperatures.append(snapshot.temperature)
+        self.cost_curve.setData(self._iterations, self._costs)
+        self.temp_curve.setData(self._iterations, self._temperatures)
+        if self._grid is not None:
+            self.fill_label.setText(fill_picture(self._grid.geometry, snapshot.values))
+        self.status_label.setText(
+            f"iteration {snapshot.iteration:,}: J = {snapshot.cost}, T = {snapshot.temperature:.3f}, "
+            f"restarts {snapshot.restarts}"
+        )
+
+    @Slot(object)
+    def show_result(self, result: AnnealResult) -> None:
+        """Say how the run ended and show the best fill."""
+        self._finish_job()
+        self.fill_label.setText(fill_picture(result.grid.geometry, result.grid.values))
+        verdict = "solved" if result.solved else f"not solved, best J = {result.cost}"
+        self.status_label.setText(
+            f"{verdict} after {result.iterations:,} iterations and {result.restarts} restarts"
+        )
+
+    @Slot(str)
+    def _show_failure(self, message: str) -> None:
+        self._finish_job()
+        self.status_label.setText(message)
+
+    def is_running(self) -> bool:
+        """True while a job started by :meth:`start` is running."""
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self) -> None:
+        """Run annealing on the current grid on a background thread (no-op without a grid)."""
+        if self._grid is None or self.is_running():
+            return
+        self.clear_plot()
+        grid, settings, seed = self._grid, self.settings(), self.seed_box.value()
+        cancel = self._cancel = CancelToken()
+        self._thread = threading.Thread(target=self._job, args=(grid, settings, seed, cancel), daemon=True)
+        self.start_button.setText("Stop")
+        self._thread.start()
+
+    def _job(self, grid: Grid, settings: AnnealSettings, seed: int, cancel: CancelToken) -> None:
+        try:
+            result = anneal(grid, settings, random.Random(seed), cancel, self.report)
+        except WorkbenchError as err:
+            self.job_failed.emit(f"stopped: {err}")
+        else:
+            self.result_ready.emit(result)
+
+    def stop(self, wait: bool = False) -> None:
+        """Cancel a running job; with ``wait`` block until its thread has ended."""
+        if self._cancel is not None:
+            self._cancel.cancel()
+        if wait and self._thread is not None:
+            self._thread.join()
+
+    def _start_or_stop(self) -> None:
+        if self.is_running():
+            self.stop()
+        else:
+            self.start()
+
+    def _finish_job(self) -> None:
+        self.start_button.setText("Start")
+        self._cancel = None

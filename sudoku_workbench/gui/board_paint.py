@@ -1,0 +1,82 @@
+"""Colours by role for the board (light and dark palettes) and the arrow shape for links."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen, QPolygonF
+
+__all__ = ["Colours", "draw_arrow", "is_dark"]
+
+
+def is_dark(palette: QPalette) -> bool:
+    """True when the palette's window colour is dark (a dark theme)."""
+    return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.45
+
+
+@dataclass(frozen=True)
+class Colours:
+    """What each role is painted with; highlights are translucent so they layer."""
+
+    base: QColor
+    line: QColor
+    given: QColor
+    entry: QColor
+    candidate: QColor
+    selection: QColor
+    selection_line: QColor
+    hover: QColor
+    unit: QColor
+    focus: QColor
+    mark: QColor
+    pattern: QColor
+    placement: QColor
+    placement_fill: QColor
+    eliminated: QColor
+    link: QColor
+    chain: QColor
+
+    @classmethod
+    def for_palette(cls, palette: QPalette) -> Colours:
+        """Colours that read well on the palette's background."""
+        dark = is_dark(palette)
+        text = palette.color(QPalette.ColorRole.Text)
+        return cls(
+            base=QColor("#1e1f22") if dark else QColor("#ffffff"),
+            line=text,
+            given=text,
+            entry=QColor("#6cb4ff") if dark else QColor("#1f5fbf"),
+            candidate=QColor("#9aa0a6") if dark else QColor("#5f6368"),
+            selection=QColor(80, 140, 255, 70),
+            selection_line=QColor(60, 120, 255),
+            hover=QColor(255, 140, 0),
+            unit=QColor(255, 220, 80, 60 if dark else 80),
+            focus=QColor(255, 170, 60, 90),
+            mark=QColor(230, 40, 40, 110),
+            pattern=QColor(70, 150, 255, 110),
+            placement=QColor("#3ddc84") if dark else QColor("#138a36"),
+            placement_fill=QColor(60, 200, 90, 70),
+            eliminated=QColor("#ff5252") if dark else QColor("#d01010"),
+            link=QColor("#c58af9") if dark else QColor("#7b1fa2"),
+            chain=QColor(160, 90, 220, 120),
+        )
+
+
+def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, pen: QPen, head: float) -> None:
+    """A line from ``start`` to ``end`` with a filled head at ``end`` (a link between candidates)."""
+    dx, dy = end.x() - start.x(), end.y() - start.y()
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return
+    ux, uy = dx / length, dy / length
+    tip = QPointF(end.x() - ux * head * 0.6, end.y() - uy * head * 0.6)
+    painter.setPen(pen)
+    painter.drawLine(start, tip)
+    back = QPointF(tip.x() - ux * head, tip.y() - uy * head)
+    left = QPointF(back.x() - uy * head * 0.5, back.y() + ux * head * 0.5)
+    right = QPointF(back.x() + uy * head * 0.5, back.y() - ux * head * 0.5)
+    painter.setPen(QPen(pen.color(), 1))
+    painter.setBrush(QBrush(pen.color()))
+    painter.drawPolygon(QPolygonF([tip, left, right]))

@@ -1,0 +1,172 @@
+"""Dialogs: file choosers, the size and Test (generate) options, questions, errors, the references.
+
+Each function shows one dialog and returns what the person chose (None when cancelled); the caller
+decides what to do with it. Message boxes are the standard ones, so tests can replace them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QInputDialog,
+    QMessageBox,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
+from sudoku_workbench.gui.session_jobs import GenerateOptions
+
+__all__ = [
+    "FALLBACK_SYMMETRIES",
+    "PUZZLE_FILTER",
+    "GenerateDialog",
+    "ask_recover",
+    "ask_save_changes",
+    "ask_size",
+    "choose_open_path",
+    "choose_save_path",
+    "show_error",
+    "show_text",
+]
+
+#: File-dialog filter for everything Open reads.
+PUZZLE_FILTER = "Puzzles and documents (*.json *.txt *.sdk *.sdm *.ss *.opensudoku *.xml);;All files (*)"
+#: Symmetry names of the agreed generator interface (used until the generator lists its own).
+FALLBACK_SYMMETRIES = (
+    "none",
+    "rot180",
+    "rot90",
+    "mirror_lr",
+    "mirror_tb",
+    "diagonal",
+    "antidiagonal",
+    "both_diagonals",
+    "full",
+)
+LEVELS = ("any", "easy", "medium", "hard", "very hard", "needs search")
+
+
+def ask_size(parent: QWidget, current: int = 9) -> int | None:
+    """File → New: the size of the new grid."""
+    labels = [geometry_for_size(n).label for n in BOX_SHAPES]
+    start = list(BOX_SHAPES).index(current) if current in BOX_SHAPES else 3
+    label, ok = QInputDialog.getItem(parent, "New puzzle", "Size:", labels, start, False)
+    return list(BOX_SHAPES)[labels.index(label)] if ok else None
+
+
+def choose_open_path(parent: QWidget, title: str, filters: str = PUZZLE_FILTER) -> Path | None:
+    """A file to read."""
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+    return Path(name) if name else None
+
+
+def choose_save_path(parent: QWidget, title: str, filters: str, suggested: str = "") -> Path | None:
+    """A file to write."""
+    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filters)
+    return Path(name) if name else None
+
+
+def show_error(parent: QWidget, title: str, text: str) -> None:
+    """A warning naming the problem and its place; the puzzle is left as it was."""
+    QMessageBox.warning(parent, title, text)
+
+
+def ask_save_changes(parent: QWidget) -> QMessageBox.StandardButton:
+    """Save, Discard or Cancel, before unsaved changes would be lost."""
+    buttons = QMessageBox.StandardButton
+    return QMessageBox.question(
+        parent,
+        "Unsaved changes",
+        "The puzzle has unsaved changes. Save them first?",
+        buttons.Save | buttons.Discard | buttons.Cancel,
+        buttons.Save,
+    )
+
+
+def ask_recover(parent: QWidget) -> bool:
+    """Offer the autosaved work of a session that did not close cleanly."""
+    buttons = QMessageBox.StandardButton
+    answer = QMessageBox.question(
+        parent,
+        "Recover unsaved work?",
+        "The workbench did not close cleanly last time. Restore the work that was autosaved?",
+        buttons.Yes | buttons.No,
+        buttons.Yes,
+    )
+    return answer == buttons.Yes
+
+
+def show_text(parent: QWidget, title: str, html: str) -> None:
+    """A read-only page (techniques reference, About)."""
+    dialog = QDialog(parent)
+    dialog.setWindowTitle(title)
+    layout = QVBoxLayout(dialog)
+    browser = QTextBrowser()
+    browser.setHtml(html)
+    layout.addWidget(browser)
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    dialog.resize(620, 520)
+    dialog.exec()
+
+
+class GenerateDialog(QDialog):
+    """Test's options: size, symmetry, Unique, Very Hard and level."""
+
+    def __init__(self, parent: QWidget | None, size: int, symmetries: tuple[str, ...]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Test: generate a puzzle")
+        form = QFormLayout(self)
+        self.size_box = QComboBox()
+        for n in BOX_SHAPES:
+            self.size_box.addItem(geometry_for_size(n).label, n)
+        self.size_box.setCurrentIndex(list(BOX_SHAPES).index(size) if size in BOX_SHAPES else 3)
+        self.symmetry = QComboBox()
+        self.symmetry.addItems(list(symmetries))
+        self.symmetry.setCurrentText("rot180")
+        self.unique = QCheckBox("Unique")
+        self.unique.setChecked(True)
+        self.very_hard = QCheckBox("Very Hard")
+        self.level = QComboBox()
+        self.level.addItems(list(LEVELS))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setSpecialValueText("random")
+        for label, widget in (
+            ("Size:", self.size_box),
+            ("Symmetry:", self.symmetry),
+            ("", self.unique),
+            ("", self.very_hard),
+            ("Level:", self.level),
+            ("Seed:", self.seed),
+        ):
+            form.addRow(label, widget)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def options(self) -> GenerateOptions:
+        """The chosen options."""
+        level = self.level.currentIndex() or None
+        return GenerateOptions(
+            size=int(self.size_box.currentData()),
+            symmetry=self.symmetry.currentText(),
+            unique=self.unique.isChecked(),
+            very_hard=self.very_hard.isChecked(),
+            level=level,
+            seed=self.seed.value() or None,
+        )

@@ -1,0 +1,226 @@
+"""The composition root: builds the views, menus, docks and shortcuts and wires them to the session.
+
+No logic lives here: every action calls a session (or file-command) method, every view listens to the
+session's signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea, QWidget
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
+from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
+from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.history import GIVEN
+from sudoku_workbench.gui.references import about_html, techniques_html
+from sudoku_workbench.gui.session import Session
+from sudoku_workbench.gui.step_panel import StepPanel
+from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
+from sudoku_workbench.gui.window_files import FileCommands
+
+if TYPE_CHECKING:
+    from sudoku_workbench.gui.graph_view import GraphView
+
+__all__ = ["MainWindow"]
+
+
+class MainWindow(QMainWindow):
+    """Board in the middle, step panel on the right, graph pane below; menus over all of it."""
+
+    def __init__(self, storage: Storage | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sudoku Workbench")
+        self.session = Session(storage, self)
+        self.files = FileCommands(self)
+        self.acts = build_actions(self)
+        self.board = BoardView()
+        self.panel = StepPanel(self.acts)
+        self.panel.rule_names = _rule_names()
+        self.graph_view: GraphView | None = None
+        self._build_layout()
+        self._build_menus()
+        self._connect_actions()
+        self._connect_session()
+        self.acts["candidates"].setChecked(True)
+        self.acts["dark"].setChecked(system_prefers_dark())
+        self._refresh_all()
+
+    # ---- building ----------------------------------------------------------------------------
+    def _build_layout(self) -> None:
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.board)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setCentralWidget(scroll)
+        self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.panel.setMinimumWidth(360)
+        if capabilities.available("graphs"):
+            from sudoku_workbench.gui.graph_view import GraphView
+
+            self.graph_view = GraphView(self.session, self.board)
+            self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.statusBar().showMessage("Ready")
+        docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
+        self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(title)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _build_menus(self) -> None:
+        for title, entries in MENUS.items():
+            menu = self.menuBar().addMenu(title)
+            menu.setToolTipsVisible(True)
+            for entry in entries:
+                if entry == "-":
+                    menu.addSeparator()
+                elif entry == "recent":
+                    self.recent_menu = menu.addMenu("Open &recent")
+                    self.recent_menu.aboutToShow.connect(self._fill_recent)
+                elif isinstance(entry, ActionSpec):
+                    menu.addAction(self.acts[entry.name])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in self.session.storage.recent():
+            action = self.recent_menu.addAction(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.files.open(p))
+        if not self.recent_menu.actions():
+            self.recent_menu.addAction("(no recent files)").setEnabled(False)
+
+    def _connect_actions(self) -> None:
+        session, jobs, files = self.session, self.session.jobs, self.files
+        slots: dict[str, Callable[[], object]] = {
+            "new": files.new,
+            "open": files.open,
+            "save": files.save,
+            "save_as": files.save_as,
+            "paste": files.paste,
+            "export_hcp": files.export_hcp,
+            "import_tour": files.import_tour,
+            "export_image": files.export_image,
+            "print": files.print,
+            "quit": self.close,
+            "undo": session.undo,
+            "redo": session.redo,
+            "copy": files.copy,
+            "clear_entries": session.clear_entries,
+            "logic": jobs.logic,
+            "step": jobs.step,
+            "back": jobs.back,
+            "ok": jobs.solve,
+            "check": jobs.check,
+            "test": files.test,
+            "rate": jobs.rate,
+            "count": jobs.count,
+            "cancel": session.cancel_all,
+            "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
+            "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
+            "zoom_reset": lambda: self.board.set_zoom(1.0),
+            "techniques": lambda: dialogs.show_text(self, "Techniques reference", techniques_html()),
+            "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
+        }
+        for name, slot in slots.items():
+            self.acts[name].triggered.connect(lambda _=False, s=slot: s())
+        self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
+        self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
+        self.acts["dark"].toggled.connect(self._set_dark)
+        if self.graph_view is not None:
+            self.graph_view.connect_actions(self.acts, self.graph_dock)
+        self.panel.position_chosen.connect(session.go_to)
+        self.board.digit_entered.connect(session.enter_digit)
+        self.board.candidate_toggled.connect(session.toggle_candidate)
+        self.board.cell_cleared.connect(session.clear_cell)
+
+    def _connect_session(self) -> None:
+        session = self.session
+        session.grid_changed.connect(self._grid_changed)
+        session.preview_changed.connect(self._step_shown)
+        session.history_changed.connect(self._history_changed)
+        session.marks_changed.connect(self.board.set_marks)
+        session.job_started.connect(lambda kind: self._job_state(kind, True))
+        session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
+        session.status_changed.connect(self.panel.set_status)
+        session.message.connect(self._show_message)
+        session.error.connect(lambda title, text: dialogs.show_error(self, title, text))
+        session.document_changed.connect(self._update_title)
+
+    # ---- reacting to the session -------------------------------------------------------------
+    def _grid_changed(self, grid: Grid) -> None:
+        self.board.set_grid(grid)
+
+    def _step_shown(self, step: Step | None) -> None:
+        self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
+        self.panel.show_step(step, self.session.grid.geometry)
+
+    def _history_changed(self) -> None:
+        history = self.session.history
+        start = f"Start: {history.start.geometry.label}, {sum(1 for g in history.start.givens if g)} clues"
+        self.panel.set_history(start, history.steps, history.cursor, history.start.geometry)
+        self.acts["undo"].setEnabled(history.can_undo())
+        self.acts["back"].setEnabled(history.can_undo())
+        self.acts["redo"].setEnabled(history.can_redo())
+
+    def _job_state(self, kind: str, running: bool) -> None:
+        self.panel.set_progress(f"Running {kind}…" if running else "")
+        busy = any(
+            self.session.busy(k) for k in ("logic", "step", "solve", "check", "count", "rate", "generate")
+        )
+        self.acts["cancel"].setEnabled(busy)
+
+    def _show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 15000)
+        self.panel.set_progress(text)
+
+    def _update_title(self) -> None:
+        name = self.session.path.name if self.session.path else "untitled"
+        self.setWindowTitle(f"{name}{' *' if self.session.dirty else ''} — Sudoku Workbench")
+        blocker = QSignalBlocker(self.acts["givens_mode"])
+        self.acts["givens_mode"].setChecked(self.session.givens_mode)
+        del blocker
+        self.board.auto_advance = self.session.givens_mode
+
+    def _set_dark(self, dark: bool) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, dark)
+        self.board.update()
+
+    def _refresh_all(self) -> None:
+        self.session.set_puzzle(self.session.history, None, dirty=False)
+        self.acts["cancel"].setEnabled(False)
+
+    # ---- closing -----------------------------------------------------------------------------
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Ask about unsaved changes; then stop the jobs and drop the recovery file."""
+        if self.session.dirty:
+            answer = dialogs.ask_save_changes(self)
+            if answer == QMessageBox.StandardButton.Cancel or (
+                answer == QMessageBox.StandardButton.Save and not self.files.save()
+            ):
+                event.ignore()
+                return
+        self.session.close()
+        event.accept()
+
+
+#: Steps a person made by hand: listed and explained, but not highlighted on the board.
+_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
+
+
+def _rule_names() -> dict[str, str]:
+    names = {"entry": "Entry", "pencil": "Pencil mark", "clear": "Clear", "given": "Clue", "search": "Search"}
+    if capabilities.available("logic"):
+        names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
+    return names

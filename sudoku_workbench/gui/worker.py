@@ -1,0 +1,155 @@
+"""Run core callables and generators off the UI thread, with job ids, progress and cancellation.
+
+A job is a plain function of the core. With ``control=True`` it is also handed ``cancel=`` (a
+:class:`CancelToken`) and ``progress=`` (a callback, throttled to a few signals a second); a generator's
+items become ``progress`` signals and are checked against the token between items. Failures arrive as
+``failed`` signals, so a pool thread never dies silently. Results reach the UI thread through queued
+signals; deciding whether a result is stale is the session's business (it keeps the job ids it wants).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+
+from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import Cancelled
+
+__all__ = ["PROGRESS_INTERVAL", "Worker", "live_workers"]
+
+#: Seconds between two progress signals of a ``progress=`` callback (generator items are never dropped).
+PROGRESS_INTERVAL = 0.05
+
+_WORKERS: weakref.WeakSet[Worker] = weakref.WeakSet()
+
+
+def live_workers() -> list[Worker]:
+    """Every worker whose Qt object still exists (the test fixture checks none has a job left)."""
+    return [w for w in _WORKERS if shiboken6.isValid(w)]
+
+
+@dataclass
+class _Job:
+    job: int
+    kind: str
+    token: CancelToken = field(default_factory=CancelToken)
+
+
+class _Runnable(QRunnable):
+    """Runs one job on a pool thread and reports through the worker's signals."""
+
+    def __init__(self, worker: Worker, job: _Job, call: Callable[[], Any]) -> None:
+        super().__init__()
+        self.setAutoDelete(True)
+        self._worker = worker
+        self._job = job
+        self._call = call
+
+    def run(self) -> None:
+        job, token, signals = self._job.job, self._job.token, self._worker
+        try:
+            result = self._call()
+            if isinstance(result, Iterator):
+                result = self._drain(result)
+            token.check()
+        except Cancelled:
+            signals.cancelled.emit(job)
+        except Exception as err:  # every failure becomes a signal, never a dead thread
+            signals.failed.emit(job, err)
+        else:
+            signals.finished.emit(job, result)
+        finally:
+            self._worker._forget(job)
+
+    def _drain(self, items: Iterator[Any]) -> list[Any]:
+        collected = []
+        for item in items:
+            self._job.token.check()
+            self._worker.progress.emit(self._job.job, item)
+            collected.append(item)
+        return collected
+
+
+class Worker(QObject):
+    """A private thread pool for long jobs; ``submit`` returns the job id the signals carry."""
+
+    started = Signal(int, str)
+    progress = Signal(int, object)
+    finished = Signal(int, object)
+    failed = Signal(int, object)
+    cancelled = Signal(int)
+
+    def __init__(self, parent: QObject | None = None, threads: int = 4) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(threads)
+        self._lock = threading.Lock()
+        self._jobs: dict[int, _Job] = {}
+        self._next_id = 0
+        _WORKERS.add(self)
+
+    def submit(self, fn: Callable[..., Any], *args: Any, kind: str, control: bool = False) -> int:
+        """Start ``fn(*args)`` on a pool thread and return its job id.
+
+        With ``control`` the call also gets ``cancel=`` and ``progress=`` keyword arguments.
+        """
+        with self._lock:
+            self._next_id += 1
+            job = _Job(self._next_id, kind)
+            self._jobs[job.job] = job
+        kwargs: dict[str, Any] = {}
+        if control:
+            kwargs = {"cancel": job.token, "progress": self._throttled(job.job)}
+        self.started.emit(job.job, kind)
+        self._pool.start(_Runnable(self, job, lambda: fn(*args, **kwargs)))
+        return job.job
+
+    def cancel(self, job: int) -> None:
+        """Ask a job to stop; it ends with a ``cancelled`` signal (unknown ids are ignored)."""
+        with self._lock:
+            found = self._jobs.get(job)
+        if found is not None:
+            found.token.cancel()
+
+    def active_jobs(self) -> list[int]:
+        """Ids of the jobs still running or queued."""
+        with self._lock:
+            return sorted(self._jobs)
+
+    def kind_of(self, job: int) -> str | None:
+        """The kind a running job was submitted with."""
+        with self._lock:
+            found = self._jobs.get(job)
+        return found.kind if found else None
+
+    def wait(self, msecs: int = -1) -> bool:
+        """Block until every job has ended (tests and shutdown only); False on timeout."""
+        return bool(self._pool.waitForDone(msecs))
+
+    def shutdown(self, msecs: int = 5000) -> bool:
+        """Cancel every job and wait for the pool threads to finish them."""
+        for job in self.active_jobs():
+            self.cancel(job)
+        return self.wait(msecs)
+
+    def _forget(self, job: int) -> None:
+        with self._lock:
+            self._jobs.pop(job, None)
+
+    def _throttled(self, job: int) -> Callable[[Any], None]:
+        last = [0.0]
+
+        def report(value: Any) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_INTERVAL:
+                last[0] = now
+                self.progress.emit(job, value)
+
+        return report

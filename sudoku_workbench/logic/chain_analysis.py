@@ -1,0 +1,148 @@
+"""The graph analysis behind the nonlocal rules, computed once per position and shared by them.
+
+Every path rule starts from a *premise* "cell c is not x" and follows forcing along nonrepetitive walks:
+in the bilocation graph a walk from c whose first label is x forces each later cell to its incoming
+label; in the bivalue graph (c having candidates x and o) the premise means c is o, and a walk from c
+whose first label is o forces each later cell to its candidate other than the incoming label. The
+forced candidates of every premise come from one closure over the condensed gadget digraph, as bit
+sets with bit ``(digit - 1) * size + cell``.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from functools import cached_property
+
+from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
+from sudoku_workbench.graphs.links import (
+    UnitDigit,
+    bilocation_links,
+    bipartite_bivalue_graph,
+    require_two_labels,
+)
+from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
+
+__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "forget_analyses"]
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """Two forced placements of ``digit`` in distinct cells ``first`` and ``second`` of ``unit``."""
+
+    digit: Digit
+    first: Cell
+    second: Cell
+    unit: int
+
+
+class ChainAnalysis:
+    """The bilocation and bivalue gadget graphs of one position and the forced sets of its premises."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.geo = grid.geometry
+
+    def bit(self, cell: Cell, digit: Digit) -> int:
+        """The forced-set bit of a candidate."""
+        return 1 << ((digit - 1) * self.geo.size + cell)
+
+    def other(self, cell: Cell, digit: Digit) -> Digit:
+        """The candidate of a two-candidate cell that is not ``digit``."""
+        mask = self.grid.candidates[cell] & ~(1 << (digit - 1))
+        return mask.bit_length()
+
+    @cached_property
+    def bilocation_nr(self) -> NonrepetitiveGraph:
+        """The gadget digraph of the bilocation graph (raises Contradiction on a three-label pair)."""
+        links = bilocation_links(self.grid)
+        require_two_labels(self.grid, links)
+        return NonrepetitiveGraph((a, b, x, x) for (a, b), labels in links.items() for x in sorted(labels))
+
+    @cached_property
+    def bivalue_nr(self) -> NonrepetitiveGraph:
+        """The gadget digraph of the bipartite, flag-labelled bivalue graph."""
+        return NonrepetitiveGraph.from_flag_labels(bipartite_bivalue_graph(self.grid))
+
+    @cached_property
+    def bilocation_forced(self) -> dict[Candidate, int]:
+        """For each premise (c, x) with an x-edge at c: the candidates its bilocation walks force."""
+        nrg = self.bilocation_nr
+        weights = {node: self.bit(v, x) for v, x, node in nrg.in_ports()}
+        closure = nrg.closure(weights)
+        return {(v, x): closure[nrg.component[node]] for v, x, node in nrg.out_ports()}
+
+    @cached_property
+    def bivalue_forced(self) -> dict[Candidate, int]:
+        """For each premise (c, x), c with two candidates: the candidates its bivalue walks force."""
+        nrg = self.bivalue_nr
+        weights = {
+            node: self.bit(v, self.other(v, x))
+            for v, x, node in nrg.in_ports()
+            if not isinstance(v, UnitDigit)
+        }
+        closure = nrg.closure(weights)
+        return {
+            (v, self.other(v, x)): closure[nrg.component[node]]
+            for v, x, node in nrg.out_ports()
+            if not isinstance(v, UnitDigit)
+        }
+
+    def conflict(self, first: int, second: int) -> Conflict | None:
+        """Two distinct cells of one unit, one forced in ``first`` and one in ``second``, to one digit."""
+        geo = self.geo
+        cell_mask = (1 << geo.size) - 1
+        masks = _unit_masks(geo)
+        for digit in range(1, geo.n + 1):
+            shift = (digit - 1) * geo.size
+            a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
+            if not a or not b or (a | b).bit_count() < 2:
+                continue
+            while a:
+                low = a & -a
+                a ^= low
+                cell = low.bit_length() - 1
+                for unit in geo.units_of[cell]:
+                    others = b & masks[unit] & ~low
+                    if others:
+                        return Conflict(digit, cell, (others & -others).bit_length() - 1, unit)
+        return None
+
+    def bilocation_walk(self, cell: Cell, digit: Digit, end: Cell, forced: Digit) -> Chain:
+        """The shortest bilocation walk by which premise (cell, digit) forces ``end`` to ``forced``."""
+        hops = self.bilocation_nr.shortest_path(cell, digit, end, forced)
+        if hops is None:
+            raise LookupError("no such bilocation walk")  # callers only ask for walks the closure found
+        return Chain((cell, *(h.end for h in hops)), tuple(h.start_label for h in hops))
+
+    def bivalue_walk(self, cell: Cell, digit: Digit, end: Cell, forced: Digit) -> Chain:
+        """The shortest bivalue walk by which premise (cell, digit) forces ``end`` to ``forced``."""
+        hops = self.bivalue_nr.shortest_path(cell, self.other(cell, digit), end, self.other(end, forced))
+        if hops is None:
+            raise LookupError("no such bivalue walk")
+        return bivalue_chain(hops)
+
+
+def bivalue_chain(hops: tuple[Hop, ...], closed: bool = False) -> Chain:
+    """A bipartite-bivalue walk as a chain of cells: each cell-unit-cell detour is one labelled link."""
+    cells = tuple(h.end for h in hops if not isinstance(h.end, UnitDigit))
+    labels = tuple(h.start_label for h in hops if not isinstance(h.start, UnitDigit))
+    if closed:
+        return Chain(cells, labels, closed=True)
+    return Chain((hops[0].start, *cells), labels)
+
+
+@functools.lru_cache(maxsize=4)
+def analysis_of(grid: Grid) -> ChainAnalysis:
+    """The shared analysis of a position (cached, since the graph rules ask for it in turn)."""
+    return ChainAnalysis(grid)
+
+
+def forget_analyses() -> None:
+    """Drop the cached analyses (so a benchmark pass starts cold)."""
+    analysis_of.cache_clear()
+
+
+@functools.cache
+def _unit_masks(geo: Geometry) -> tuple[int, ...]:
+    return tuple(sum(1 << c for c in cells) for cells in geo.units)

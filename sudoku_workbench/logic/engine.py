@@ -1,0 +1,253 @@
+"""The rule table and the step engine: next step, the Logic button, solving by logic, rating.
+
+Rules are data: each :class:`Rule` has a stable id, a display name, a level and a finder
+``Grid -> Iterator[Step]``. :data:`RULES` lists them simplest first; the engine always applies the
+first rule that finds something, so the hardest level a solve needed is the puzzle's rating.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import reduce
+from operator import or_
+
+from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.grid import Grid, Problem
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.graphs.matching import forget_matchings
+from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
+from sudoku_workbench.logic._positions import unit_getters
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
+
+__all__ = [
+    "RULES",
+    "Level",
+    "LogicRun",
+    "Rating",
+    "Rule",
+    "forget_caches",
+    "next_step",
+    "rate",
+    "rule_by_id",
+    "solve_by_logic",
+    "steps_until_stuck",
+]
+
+
+class Level(enum.IntEnum):
+    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck."""
+
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    VERY_HARD = 4
+    NEEDS_SEARCH = 5
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A named deduction rule: ``find(grid)`` yields every step it sees, each of which changes something."""
+
+    id: str
+    name: str
+    level: Level
+    find: Callable[[Grid], Iterator[Step]]
+
+
+#: The rules simplest first. The nonlocal graph rules are appended at the end (level VERY_HARD).
+RULES: tuple[Rule, ...] = (
+    Rule(local.FULL_HOUSE, "Full house", Level.EASY, local.full_house),
+    Rule(local.NAKED_SINGLE, "Naked single", Level.EASY, local.naked_single),
+    Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
+    Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
+    Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
+    Rule(eppstein_local.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, eppstein_local.locked_triple),
+    Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
+    Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
+    Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
+    Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", Level.HARD, exclusion.pile_exclusion),
+    Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", Level.HARD, exclusion.chain_exclusion),
+    Rule(matching_rules.X_WING, "X-Wing", Level.HARD, matching_rules.x_wing),
+    Rule(matching_rules.SWORDFISH, "Swordfish", Level.HARD, matching_rules.swordfish),
+    Rule(matching_rules.JELLYFISH, "Jellyfish", Level.HARD, matching_rules.jellyfish),
+    Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
+    Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
+    Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
+)
+
+#: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
+RULES += tuple(
+    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
+)
+
+_BY_ID = {rule.id: rule for rule in RULES}
+
+
+def rule_by_id(rule_id: str) -> Rule:
+    """The rule with this id, from :data:`RULES`.
+
+    Raises:
+        KeyError: when no rule has that id.
+    """
+    rule = _BY_ID.get(rule_id) or next((r for r in RULES if r.id == rule_id), None)
+    if rule is None:
+        raise KeyError(f"no logic rule with id {rule_id!r}")
+    return rule
+
+
+def forget_caches() -> None:
+    """Drop what the rules remember between calls, so a benchmark pass starts cold."""
+    forget_matchings()
+    matching_rules.forget_digit_steps()
+
+
+def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:
+    """The first step of the first rule (in table order) that finds one, or None when stuck."""
+    for rule in rules:
+        step = next(rule.find(grid), None)
+        if step is not None:
+            return step
+    return None
+
+
+def _contradiction(grid: Grid) -> Contradiction | None:
+    problems = grid.problems()
+    if not problems:
+        return None
+    geo = grid.geometry
+    cells = tuple(dict.fromkeys(c for p in problems for c in p.cells))
+    text = "; ".join(p.describe(geo) for p in problems[:3])
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return Contradiction(f"the position is impossible: {text}{more}", cells)
+
+
+def _may_break(before: Grid, after: Grid, step: Step) -> bool:
+    """Cheap test whether a step can have made the position impossible (then ask ``problems()``).
+
+    Only the cells and units the step touched can have lost their last candidate or last place:
+    a placement's peers and the units they lie in (for the placed digit), the placed cell's own units
+    (for its other former candidates), an elimination's cell and units.
+    """
+    geo = before.geometry
+    old, new = before.candidates, after.candidates
+    placed = {cell for cell, _ in step.placements}
+    lost: dict[int, int] = {}
+    for cell, digit in step.placements:
+        bit = 1 << (digit - 1)
+        own = geo.units_of[cell]
+        for peer in geo.peers[cell]:
+            if old[peer] & bit:
+                if not new[peer] and peer not in placed:
+                    return True
+                for unit in geo.units_of[peer]:
+                    if unit not in own:
+                        lost[unit] = lost.get(unit, 0) | bit
+        for unit in own:
+            lost[unit] = lost.get(unit, 0) | (old[cell] & ~bit)
+    for cell, digit in step.eliminations:
+        bit = 1 << (digit - 1)
+        if old[cell] & bit:
+            if not new[cell]:
+                return True
+            for unit in geo.units_of[cell]:
+                lost[unit] = lost.get(unit, 0) | bit
+    getters = unit_getters(geo)
+    return any(bits and reduce(or_, getters[unit](new)) & bits != bits for unit, bits in lost.items())
+
+
+def _still_applies(grid: Grid, step: Step) -> bool:
+    """True when a step found on an earlier grid is still exactly right for this one."""
+    cands = grid.candidates
+    for cell, digit in step.placements:
+        if not cands[cell] >> (digit - 1) & 1:
+            return False
+    return all(cands[cell] >> (digit - 1) & 1 for cell, digit in step.eliminations) and all(
+        cands[cell] >> (digit - 1) & 1 for cell, digit in step.highlights.pattern
+    )
+
+
+def _run(grid: Grid, rules: tuple[Rule, ...]) -> Iterator[tuple[Step, Grid]]:
+    """The engine loop: each step with the grid after it (see :func:`steps_until_stuck`)."""
+    problem = _contradiction(grid)
+    if problem:
+        raise problem
+    pending: tuple[int, Iterator[Step]] | None = None
+    while True:
+        step = None
+        for index, rule in enumerate(rules):
+            if pending is not None and pending[0] == index:
+                step = next((s for s in pending[1] if _still_applies(grid, s)), None)
+                if step is not None:
+                    break
+            finder = rule.find(grid)
+            step = next(finder, None)
+            if step is not None:
+                pending = (index, finder)
+                break
+        if step is None:
+            return
+        before, grid = grid, grid.apply(step)
+        yield step, grid
+        if _may_break(before, grid, step):
+            problem = _contradiction(grid)
+            if problem:
+                raise problem
+
+
+def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[Step]:
+    """Apply the simplest applicable rule again and again, yielding each step (the Logic button).
+
+    Steps a rule found on the previous grid are reused when no simpler rule applies now and the
+    step still holds exactly, which saves rescanning the grid after every single.
+
+    Raises:
+        Contradiction: when the position is (or becomes) impossible, with the cells at fault.
+    """
+    for step, _after in _run(grid, rules):
+        yield step
+
+
+@dataclass(frozen=True)
+class LogicRun:
+    """The outcome of solving by logic: final grid, the steps, and how it ended."""
+
+    grid: Grid
+    steps: tuple[Step, ...]
+    status: str
+    problems: tuple[Problem, ...] = ()
+
+
+def solve_by_logic(grid: Grid, rules: tuple[Rule, ...] = RULES) -> LogicRun:
+    """Run :func:`steps_until_stuck` to the end; status is ``solved``, ``stuck`` or ``contradiction``."""
+    steps: list[Step] = []
+    current = grid
+    try:
+        for step, current in _run(grid, rules):  # noqa: B007 - the last grid is the result
+            steps.append(step)
+    except Contradiction:
+        return LogicRun(current, tuple(steps), "contradiction", current.problems())
+    status = "solved" if current.is_complete() else "stuck"
+    return LogicRun(current, tuple(steps), status)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A puzzle's difficulty: the hardest level needed, the rule that needed it, and the step count."""
+
+    level: Level
+    hardest_rule: str
+    step_count: int
+
+
+def rate(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Rating:
+    """Rate by solving with logic: the hardest rule used, or NEEDS_SEARCH when the rules get stuck."""
+    run = solve_by_logic(grid, rules)
+    order = {rule.id: (rule.level, i) for i, rule in enumerate(rules)}
+    hardest = max((step.rule for step in run.steps), key=lambda r: order.get(r, (Level.EASY, -1)), default="")
+    if run.status != "solved":
+        return Rating(Level.NEEDS_SEARCH, hardest, len(run.steps))
+    level = order[hardest][0] if hardest in order else Level.EASY
+    return Rating(level, hardest, len(run.steps))

@@ -1,0 +1,173 @@
+"""Singles and locked candidates: the rules every solver starts with.
+
+* full house: the last empty cell of a unit gets the one digit still missing there;
+* naked single: a cell with one candidate left gets that digit;
+* hidden single: a digit with one place left in a unit goes there;
+* pointing: a digit confined, within a box, to one line is removed from the rest of that line;
+* claiming: a digit confined, within a line, to one box is removed from the rest of that box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic._positions import Intersection, intersections, other_getters, unit_positions
+from sudoku_workbench.logic._text import cells_text
+
+__all__ = [
+    "CLAIMING",
+    "FULL_HOUSE",
+    "HIDDEN_SINGLE",
+    "NAKED_SINGLE",
+    "POINTING",
+    "claiming",
+    "full_house",
+    "hidden_single",
+    "naked_single",
+    "pointing",
+]
+
+FULL_HOUSE = "full_house"
+NAKED_SINGLE = "naked_single"
+HIDDEN_SINGLE = "hidden_single"
+POINTING = "pointing"
+CLAIMING = "claiming"
+
+
+_last_singles: tuple[Grid | None, list[tuple[Cell, int]]] = (None, [])
+
+
+def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
+    """Cells with one candidate, kept for the latest grid (full house and naked single both ask)."""
+    global _last_singles
+    cached = _last_singles
+    if cached[0] is grid:
+        return cached[1]
+    found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    _last_singles = (grid, found)
+    return found
+
+
+def full_house(grid: Grid) -> Iterator[Step]:
+    """The only empty cell of a row, column or box must take the digit that unit still lacks."""
+    geo = grid.geometry
+    cands, givens, entries = grid.candidates, grid.givens, grid.entries
+    others = other_getters(geo)
+    for cell, mask in _single_cells(grid):
+        for unit, getter in zip(geo.units_of[cell], others[cell]):
+            if not any(getter(cands)) and all(getter(givens)[i] or v for i, v in enumerate(getter(entries))):
+                digit = mask.bit_length()
+                yield Step(
+                    FULL_HOUSE,
+                    placements=((cell, digit),),
+                    highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
+                    explanation=(
+                        f"{geo.cell_name(cell)} is the last empty cell of {geo.unit_name(unit)}, "
+                        f"so it takes the missing digit {digit_char(digit)}."
+                    ),
+                )
+                break
+
+
+def naked_single(grid: Grid) -> Iterator[Step]:
+    """A cell with exactly one candidate left must hold that digit."""
+    geo = grid.geometry
+    for cell, mask in _single_cells(grid):
+        digit = mask.bit_length()
+        yield Step(
+            NAKED_SINGLE,
+            placements=((cell, digit),),
+            highlights=Highlights(cells=(cell,), pattern=((cell, digit),)),
+            explanation=(
+                f"{geo.cell_name(cell)} has only one candidate left, "
+                f"so it holds {digit_char(digit)} (naked single)."
+            ),
+        )
+
+
+def _units_boxes_first(n: int) -> tuple[int, ...]:
+    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
+
+
+def hidden_single(grid: Grid) -> Iterator[Step]:
+    """A digit that fits in only one cell of a unit goes there."""
+    geo = grid.geometry
+    cands = grid.candidates
+    for unit in _units_boxes_first(geo.n):
+        cells = geo.units[unit]
+        once = twice = 0
+        for cell in cells:
+            mask = cands[cell]
+            twice |= once & mask
+            once |= mask
+        lonely = once & ~twice
+        for digit in digits_of_mask(lonely):
+            bit = 1 << (digit - 1)
+            cell = next(c for c in cells if cands[c] & bit)
+            yield Step(
+                HIDDEN_SINGLE,
+                placements=((cell, digit),),
+                highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
+                explanation=(
+                    f"In {geo.unit_name(unit)}, {digit_char(digit)} fits only in "
+                    f"{geo.cell_name(cell)} (hidden single)."
+                ),
+            )
+
+
+def _cells_of(unit_cells: tuple[Cell, ...], mask: int) -> tuple[Cell, ...]:
+    return tuple(unit_cells[i - 1] for i in digits_of_mask(mask))
+
+
+def _locked_step(
+    grid: Grid, rule: str, inter: Intersection, digit: Digit, source: int, target: int, target_mask: int
+) -> Step:
+    """A locked-candidates step: ``digit`` of ``source`` lies only in ``inter``, so clear ``target``."""
+    geo = grid.geometry
+    where = unit_positions(grid)
+    source_cells = geo.units[source]
+    target_cells = geo.units[target]
+    pattern_cells = _cells_of(source_cells, where[source][digit - 1])
+    victims = _cells_of(target_cells, where[target][digit - 1] & ~target_mask)
+    d = digit_char(digit)
+    return Step(
+        rule,
+        eliminations=tuple((c, digit) for c in victims),
+        highlights=Highlights(
+            cells=inter.cells,
+            units=(source, target),
+            pattern=tuple((c, digit) for c in pattern_cells),
+        ),
+        explanation=(
+            f"In {geo.unit_name(source)}, {d} can only go in {cells_text(geo, pattern_cells)}, "
+            f"which also lie in {geo.unit_name(target)}; so {d} is removed from the rest of "
+            f"{geo.unit_name(target)}: {cells_text(geo, victims)}."
+        ),
+    )
+
+
+def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
+    """Digits of one unit (box or line) confined to its meeting with the other; clear the other."""
+    where = unit_positions(grid)
+    for inter in intersections(grid.geometry):
+        source, source_mask, target, target_mask = (
+            (inter.box, inter.box_mask, inter.line, inter.line_mask)
+            if from_box
+            else (inter.line, inter.line_mask, inter.box, inter.box_mask)
+        )
+        for index, spots in enumerate(where[source]):
+            if spots and not spots & ~source_mask and where[target][index] & ~target_mask:
+                yield _locked_step(grid, rule, inter, index + 1, source, target, target_mask)
+
+
+def pointing(grid: Grid) -> Iterator[Step]:
+    """Within a box, a digit confined to one row or column is cleared from that line outside the box."""
+    return _locked_candidates(grid, POINTING, from_box=True)
+
+
+def claiming(grid: Grid) -> Iterator[Step]:
+    """Within a row or column, a digit confined to one box is cleared from that box outside the line."""
+    return _locked_candidates(grid, CLAIMING, from_box=False)

@@ -1,0 +1,91 @@
+"""GUI test fixtures: offscreen Qt, a window with its files in a temporary folder, and a check that no
+test leaves a worker job running (napari's dangling-thread fixture, for our worker)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
+import pytest
+
+from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.worker import live_workers
+
+#: Background jobs the window starts by itself (status line, graph pane); tests need not wait for them.
+HOUSEKEEPING = ("status", "graph")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(item.fspath).parents:
+            item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_jobs(qapp) -> Iterator[None]:
+    """Fail a test that leaves any worker job running (after giving housekeeping jobs time to end)."""
+    yield
+    leftover = {id(w): w.active_jobs() for w in live_workers() if w.active_jobs()}
+    for worker in live_workers():
+        worker.shutdown()
+    assert not leftover, f"worker jobs left running: {leftover}"
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A modal box would hang an offscreen test: fail instead, unless the test replaces the box."""
+    from PySide6.QtWidgets import QMessageBox
+
+    def unexpected(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"unexpected message box: {args[1:3]}")
+
+    for name in ("question", "warning", "information", "critical"):
+        monkeypatch.setattr(QMessageBox, name, unexpected)
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Storage:
+    """Recovery file and recent list in a temporary folder, never the user's."""
+    return Storage(tmp_path / "appdata")
+
+
+def settle(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
+    """Wait until the window's session has no job running and no status refresh due."""
+    qtbot.waitUntil(window.session.idle, timeout=timeout)
+
+
+@pytest.fixture
+def window(qtbot, storage: Storage) -> Iterator[MainWindow]:
+    """A shown main window; at the end only housekeeping jobs may still run (they are awaited)."""
+    win = MainWindow(storage)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    session = win.session
+    busy = [k for k in session.running() if k not in HOUSEKEEPING]
+    if not busy:
+        qtbot.waitUntil(session.idle, timeout=20_000)
+    session.dirty = False
+    win.close()
+    win.deleteLater()
+    assert not busy, f"the test left jobs running: {busy}"
+
+
+@pytest.fixture
+def shot(artifacts_dir: Path):
+    """``shot(widget, "name")`` saves ``widget.grab()`` as tests/artifacts/gui-name.png (returns the path)."""
+
+    def save(widget, name: str) -> Path:
+        path = artifacts_dir / f"gui-{name}.png"
+        assert widget.grab().save(str(path)), path
+        return path
+
+    return save

@@ -1,0 +1,74 @@
+"""The worker: results, generator items as progress, failures as signals, cancel within 100 ms."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from sudoku_workbench.core import CancelToken
+from sudoku_workbench.gui.worker import Worker
+
+
+@pytest.fixture
+def worker(qapp):
+    made = Worker()
+    yield made
+    made.shutdown()
+
+
+def _spin(cancel: CancelToken, progress, seconds: float = 30.0) -> int:
+    """A long job: checks its token every millisecond, like the search does every few nodes."""
+    nodes = 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        cancel.check()
+        nodes += 1
+        progress(nodes)
+        time.sleep(0.001)
+    return nodes
+
+
+def test_a_result_arrives_with_its_job_id(qtbot, worker):
+    with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
+        job = worker.submit(sum, [1, 2, 3], kind="sum")
+    assert blocker.args == [job, 6]
+
+
+def test_generator_items_become_progress_signals(qtbot, worker):
+    seen = []
+    worker.progress.connect(lambda job, item: seen.append(item))
+    with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
+        worker.submit(lambda: (i * i for i in range(5)), kind="squares")
+    assert seen == [0, 1, 4, 9, 16]
+    assert blocker.args[1] == [0, 1, 4, 9, 16]
+
+
+def test_an_exception_becomes_a_failed_signal(qtbot, worker):
+    def broken() -> None:
+        raise ValueError("r1c1 holds a given")
+
+    with qtbot.waitSignal(worker.failed, timeout=5000) as blocker:
+        worker.submit(broken, kind="broken")
+    assert isinstance(blocker.args[1], ValueError)
+    assert "r1c1" in str(blocker.args[1])
+
+
+def test_cancel_stops_a_long_job_within_100_ms(qtbot, worker):
+    with qtbot.waitSignal(worker.progress, timeout=5000):
+        job = worker.submit(_spin, kind="spin", control=True)
+    started = time.monotonic()
+    with qtbot.waitSignal(worker.cancelled, timeout=2000) as blocker:
+        worker.cancel(job)
+    assert blocker.args == [job]
+    assert time.monotonic() - started < 0.1
+    assert worker.wait(1000)
+    assert worker.active_jobs() == []
+
+
+def test_progress_callbacks_are_throttled(qtbot, worker):
+    counts = []
+    worker.progress.connect(lambda job, nodes: counts.append(nodes))
+    with qtbot.waitSignal(worker.finished, timeout=5000):
+        worker.submit(lambda cancel, progress: _spin(cancel, progress, 0.3), kind="spin", control=True)
+    assert 2 <= len(counts) <= 12

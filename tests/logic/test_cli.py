@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudoku_workbench.cli import main
+from tests.conftest import corpus_lines
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.fixture
+def puzzles(tmp_path: Path) -> Path:
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join([EASY, *corpus_lines("top95.txt", 3, 20), "12x"]) + "\n", encoding="utf-8")
+    return path
+
+
+def test_logic_prints_grid_and_status_and_writes_trace(
+    puzzles: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    trace = tmp_path / "trace.jsonl"
+    assert main(["logic", str(puzzles), "--trace", str(trace)]) == 1
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 5
+    assert lines[0].endswith(" solved")
+    assert "." not in lines[0].split()[0]
+    assert all(line.split()[1] in {"solved", "stuck"} for line in lines[:4])
+    assert lines[4] == "error"
+    assert "record 5" in err
+    records = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    first = records[0]
+    assert set(first) == {"puzzle", "rule", "placements", "eliminations", "explanation"}
+    assert first["puzzle"] == 1
+    row, col, digit = first["placements"][0]
+    assert EASY[(row - 1) * 9 + col - 1] == "."
+    assert 1 <= digit <= 9
+    assert sum(1 for r in records if r["puzzle"] == 1) == EASY.count(".")
+
+
+def test_logic_with_jobs_gives_the_same_output(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["logic", str(puzzles)])
+    single = capsys.readouterr().out
+    main(["logic", str(puzzles), "--jobs", "2"])
+    assert capsys.readouterr().out == single
+
+
+def test_rate_lines(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rate", str(puzzles), "--jobs", "2"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    level, rule, count = lines[0].split()
+    assert level == "easy"
+    assert rule in {"naked_single", "hidden_single", "full_house"}
+    assert int(count) == EASY.count(".")
+    levels = {"easy", "medium", "hard", "very_hard", "needs_search"}
+    assert all(line.split()[0] in levels for line in lines[:4])
+
+
+def test_logic_reports_contradiction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("11" + "." * 14 + "\n", encoding="utf-8")
+    assert main(["logic", str(path)]) == 0
+    assert "contradiction: 1 appears more than once in row 1" in capsys.readouterr().out
+
+
+def test_soundness_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "few.txt"
+    path.write_text("\n".join(corpus_lines("top95.txt", 4, 10)) + "\n", encoding="utf-8")
+    assert main(["soundness", str(path), "--count", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "puzzles 3 (skipped 0)" in out
+    assert "wrong 0" in out
+    assert "hidden_single" in out

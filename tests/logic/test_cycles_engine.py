@@ -1,0 +1,39 @@
+"""The graph rules in the engine: registered last at VERY_HARD, and driven by next_step and solve_by_logic."""
+
+from __future__ import annotations
+
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic.engine import RULES, Level, next_step, rule_by_id, solve_by_logic
+from tests.conftest import corpus
+from tests.logic.graph_support import check_step, solution_of
+from tests.logic.test_cycles import square
+
+GRAPH_IDS = [rule_id for rule_id, _, _ in BILOCATION_RULES + BIVALUE_RULES]
+
+
+def test_graph_rules_come_last_at_very_hard() -> None:
+    assert [rule.id for rule in RULES[-len(GRAPH_IDS) :]] == GRAPH_IDS
+    assert all(rule_by_id(rule_id).level is Level.VERY_HARD for rule_id in GRAPH_IDS)
+    assert all(rule.level <= Level.VERY_HARD for rule in RULES)
+
+
+def test_next_step_finds_the_cycle() -> None:
+    graph_rules = tuple(rule for rule in RULES if rule.id in GRAPH_IDS)
+    step = next_step(square(3), graph_rules)
+    assert step is not None
+    assert step.rule == "nonrepetitive_cycle"
+
+
+def test_graph_rules_solve_more_of_a_hard_sample_and_stay_sound() -> None:
+    local = tuple(rule for rule in RULES if rule.id not in GRAPH_IDS)
+    gained = 0
+    for puzzle in corpus("top1465.txt", 8, every=181):
+        with_graphs, without = solve_by_logic(puzzle), solve_by_logic(puzzle, local)
+        solution = solution_of(puzzle)
+        assert solution is not None
+        for step in with_graphs.steps:
+            check_step(step, solution)
+        assert len(with_graphs.grid.empty_cells) <= len(without.grid.empty_cells)
+        gained += len(without.grid.empty_cells) - len(with_graphs.grid.empty_cells)
+    assert gained > 0

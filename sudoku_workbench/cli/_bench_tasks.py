@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.tsplib import dumps_hcp
+from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -46,9 +48,14 @@ def _search_count_two(grid: Grid) -> object:
     return search_count(grid, 2)
 
 
+def _hcp_export_reduced(grid: Grid) -> object:
+    return dumps_hcp(export_graph(grid, "undirected", reduce=True).problem())
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
     BenchTask("OK search: solve", solve),
     BenchTask("OK search: count to 2", _search_count_two),
+    BenchTask("export-hcp --reduce", _hcp_export_reduced, sizes=(9, 16)),
 )

@@ -15,8 +15,9 @@ from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.hcp.solver import LKH_ENV
+from sudoku_workbench.search.solve import solve
 from tests.conftest import DATA, corpus
-from tests.hcp.helpers import solve, tour_of
+from tests.hcp.helpers import tour_of
 
 
 @pytest.fixture(scope="module")

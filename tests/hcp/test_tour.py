@@ -18,8 +18,9 @@ from sudoku_workbench.formats.tsplib import (
 )
 from sudoku_workbench.hcp.export import HcpExport, export_graph
 from sudoku_workbench.hcp.tour import TourError, grid_from_tour
+from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus
-from tests.hcp.helpers import solve, tour_of
+from tests.hcp.helpers import tour_of
 
 SHAPES = {"tour": dumps_tour, "concorde": dumps_concorde_solution, "edges": dumps_edge_list_tour}
 

@@ -64,6 +64,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         "-",
         _S("rate", "&Rate", ("Ctrl+R",), ("logic",)),
         _S("count", "Co&unt solutions", ("Ctrl+Shift+N",), ("search",)),
+        _S(
+            "anneal",
+            "&Anneal…",
+            ("Ctrl+Shift+A",),
+            ("anneal_dock",),
+            tip="Simulated annealing, live cost plot",
+        ),
         _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
     ),
     "&View": (
@@ -71,6 +78,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("graph_pane", "&Graph pane", ("Ctrl+Shift+G",), ("graphs",), checkable=True),
         _S("bilocation", "&Bilocation graph", ("Ctrl+Shift+L",), ("graphs",), checkable=True),
         _S("bivalue", "Bi&value graph", ("Ctrl+Shift+U",), ("graphs",), checkable=True),
+        _S(
+            "search_tree",
+            "Search &tree",
+            ("Ctrl+Shift+T",),
+            ("search_tree_view",),
+            tip="Record and draw the search",
+        ),
         "-",
         _S("zoom_in", "Zoom &in", ("Ctrl++", "Ctrl+=")),
         _S("zoom_out", "Zoom &out", ("Ctrl+-",)),

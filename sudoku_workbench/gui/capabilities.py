@@ -39,13 +39,10 @@ CAPABILITIES: dict[str, Capability] = {
         Capability("graphs", "sudoku_workbench.graphs.picture", ("graph_picture",)),
         Capability("generator", "sudoku_workbench.search.generate", ("generate",)),
         Capability("symmetry", "sudoku_workbench.search.symmetry", ("SYMMETRIES",)),
-        Capability(
-            "hcp_export", "sudoku_workbench.hcp.export", ("export_graph", "arc_list_text", "VARIANTS")
-        ),
-        Capability("hcp_import", "sudoku_workbench.hcp.tour", ("grid_from_tour",)),
-        Capability("anneal_dock", "sudoku_workbench.gui.anneal_dock", ("AnnealDock",)),
-        Capability("search_tree_view", "sudoku_workbench.gui.search_tree_view", ("SearchTreeView",)),
-        Capability("search_tree", "sudoku_workbench.search.tree", ("record_search",)),
+        Capability("hcp_export", "sudoku_workbench.hcp.files", ("write_export",)),
+        Capability("hcp_import", "sudoku_workbench.hcp.files", ("grid_from_tour_file",)),
+        Capability("anneal_dock", "sudoku_workbench.gui.anneal_dock", ()),
+        Capability("search_tree_view", "sudoku_workbench.gui.search_tree_view", ()),
     )
 }
 

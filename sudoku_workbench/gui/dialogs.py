@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QInputDialog,
-    QLineEdit,
     QMessageBox,
     QSpinBox,
     QTextBrowser,
@@ -25,7 +24,6 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
-from sudoku_workbench.gui.hcp_io import HcpOptions
 from sudoku_workbench.gui.session_jobs import GenerateOptions
 
 __all__ = [
@@ -171,48 +169,4 @@ class GenerateDialog(QDialog):
             very_hard=self.very_hard.isChecked(),
             level=level,
             seed=self.seed.value() or None,
-        )
-
-
-class HcpDialog(QDialog):
-    """Export → HCP / Import tour options: variant, Section 7's reduction, givens' arc sets, name."""
-
-    def __init__(
-        self,
-        parent: QWidget | None,
-        title: str,
-        variants: tuple[str, ...],
-        givens: tuple[str, ...],
-        options: HcpOptions,
-    ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(title)
-        form = QFormLayout(self)
-        self.variant = QComboBox()
-        self.variant.addItems(list(variants))
-        self.variant.setCurrentText(options.variant)
-        self.reduce = QCheckBox("Reduce (degree-2 vertices, Section 7)")
-        self.reduce.setChecked(options.reduce)
-        self.givens = QComboBox()
-        self.givens.addItems(list(givens))
-        self.givens.setCurrentText(options.givens)
-        self.name = QLineEdit(options.name)
-        for label, widget in (
-            ("Variant:", self.variant),
-            ("", self.reduce),
-            ("Arcs removed per given:", self.givens),
-            ("NAME field:", self.name),
-        ):
-            form.addRow(label, widget)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
-
-    def options(self) -> HcpOptions:
-        """The chosen options."""
-        return HcpOptions(
-            self.variant.currentText(), self.reduce.isChecked(), self.givens.currentText(), self.name.text()
         )

@@ -7,7 +7,7 @@ session's signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
@@ -19,10 +19,12 @@ from sudoku_workbench.gui import capabilities, dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.history import GIVEN
-from sudoku_workbench.gui.references import about_html, techniques_html
+from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
 from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.study_docks import StudyDocks
+from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
 
@@ -45,6 +47,7 @@ class MainWindow(QMainWindow):
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = _rule_names()
         self.graph_view: GraphView | None = None
+        self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
         self._connect_actions()
@@ -67,24 +70,10 @@ class MainWindow(QMainWindow):
 
             self.graph_view = GraphView(self.session, self.board)
             self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._build_study_docks()
         self.statusBar().showMessage("Ready")
         docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
         self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
         self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
-
-    def _build_study_docks(self) -> None:
-        """The study helper's annealing dock and search tree view, when they are present."""
-        self.anneal_dock: Any = None
-        self.tree_dock: QDockWidget | None = None
-        if capabilities.available("anneal_dock"):
-            self.anneal_dock = capabilities.load("anneal_dock").AnnealDock(self)
-            self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.anneal_dock)
-            self.anneal_dock.hide()
-        if capabilities.available("search_tree_view") and capabilities.available("search_tree"):
-            self.tree_view = capabilities.load("search_tree_view").SearchTreeView()
-            self.tree_dock = self._dock("Search tree", self.tree_view, Qt.DockWidgetArea.BottomDockWidgetArea)
-            self.tree_dock.hide()
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -139,11 +128,15 @@ class MainWindow(QMainWindow):
             "test": files.test,
             "rate": jobs.rate,
             "count": jobs.count,
+            "anneal": self.study.open_anneal,
+            "export_dimacs": self.study.export_dimacs,
+            "import_model": self.study.import_model,
+            "search_tree": self.study.show_search_tree,
             "cancel": session.cancel_all,
             "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
             "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
             "zoom_reset": lambda: self.board.set_zoom(1.0),
-            "techniques": lambda: dialogs.show_text(self, "Techniques reference", techniques_html()),
+            "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
         for name, slot in slots.items():
@@ -153,13 +146,6 @@ class MainWindow(QMainWindow):
         self.acts["dark"].toggled.connect(self._set_dark)
         if self.graph_view is not None:
             self.graph_view.connect_actions(self.acts, self.graph_dock)
-        if self.anneal_dock is not None:
-            dock = self.anneal_dock
-            self.acts["anneal"].toggled.connect(dock.setVisible)
-            dock.visibilityChanged.connect(self.acts["anneal"].setChecked)
-            session.grid_changed.connect(dock.set_grid)
-        if self.tree_dock is not None:
-            self.acts["search_tree"].triggered.connect(lambda: session.jobs.search_tree())
         self.panel.position_chosen.connect(session.go_to)
         self.board.digit_entered.connect(session.enter_digit)
         self.board.candidate_toggled.connect(session.toggle_candidate)
@@ -173,7 +159,6 @@ class MainWindow(QMainWindow):
         session.marks_changed.connect(self.board.set_marks)
         session.job_started.connect(lambda kind: self._job_state(kind, True))
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
-        session.job_finished.connect(self._job_done)
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
         session.error.connect(lambda title, text: self.report_error(title, text))
@@ -199,17 +184,10 @@ class MainWindow(QMainWindow):
         self.acts["back"].setEnabled(history.can_undo())
         self.acts["redo"].setEnabled(history.can_redo())
 
-    def _job_done(self, kind: str, result: object) -> None:
-        if kind == "tree" and result is not None and self.tree_dock is not None:
-            self.tree_view.show_tree(result)
-            self.tree_dock.show()
-
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = any(
-            self.session.busy(k) for k in ("logic", "step", "solve", "check", "count", "rate", "generate")
-        )
+        busy = any(k not in ("status", "graph") for k in self.session.running())
         self.acts["cancel"].setEnabled(busy)
 
     def _show_message(self, text: str) -> None:
@@ -245,8 +223,6 @@ class MainWindow(QMainWindow):
                 event.ignore()
                 return
         self.session.close()
-        if self.anneal_dock is not None:
-            self.anneal_dock.stop(wait=True)
         event.accept()
 
 
@@ -255,7 +231,15 @@ _EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
 
 
 def _rule_names() -> dict[str, str]:
-    names = {"entry": "Entry", "pencil": "Pencil mark", "clear": "Clear", "given": "Clue", "search": "Search"}
+    names = {
+        "entry": "Entry",
+        "pencil": "Pencil mark",
+        "clear": "Clear",
+        "given": "Clue",
+        "search": "Search",
+        "anneal": "Annealing",
+        "sat_model": "SAT model",
+    }
     if capabilities.available("logic"):
         names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
     return names

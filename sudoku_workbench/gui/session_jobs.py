@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sudoku_workbench.core.cancel import CancelToken
@@ -18,7 +17,6 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities
 from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
-from sudoku_workbench.gui.hcp_io import HcpOptions, HcpSummary, export_hcp_file, grid_from_tour_file
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -144,20 +142,6 @@ class Jobs:
             on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
         )
 
-    def search_tree(self) -> None:
-        """Record the search's tree on the position (for the search tree view)."""
-        tree = capabilities.load("search_tree")
-        self.session.run_job(
-            "tree",
-            tree.record_search,
-            self.session.grid,
-            control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Recording: {nodes:,} nodes"),
-            on_done=lambda result: self.session.message.emit(
-                f"Search tree: {result.visited:,} nodes visited"
-            ),
-        )
-
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
         """Mark every problem of the position; with the search, also wrong entries or a mistyped clue."""
@@ -189,42 +173,6 @@ class Jobs:
             lines.append(f"entries that disagree with the solution: {names}")
         lines.extend(s.describe(grid) for s in result.suspects)
         session.message.emit("Check: " + "; ".join(lines))
-
-    # ---- HCP ---------------------------------------------------------------------------------
-    def export_hcp(self, options: HcpOptions, path: Path) -> None:
-        """Write the puzzle's Hamiltonian cycle problem in the worker."""
-
-        def written(summary: HcpSummary) -> None:
-            kind = "arcs" if summary.directed else "edges"
-            self.session.message.emit(
-                f"Wrote {summary.path}: {summary.dimension:,} vertices, {summary.edges:,} {kind}"
-            )
-
-        self.session.run_job(
-            "hcp", export_hcp_file, self.session.grid, options, path, on_done=written, on_failed=self._failed
-        )
-
-    def import_tour(self, options: HcpOptions, path: Path) -> None:
-        """Read a tour back into the solved grid and record it as one step (the grid is kept on error)."""
-
-        def solved(grid: Grid) -> None:
-            current = self.session.grid
-            placements = tuple((c, grid.values[c]) for c in current.empty_cells)
-            text = f"the tour in {path.name} is a Hamiltonian cycle; it fills {len(placements)} cells"
-            self.session.apply_step(Step("tour", placements, explanation=text))
-
-        self.session.run_job(
-            "tour",
-            grid_from_tour_file,
-            self.session.grid,
-            options,
-            path,
-            on_done=solved,
-            on_failed=self._failed,
-        )
-
-    def _failed(self, err: Any) -> None:
-        self.session.error.emit("The file was not accepted", str(err))
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:

@@ -1,4 +1,4 @@
-"""Entry points: the screenshot mode of ``sudoku-workbench gui``, image export, the help pages."""
+"""Entry points: the screenshot mode of ``sudoku-workbench gui``, image export, About."""
 
 from __future__ import annotations
 
@@ -9,8 +9,6 @@ import sys
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QDialog, QFileDialog
 
-from sudoku_workbench.gui.references import techniques_html
-from sudoku_workbench.logic.engine import RULES
 from tests.conftest import REPO
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import HARD, trigger_paste
@@ -61,12 +59,8 @@ def test_export_image_png_and_svg(qtbot, window, monkeypatch, tmp_path):
     assert "<svg" in (tmp_path / "board.svg").read_text(encoding="utf-8")
 
 
-def test_techniques_reference_lists_every_rule_with_its_description(qtbot, window, monkeypatch):
-    page = techniques_html()
-    for rule in RULES:
-        assert rule.name.replace("&", "&amp;").replace(">", "&gt;") in page
+def test_about_opens_from_the_help_menu(qtbot, window, monkeypatch):
     shown = []
     monkeypatch.setattr(QDialog, "exec", lambda self: shown.append(self.windowTitle()))
-    trigger(window, "techniques")
     trigger(window, "about")
-    assert shown == ["Techniques reference", "About Sudoku Workbench"]
+    assert shown == ["About Sudoku Workbench"]

@@ -1,21 +1,16 @@
 """Files through the menus: every puzzle format, documents with history, bad files, autosave and
-recovery, Export → HCP and Import tour."""
+recovery (Export → HCP and Import tour: test_hcp_menu.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
-from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
 from sudoku_workbench.gui.app import offer_recovery
-from sudoku_workbench.gui.hcp_io import HcpOptions
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.hcp.cycle import canonical_cycle
-from sudoku_workbench.hcp.export import export_graph
-from sudoku_workbench.logic.engine import solve_by_logic
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -110,52 +105,3 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
     settle(qtbot, window)
     window.close()
     assert not storage.recovery_path.exists()
-
-
-def test_export_hcp_from_the_menu_reads_back(qtbot, window, monkeypatch, tmp_path):
-    trigger_paste(qtbot, window, NEWSPAPER)
-    path = tmp_path / "puzzle.hcp"
-    monkeypatch.setattr(QDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
-    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
-        trigger(window, "export_hcp")
-    problem = read_hcp(path)
-    expected = export_graph(PUZZLE, "undirected", False, "full")
-    assert problem.dimension == expected.dimension
-    assert len(problem.edges) == len(expected.edges)
-    # Haythorpe's undirected graph triples each vertex of the directed one
-    assert problem.dimension == 3 * export_graph(PUZZLE, "directed").dimension
-    assert NEWSPAPER in problem.comment
-    assert f"{problem.dimension:,} vertices" in window.statusBar().currentMessage()
-
-
-def test_import_of_a_bad_tour_names_the_problem_and_keeps_the_grid(qtbot, window, monkeypatch, tmp_path):
-    trigger_paste(qtbot, window, NEWSPAPER)
-    before = window.session.grid
-    dimension = export_graph(PUZZLE).dimension
-    path = tmp_path / "bad.tour"
-    write_tour(path, Tour("bad", "", tuple(range(1, dimension + 1))))
-    shown = []
-    monkeypatch.setattr(QDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
-    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
-        trigger(window, "import_tour")
-    assert len(shown) == 1
-    assert "is not an edge of the graph" in shown[0]
-    assert window.session.grid is before
-
-
-def test_import_of_a_good_tour_fills_the_grid(qtbot, window, monkeypatch, tmp_path):
-    trigger_paste(qtbot, window, NEWSPAPER)
-    solution = solve_by_logic(PUZZLE).grid
-    path = tmp_path / "good.tour"
-    write_tour(path, Tour("good", "", tuple(canonical_cycle(PUZZLE.geometry, solution.values))))
-    window.files.hcp_options = HcpOptions(variant="directed")
-    monkeypatch.setattr(QDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
-        trigger(window, "import_tour")
-    assert window.session.grid.values == solution.values
-    assert window.session.history.last_step.rule == "tour"
-    settle(qtbot, window)

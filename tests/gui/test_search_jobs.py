@@ -1,5 +1,5 @@
 """Worker jobs with the search: OK (and Cancel) on a 16x16 while the UI keeps ticking, Check's
-wrong entries and mistyped clue, Count solutions, the search tree dock."""
+wrong entries and mistyped clue, Count solutions."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from sudoku_workbench.search.solve import count, solve
 from tests.conftest import corpus_lines
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
-from tests.gui.test_logic import HARD, trigger_paste
+from tests.gui.test_logic import trigger_paste
 
 #: The sixteen_vu100 puzzle the OK search takes longest on (measured over all 100: line 85, ~1 s).
 HARDEST_16 = 84
@@ -130,13 +130,3 @@ def test_count_solutions_of_an_open_position(qtbot, window):
     assert f"{expected:,} solution" in window.panel.progress.text()
     settle(qtbot, window)
     assert "Solutions: several" in window.panel.status.text()
-
-
-def test_search_tree_dock_shows_the_recorded_search(qtbot, window, shot):
-    trigger_paste(qtbot, window, HARD)
-    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
-        trigger(window, "search_tree")
-    assert window.tree_dock.isVisible()
-    assert "nodes visited" in window.panel.progress.text()
-    settle(qtbot, window)
-    shot(window, "search-tree")

@@ -17,6 +17,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities
 from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
+from sudoku_workbench.gui.history import History
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -211,7 +212,7 @@ class Jobs:
         )
 
     def _generated(self, made: Any) -> None:
-        self.session.set_puzzle(made.grid)
+        self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
         level = getattr(made.level, "name", made.level)
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")

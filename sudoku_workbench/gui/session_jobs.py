@@ -214,7 +214,7 @@ class Jobs:
     def _generated(self, made: Any) -> None:
         self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
-        level = getattr(made.level, "name", made.level)
+        level = str(getattr(made.level, "name", made.level)).replace("_", " ").lower()
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 

@@ -64,3 +64,22 @@ def test_about_opens_from_the_help_menu(qtbot, window, monkeypatch):
     monkeypatch.setattr(QDialog, "exec", lambda self: shown.append(self.windowTitle()))
     trigger(window, "about")
     assert shown == ["About Sudoku Workbench"]
+
+
+def test_dark_theme_switches_the_palette_and_back(qtbot, window, shot):
+    from PySide6.QtGui import QPalette
+
+    from sudoku_workbench.gui.board_paint import is_dark
+
+    trigger_paste(qtbot, window, HARD)
+    action = window.acts["dark"]
+    was_dark = action.isChecked()
+    try:
+        if not was_dark:
+            trigger(window, "dark")
+        qtbot.waitUntil(lambda: is_dark(window.board.palette()), timeout=2000)
+        assert window.board.palette().color(QPalette.ColorRole.Text).lightnessF() > 0.7
+        shot(window, "dark-theme")
+    finally:
+        action.setChecked(False)
+    qtbot.waitUntil(lambda: not is_dark(window.board.palette()), timeout=2000)

@@ -162,3 +162,13 @@ def test_givens_mode_toggle_changes_what_digits_do(qtbot, window):
     assert grid.givens[0] == 1
     assert grid.entries[1] == 2
     assert grid.givens[1] == 0
+
+
+def test_every_action_has_its_own_shortcut(window):
+    seen: dict[str, str] = {}
+    for name, action in window.acts.items():
+        keys = [k.toString() for k in action.shortcuts()]
+        assert keys, f"{name} has no shortcut"
+        for key in keys:
+            assert key not in seen, f"{key} is used by {seen.get(key)} and {name}"
+            seen[key] = name

@@ -73,6 +73,8 @@ class GraphView(QWidget):
         """Follow a theme switch: the plot's background is the palette's base colour."""
         if event.type() == QEvent.Type.PaletteChange:
             self._follow_palette()
+            if self.arrays is not None:
+                self.draw(self.arrays)
         super().changeEvent(event)
 
     def _follow_palette(self) -> None:
@@ -130,11 +132,20 @@ class GraphView(QWidget):
             self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
         for text, point in zip(arrays.edge_labels, arrays.midpoints):
             if text:
-                self._add(_label(text, point, (40, 40, 40)))
+                self._add(self._label(text, point, QPalette.ColorRole.Text))
         if -1 in arrays.node_cells:
             for text, point in zip(arrays.node_labels, arrays.pos):
-                self._add(_label(text, point, (20, 20, 120)))
+                self._add(self._label(text, point, QPalette.ColorRole.Link))
         self.plot.autoRange()
+
+    def _label(self, text: str, point: Any, role: QPalette.ColorRole) -> pg.TextItem:
+        """A label on a translucent patch of the background, in the palette's colours (light or dark)."""
+        palette = self.palette()
+        fill = palette.color(QPalette.ColorRole.Base)
+        fill.setAlpha(200)
+        item = pg.TextItem(text, color=palette.color(role), anchor=(0.5, 0.5), fill=pg.mkBrush(fill))
+        item.setPos(float(point[0]), float(point[1]))
+        return item
 
     def _add(self, item: Any) -> None:
         self.plot.addItem(item)
@@ -201,9 +212,3 @@ _PEN_DTYPE = [
     ("alpha", np.ubyte),
     ("width", float),
 ]
-
-
-def _label(text: str, point: Any, colour: tuple[int, int, int]) -> pg.TextItem:
-    item = pg.TextItem(text, color=colour, anchor=(0.5, 0.5), fill=pg.mkBrush(255, 255, 255, 190))
-    item.setPos(float(point[0]), float(point[1]))
-    return item

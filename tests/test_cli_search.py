@@ -145,11 +145,13 @@ def test_a_limit_below_one_is_refused(capsys, puzzle_file):
 def test_bench_prints_a_row_per_task_and_file(capsys, tmp_path):
     sample = tmp_path / "few.txt"
     sample.write_text("\n".join(corpus_lines("top95.txt", 6)) + "\n", encoding="utf-8")
-    code, lines, _ = run(capsys, "bench", "--runs", "1", "--sample", "3", str(sample))
+    argv = ["bench", "--runs", "1", "--sample", "3", "--task", "solve", "--task", "count", str(sample)]
+    code, lines, _ = run(capsys, *argv)
     assert code == 0
     rows = [line.split(" | ") for line in lines[2:]]
     assert [r[3] for r in rows] == ["solve", "count --limit 2", "OK search: solve", "OK search: count to 2"]
     assert all(r[0] == "| few.txt" and r[2] == "3" and float(r[4].replace(",", "")) > 0 for r in rows)
+    assert {r[6] for r in rows} <= {"1 |", "3 |", "5 |"}  # the sample is spread: lines 1, 3 and 5
 
 
 def test_bench_finds_the_shared_data_by_itself(capsys, monkeypatch):

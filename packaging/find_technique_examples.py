@@ -6,7 +6,7 @@ before a step of that rule. A rule that is never the engine's choice gets a posi
 finder fires (marked ``"engine_first": false``). Writes resources/techniques/examples.json; rules
 that already have an example there keep it unless ``--all`` is given.
 
-Usage: PYTHONPATH=$PWD python tools/find_technique_examples.py [--budget SECONDS]
+Usage: PYTHONPATH=$PWD python packaging/find_technique_examples.py [--budget SECONDS]
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@ The state of a search node is one flat list of ints, a candidate mask per cell (
 ``d``); a cell whose mask has a single bit is decided. Branching copies the list, so backtracking is
 simply dropping the copy. Propagation applies naked singles (a decided cell's digit leaves its peers),
 hidden singles (a digit with one place left in a unit goes there) and locked candidates (a digit
-confined to one box-line intersection leaves the rest of the line and the box). Each node branches on the
-smallest choice it can see: the cell with the fewest candidates, or, when every open cell has three or
-more, a digit with only two places left in some unit (this keeps large grids from wandering).
+confined to one box-line intersection leaves the rest of the line and the box); after a decision only
+the units that changed are looked at again. Each node branches on the smallest choice it can see: the
+cell with the fewest candidates (ties go to the cell with most open peers), or, when every open cell
+has three or more, a digit with only two places left in some unit.
 
 Everything a hot loop touches is a local name bound in :func:`_build`, one engine per geometry.
 """
@@ -39,10 +40,13 @@ class OutOfBudget(Exception):
 
 @dataclass(frozen=True)
 class Engine:
-    """The search functions of one geometry (closures over its precomputed tables)."""
+    """The search functions of one geometry (closures over its precomputed tables).
+
+    ``propagate(state, decided)`` brings a root state to the rules' fixpoint in place (False: no
+    solution); ``search(root, cancel, progress, rng, budget)`` yields the solved states below it.
+    """
 
     propagate: Callable[[State, list[int]], bool]
-    branch_options: Callable[[State], list[Option] | None]
     search: Callable[
         [State, CancelToken | None, Callable[[int], None] | None, random.Random | None, int | None],
         Iterator[State],
@@ -298,7 +302,7 @@ def _build(geo: Geometry) -> Engine:
                 budget = None
                 yield child
 
-    return Engine(propagate_all, branch_options, search)
+    return Engine(propagate_all, search)
 
 
 def _intersections(

@@ -6,11 +6,15 @@ new, append a :class:`BenchTask` to :data:`BENCH_TASKS` (``sizes`` limits it to 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.tsplib import dumps_hcp
+from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
+from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -55,6 +59,14 @@ def _logic_local(grid: Grid) -> object:
     return solve_by_logic(grid, _LOCAL_RULES)
 
 
+def _anneal(grid: Grid) -> object:
+    return anneal(grid, rng=random.Random(1))
+
+
+def _hcp_export_reduced(grid: Grid) -> object:
+    return dumps_hcp(export_graph(grid, "undirected", reduce=True).problem())
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
@@ -62,4 +74,6 @@ BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("OK search: count to 2", _search_count_two),
     BenchTask("logic: full run", solve_by_logic, reset=forget_caches),
     BenchTask("logic: local and matching rules", _logic_local, reset=forget_caches),
+    BenchTask("anneal (box moves, geometric)", _anneal, sizes=(4, 6)),
+    BenchTask("export-hcp --reduce", _hcp_export_reduced, sizes=(9, 16)),
 )

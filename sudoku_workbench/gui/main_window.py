@@ -19,11 +19,12 @@ from sudoku_workbench.gui import capabilities, dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.history import GIVEN
-from sudoku_workbench.gui.references import about_html, techniques_html
+from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.study_docks import StudyDocks
+from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
 
@@ -132,7 +133,7 @@ class MainWindow(QMainWindow):
             "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
             "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
             "zoom_reset": lambda: self.board.set_zoom(1.0),
-            "techniques": lambda: dialogs.show_text(self, "Techniques reference", techniques_html()),
+            "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
         for name, slot in slots.items():

@@ -22,6 +22,7 @@ from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic.forcing_rules import FORCING_RULES
 
 __all__ = [
     "RULES",
@@ -81,7 +82,8 @@ RULES: tuple[Rule, ...] = (
 
 #: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
 RULES += tuple(
-    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
+    Rule(rule_id, name, Level.VERY_HARD, find)
+    for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}

@@ -1,0 +1,46 @@
+"""A one-line progress bar on standard error for long batch commands."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+__all__ = ["ProgressBar"]
+
+
+class ProgressBar:
+    """``[#####.....] 12/40 puzzles, 3.1/s``, redrawn at most ten times a second; silent when off."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, noun: str, enabled: bool, stream: TextIO | None = None) -> None:
+        self.total = total
+        self.noun = noun
+        self.enabled = enabled
+        self.stream = stream if stream is not None else sys.stderr
+        self.done = 0
+        self._start = time.monotonic()
+        self._last_draw = 0.0
+
+    def advance(self, amount: int = 1) -> None:
+        """Count finished items and redraw if a tenth of a second has passed (or all are done)."""
+        self.done += amount
+        now = time.monotonic()
+        if self.enabled and (now - self._last_draw >= 0.1 or self.done >= self.total):
+            self._last_draw = now
+            self._draw(now)
+
+    def close(self) -> None:
+        """End the bar's line so later messages start on a fresh one."""
+        if self.enabled:
+            self._draw(time.monotonic())
+            self.stream.write("\n")
+            self.stream.flush()
+
+    def _draw(self, now: float) -> None:
+        filled = self.WIDTH * self.done // max(self.total, 1)
+        rate = self.done / max(now - self._start, 1e-9)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        self.stream.write(f"\r[{bar}] {self.done}/{self.total} {self.noun}, {rate:.1f}/s")
+        self.stream.flush()

@@ -1,0 +1,152 @@
+"""``sudoku-workbench generate``: batches of symmetric puzzles, one per line with its level after it.
+
+Puzzle ``i`` of a run draws from its own random generator seeded by the master seed and ``i``, so
+the output is the same whichever process makes it: ``--jobs`` changes the speed, never the puzzles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import multiprocessing
+import os
+import random
+import sys
+from collections import deque
+from collections.abc import Generator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+
+from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
+from sudoku_workbench.logic.engine import Level
+from sudoku_workbench.search.generate import generate, puzzle_rng
+from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, check_symmetry
+
+from ._progress import ProgressBar
+
+__all__ = ["register"]
+
+_LEVELS = {lv.name.lower(): lv for lv in Level}
+
+
+@dataclass(frozen=True)
+class Options:
+    """What one puzzle of the batch needs (picklable, for the worker processes)."""
+
+    size: int
+    symmetry: str
+    seed: int
+    unique: bool
+    very_hard: bool
+    level: Level | None
+    budget: float
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``generate`` subcommand."""
+    parser = subparsers.add_parser(
+        "generate",
+        help="make symmetric puzzles (one per line, with the level after it)",
+        description=__doc__,
+    )
+    parser.add_argument("--size", type=int, default=9, choices=sorted(BOX_SHAPES), help="grid size N")
+    parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
+    parser.add_argument("--count", type=_positive, default=1, help="how many puzzles")
+    parser.add_argument("--seed", type=int, help="master seed (default: a random one, printed on stderr)")
+    parser.add_argument(
+        "--unique",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="exactly one solution, minimal and solved by logic alone (default); "
+        "--no-unique: quick puzzles that usually have several solutions",
+    )
+    parser.add_argument(
+        "--very-hard", action="store_true", help="keep the hardest level found (implies --unique)"
+    )
+    parser.add_argument("--level", type=_level, help=f"target level: {', '.join(_LEVELS)} or 1-5")
+    parser.add_argument(
+        "--budget", type=float, default=5.0, help="seconds per puzzle for --very-hard/--level"
+    )
+    parser.add_argument(
+        "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
+    )
+    parser.add_argument(
+        "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
+    )
+    parser.set_defaults(run=_run)
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
+
+
+def _level(text: str) -> Level:
+    key = text.strip().lower().replace("-", "_").replace(" ", "_")
+    if key in _LEVELS:
+        return _LEVELS[key]
+    if key.isdigit() and int(key) in {lv.value for lv in _LEVELS.values()}:
+        return Level(int(key))
+    raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(_LEVELS)} or 1-5")
+
+
+def _run(args: argparse.Namespace) -> int:
+    check_symmetry(geometry_for_size(args.size), args.symmetry)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    if args.seed is None:
+        print(f"seed {seed}", file=sys.stderr)
+    options = Options(args.size, args.symmetry, seed, args.unique, args.very_hard, args.level, args.budget)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = ProgressBar(args.count, "puzzles", show and args.count > 1)
+    lines = _ordered_lines(options, args.count, args.jobs)
+    try:
+        for line in lines:
+            print(line, flush=True)
+            bar.advance()
+    finally:
+        lines.close()  # an interrupt while printing must stop the workers too
+        bar.close()
+    return 0
+
+
+def _ordered_lines(options: Options, count: int, jobs: int) -> Generator[str, None, None]:
+    """The puzzle lines in index order, made by ``jobs`` worker processes, a few puzzles ahead.
+
+    Even one job runs in a worker: this process only waits and prints, so Ctrl-C reaches it at once
+    and never lands inside the SAT solver (which python-sat lets Ctrl-C break, leaving it unusable).
+    The workers sit in their own process group, out of the terminal's Ctrl-C; when this generator is
+    interrupted or closed they are killed, not waited for (``_parallel.ordered_map`` would finish
+    the work in flight first).
+    """
+    make = functools.partial(puzzle_line, options)
+    pool = ProcessPoolExecutor(min(jobs, count), initializer=os.setpgrp)
+    pending: deque[Future[str]] = deque()
+    submitted = 0
+    try:
+        while submitted < count or pending:
+            while submitted < count and len(pending) < 2 * jobs:
+                pending.append(pool.submit(make, submitted))
+                submitted += 1
+            yield pending.popleft().result()
+    except BaseException:
+        for child in multiprocessing.active_children():
+            child.kill()
+        raise
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def puzzle_line(options: Options, index: int) -> str:
+    """Puzzle number ``index`` of the batch as ``<line> <level>``."""
+    made = generate(
+        geometry_for_size(options.size),
+        puzzle_rng(options.seed, index),
+        symmetry=options.symmetry,
+        unique=options.unique,
+        very_hard=options.very_hard,
+        level=options.level,
+        budget=options.budget,
+    )
+    return f"{made.grid.to_line()} {made.level.name.lower()}"

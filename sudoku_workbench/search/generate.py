@@ -1,0 +1,179 @@
+"""Puzzles for the Test button: the Dr. Dobb's options (Unique, Very Hard) plus a target level.
+
+* ``unique=False`` — a random solution grid with random symmetric orbits emptied until about a
+  quarter of the cells remain: at least one solution, usually several (for play and for testing the
+  counter).
+* ``unique=True`` — Eppstein's generator (:mod:`~sudoku_workbench.search.eppstein`): a minimal
+  symmetric puzzle with exactly one solution, kept only when the logic rules solve it without search.
+* ``very_hard=True`` — as Unique, but keeps drawing puzzles until one reaches the hardest level the
+  rule set can rate, or the time budget runs out (then the hardest seen so far).
+* ``level=L`` — as Unique, drawing until a puzzle rates exactly ``L`` (or the closest within budget).
+  ``Level.NEEDS_SEARCH`` asks for the opposite of the logic filter: unique and minimal, but beyond
+  the rules (for exercising the search).
+
+Everything random comes from the ``rng`` passed in, so a seed reproduces the same puzzles. A result
+cut short by the time budget depends on the machine's speed; one found within it does not.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, Step
+from sudoku_workbench.logic.engine import RULES, Level, Rating, rate
+from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.minimize import grid_of
+from sudoku_workbench.search.solve import solutions
+from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, orbits
+
+__all__ = [
+    "LOOSE_FILL",
+    "Generated",
+    "generate",
+    "loose_puzzle",
+    "puzzle_rng",
+    "top_level",
+]
+
+#: Fraction of the cells left filled by ``unique=False`` (rounded down, whole orbits).
+LOOSE_FILL = 0.25
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle and the level the logic engine rates it."""
+
+    grid: Grid
+    level: Level
+
+
+def puzzle_rng(seed: int, index: int) -> random.Random:
+    """The random generator of puzzle ``index`` of a batch with master ``seed``.
+
+    Seeding with text goes through SHA-512, so the stream is the same in every process and on every
+    run (unlike ``hash``), and neighbouring indexes give unrelated streams.
+    """
+    return random.Random(f"sudoku-workbench/{seed}/{index}")
+
+
+def top_level() -> Level:
+    """The hardest level a rule of the current rule set has (Very Hard once the graph rules are in)."""
+    return max(rule.level for rule in RULES)
+
+
+def generate(
+    geo: Geometry,
+    rng: random.Random,
+    symmetry: str = DEFAULT_SYMMETRY,
+    unique: bool = True,
+    very_hard: bool = False,
+    level: Level | int | None = None,
+    budget: float = 5.0,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Generated:
+    """One puzzle with the given options (see the module docstring for what each one means).
+
+    ``progress(attempts)`` is called after each candidate puzzle; ``budget`` (seconds) bounds the
+    search of Very Hard and of a target level.
+
+    Raises:
+        SymmetryError: when the symmetry is unknown or does not fit the box shape.
+        ValueError: when the target level is not a :class:`~sudoku_workbench.logic.engine.Level`.
+        Cancelled: when the token is cancelled.
+    """
+    check_symmetry(geo, symmetry)
+    if not unique and not very_hard and level is None:
+        grid = loose_puzzle(geo, rng, symmetry, cancel)
+        return Generated(grid, _rate(grid, cancel).level)
+    target = top_level() if very_hard else _target(level)
+    return _search(geo, rng, symmetry, target, budget, cancel, progress)
+
+
+def _target(level: Level | int | None) -> Level | None:
+    if level is None:
+        return None
+    if not Level.EASY <= level <= Level.NEEDS_SEARCH:
+        names = ", ".join(f"{lv.value} ({lv.name.lower()})" for lv in Level)
+        raise ValueError(f"target level {int(level)} is not one of {names}")
+    return Level(level)
+
+
+def _search(
+    geo: Geometry,
+    rng: random.Random,
+    symmetry: str,
+    target: Level | None,
+    budget: float,
+    cancel: CancelToken | None,
+    progress: Callable[[int], None] | None,
+) -> Generated:
+    """Draw Eppstein puzzles until one is logic-solvable, or at the target level if there is one."""
+    deadline = time.monotonic() + budget
+    best: tuple[tuple[int, ...], Generated] | None = None
+    attempts = 0
+    while True:
+        grid = generate_eppstein(geo, rng, symmetry, cancel)
+        rating = _rate(grid, cancel)
+        attempts += 1
+        if progress is not None:
+            progress(attempts)
+        if rating.level < Level.NEEDS_SEARCH or target is Level.NEEDS_SEARCH:
+            found = Generated(grid, rating.level)
+            if target is None or rating.level == target:
+                return found
+            key = _closeness(rating, target)
+            if best is None or key > best[0]:
+                best = (key, found)
+        if best is not None and time.monotonic() >= deadline:
+            return best[1]
+
+
+def _rate(grid: Grid, cancel: CancelToken | None) -> Rating:
+    """:func:`rate`, checking the cancel token before every rule is asked (rating has no token)."""
+    if cancel is None:
+        return rate(grid)
+    return rate(grid, tuple(dataclasses.replace(rule, find=_checked(rule.find, cancel)) for rule in RULES))
+
+
+def _checked(find: Callable[[Grid], Iterator[Step]], cancel: CancelToken) -> Callable[[Grid], Iterator[Step]]:
+    def find_unless_cancelled(grid: Grid) -> Iterator[Step]:
+        cancel.check()
+        return find(grid)
+
+    return find_unless_cancelled
+
+
+def _closeness(rating: Rating, target: Level) -> tuple[int, ...]:
+    """Larger is better: nearer the target level, then a later hardest rule in the table, then more steps."""
+    rank = next((i for i, rule in enumerate(RULES) if rule.id == rating.hardest_rule), -1)
+    return (-abs(rating.level - target), rating.level, rank, rating.step_count)
+
+
+def loose_puzzle(
+    geo: Geometry, rng: random.Random, symmetry: str = DEFAULT_SYMMETRY, cancel: CancelToken | None = None
+) -> Grid:
+    """A symmetric puzzle with at least one solution and usually several (the Unique option off).
+
+    A random solution grid from the randomised search, then whole orbits emptied in random order
+    while at least :data:`LOOSE_FILL` of the cells stay filled; no counting, so it is quick.
+
+    Raises:
+        SymmetryError: when the symmetry is unknown or does not fit the box shape.
+        Cancelled: when the token is cancelled.
+    """
+    check_symmetry(geo, symmetry)
+    solution = next(solutions(Grid.empty(geo), cancel=cancel, rng=rng))
+    order = list(orbits(geo, symmetry))
+    rng.shuffle(order)
+    givens: dict[Cell, Digit] = dict(enumerate(solution.values))
+    keep = int(LOOSE_FILL * geo.size)
+    for orbit in order:
+        if len(givens) - len(orbit) >= keep:
+            for cell in orbit:
+                del givens[cell]
+    return grid_of(geo, givens)

@@ -43,10 +43,13 @@ class Engine:
     """The search functions of one geometry (closures over its precomputed tables).
 
     ``propagate(state, decided)`` brings a root state to the rules' fixpoint in place (False: no
-    solution); ``search(root, cancel, progress, rng, budget)`` yields the solved states below it.
+    solution); ``branch_options(state)`` lists the alternatives a node would branch on (None when
+    every cell is decided; the search-tree view uses it); ``search(root, cancel, progress, rng,
+    budget)`` yields the solved states below a propagated root.
     """
 
     propagate: Callable[[State, list[int]], bool]
+    branch_options: Callable[[State], list[Option] | None]
     search: Callable[
         [State, CancelToken | None, Callable[[int], None] | None, random.Random | None, int | None],
         Iterator[State],
@@ -302,7 +305,7 @@ def _build(geo: Geometry) -> Engine:
                 budget = None
                 yield child
 
-    return Engine(propagate_all, search)
+    return Engine(propagate_all, branch_options, search)
 
 
 def _intersections(

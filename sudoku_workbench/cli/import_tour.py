@@ -6,6 +6,7 @@ import argparse
 
 from sudoku_workbench.cli._hcp import add_graph_options, load_puzzle
 from sudoku_workbench.hcp.files import grid_from_tour_file
+from sudoku_workbench.hcp.tour import TourError
 
 __all__ = ["register"]
 
@@ -29,8 +30,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run(args: argparse.Namespace) -> int:
-    grid = grid_from_tour_file(
-        load_puzzle(args.puzzle), args.tour, args.hcp, args.variant, args.reduce, args.givens
-    )
+    try:
+        grid = grid_from_tour_file(
+            load_puzzle(args.puzzle), args.tour, args.hcp, args.variant, args.reduce, args.givens
+        )
+    except TourError as err:
+        if args.hcp:
+            raise
+        raise TourError(f"{err} (if the export used other options, pass --hcp FILE)") from None
     print(grid.to_line())
     return 0

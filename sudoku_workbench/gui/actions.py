@@ -41,6 +41,12 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("paste", "&Import from clipboard", ("Ctrl+V",), tip="Paste a puzzle in any supported format"),
         _S("export_hcp", "Export → &HCP…", ("Ctrl+E",), ("hcp_export",)),
         _S("import_tour", "Import &tour…", ("Ctrl+T",), ("hcp_import",)),
+        _S(
+            "export_dimacs",
+            "Export → &DIMACS (CNF or colouring)…",
+            tip="SAT (.cnf) or graph colouring (.col)",
+        ),
+        _S("import_model", "Import SAT &model…", tip="A SAT solver's model of an exported CNF"),
         _S("export_image", "Export &image (PNG/SVG)…", ("Ctrl+Shift+E",)),
         _S("print", "&Print…", ("Ctrl+P",)),
         "-",

@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
             "rate": jobs.rate,
             "count": jobs.count,
             "anneal": self.study.open_anneal,
+            "export_dimacs": self.study.export_dimacs,
+            "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
             "cancel": session.cancel_all,
             "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
@@ -233,6 +235,7 @@ def _rule_names() -> dict[str, str]:
         "given": "Clue",
         "search": "Search",
         "anneal": "Annealing",
+        "sat_model": "SAT model",
     }
     if capabilities.available("logic"):
         names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})

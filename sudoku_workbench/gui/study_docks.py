@@ -1,21 +1,26 @@
-"""The study docks of the main window: Puzzle → Anneal and View → Search tree, run by the session.
+"""The study tools of the main window: Anneal, Search tree, and DIMACS export / SAT model import.
 
 Annealing runs in the session's worker (job kind ``anneal``): its snapshots feed the dock's live plot
 and preview the fill on the board; a solved fill that agrees with the position's entries joins the
 history as one step, anything else is only shown in the dock. The search tree of the position on the
-board is recorded in the worker (kind ``search_tree``) and drawn in its dock.
+board is recorded in the worker (kind ``search_tree``) and drawn in its dock. File → Export → DIMACS
+writes the position as CNF or graph colouring; Import SAT model reads a solver's model back as one step.
 """
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
+from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.formats.dimacs import read_model, write_export
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.anneal_dock import AnnealDock
 from sudoku_workbench.gui.search_tree_view import SearchTreeView
 from sudoku_workbench.search.anneal import AnnealProgress, AnnealResult, AnnealSettings, anneal
@@ -24,10 +29,13 @@ from sudoku_workbench.search.tree import SearchTree, record_search
 if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
 
-__all__ = ["ANNEAL_RULE", "SessionAnnealRunner", "StudyDocks"]
+__all__ = ["ANNEAL_RULE", "MODEL_RULE", "SessionAnnealRunner", "StudyDocks"]
 
 #: The history rule id of a fill found by annealing.
 ANNEAL_RULE = "anneal"
+#: The history rule id of a fill read from a SAT solver's model.
+MODEL_RULE = "sat_model"
+_DIMACS_FILTER = "DIMACS CNF (*.cnf);;DIMACS graph colouring (*.col);;All files (*)"
 
 
 class SessionAnnealRunner:
@@ -107,15 +115,17 @@ class StudyDocks:
         if not result.solved or not agrees:
             self._restore_board()
             return
-        placements = tuple((c, result.grid.values[c]) for c in grid.empty_cells)
-        text = (
-            f"simulated annealing fills the {len(placements)} empty cells ({result.iterations:,} iterations)"
-        )
-        cells = tuple(c for c, _ in placements)
-        session.apply_step(
-            Step(ANNEAL_RULE, placements, highlights=Highlights(cells=cells), explanation=text)
-        )
+        text = f"simulated annealing fills the empty cells ({result.iterations:,} iterations)"
+        self._fill(result.grid, ANNEAL_RULE, text)
         session.message.emit("Solved by simulated annealing.")
+
+    def _fill(self, solution: Grid, rule: str, text: str) -> None:
+        """Record the empty cells of the position filled from ``solution`` as one history step."""
+        placements = tuple((c, solution.values[c]) for c in self.window.session.grid.empty_cells)
+        cells = tuple(c for c, _ in placements)
+        self.window.session.apply_step(
+            Step(rule, placements, highlights=Highlights(cells=cells), explanation=text)
+        )
 
     def _restore_board(self) -> None:
         self.window.board.set_grid(self.window.session.grid)
@@ -139,3 +149,35 @@ class StudyDocks:
     def _tree_ready(self, tree: SearchTree) -> None:
         if self.tree_view is not None:
             self.tree_view.show_tree(tree)
+
+    def export_dimacs(self, path: Path | None = None) -> None:
+        """File → Export → DIMACS: the position as CNF (``.cnf``) or graph colouring (``.col``)."""
+        title = "Export for a SAT solver or a graph colouring program"
+        path = path or dialogs.choose_save_path(self.window, title, _DIMACS_FILTER, "puzzle.cnf")
+        if path is None:
+            return
+        try:
+            said = write_export(path, self.window.session.grid)
+        except OSError as err:
+            self.window.session.error.emit("The file was not written", f"{path}: {err.strerror}")
+            return
+        self.window.session.message.emit(f"Exported {said}")
+
+    def import_model(self, path: Path | None = None) -> None:
+        """File → Import SAT model: a solver's model of the exported CNF fills the grid as one step."""
+        path = path or dialogs.choose_open_path(self.window, "Import a SAT model", "All files (*)")
+        if path is None:
+            return
+        session = self.window.session
+        try:
+            solution = read_model(path, session.grid)
+        except FormatError as err:
+            session.error.emit("The model cannot be read", str(err))
+            return
+        if solution.problems() or any(
+            v and v != solution.values[c] for c, v in enumerate(session.grid.values)
+        ):
+            session.error.emit("The model does not solve this position", f"{path}: {solution.to_line()}")
+            return
+        self._fill(solution, MODEL_RULE, "the SAT solver's model fills the empty cells")
+        session.message.emit("Read the SAT model back into the grid.")

@@ -8,6 +8,7 @@ explanation is produced by the rule itself, so the page shows what the code does
 from __future__ import annotations
 
 import html
+import inspect
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QImage, QTextDocument
@@ -23,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.gui.technique_pictures import example_step, render_example
-from sudoku_workbench.logic.techniques import Technique, picture, techniques
+from sudoku_workbench.logic.engine import RULES, Rule
+from sudoku_workbench.logic.techniques import Technique, TechniqueError, picture, technique
 
 __all__ = ["TechniquesDialog", "open_techniques"]
 
@@ -34,12 +36,12 @@ class TechniquesDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Techniques reference")
-        self.entries = {entry.rule_id: entry for entry in techniques()}
+        self.entries = {rule.id: _entry(rule) for rule in RULES}
         self.rules = QListWidget()
         self.rules.setAccessibleName("Techniques")
-        for entry in self.entries.values():
-            item = QListWidgetItem(f"{entry.name}  ({_level(entry)})")
-            item.setData(Qt.ItemDataRole.UserRole, entry.rule_id)
+        for rule in RULES:
+            item = QListWidgetItem(f"{rule.name}  ({_level(rule)})")
+            item.setData(Qt.ItemDataRole.UserRole, rule.id)
             self.rules.addItem(item)
         self.page = QTextBrowser()
         self.page.setOpenExternalLinks(False)
@@ -65,8 +67,11 @@ class TechniquesDialog(QDialog):
                 return
 
     def _chosen(self, item: QListWidgetItem | None) -> None:
-        if item is not None:
-            self.page.setHtml(self._page_html(self.entries[item.data(Qt.ItemDataRole.UserRole)]))
+        if item is None:
+            return
+        rule_id = item.data(Qt.ItemDataRole.UserRole)
+        entry = self.entries[rule_id]
+        self.page.setHtml(self._page_html(entry) if entry else _missing_html(rule_id))
 
     def _page_html(self, entry: Technique) -> str:
         parts = [
@@ -104,8 +109,27 @@ class TechniquesDialog(QDialog):
         return drawn if isinstance(drawn, QImage) else None
 
 
-def _level(entry: Technique) -> str:
-    return entry.level.name.replace("_", " ").lower()
+def _entry(rule: Rule) -> Technique | None:
+    """The rule's reference entry, or None when the reference has no page for it yet."""
+    try:
+        return technique(rule.id)
+    except TechniqueError:
+        return None
+
+
+def _missing_html(rule_id: str) -> str:
+    """A rule without a page still gets its name, level and the finder's own summary."""
+    rule = next(r for r in RULES if r.id == rule_id)
+    summary = (inspect.getdoc(rule.find) or "").split("\n\n")[0]
+    return (
+        f"<h2>{html.escape(rule.name)}</h2><p><i>Level: {html.escape(_level(rule))}</i></p>"
+        f"<p>{html.escape(summary)}</p><p><small>The techniques reference has no page for this rule "
+        "yet.</small></p>"
+    )
+
+
+def _level(item: Technique | Rule) -> str:
+    return item.level.name.replace("_", " ").lower()
 
 
 def open_techniques(parent: QWidget | None, rule_id: str | None = None) -> TechniquesDialog:

@@ -20,7 +20,7 @@ from sudoku_workbench.hcp.export import (
     graphml_text,
     parse_options,
 )
-from sudoku_workbench.hcp.tour import grid_from_tour
+from sudoku_workbench.hcp.tour import TourError, grid_from_tour
 
 __all__ = ["export_for_hcp_file", "export_text", "grid_from_tour_file", "summary", "write_export"]
 
@@ -88,7 +88,8 @@ def grid_from_tour_file(
     """The solved grid of a tour file; the graph comes from ``hcp_path`` when given, else the options.
 
     Raises:
-        WorkbenchError: naming the tour file and what is wrong with the tour or the graph.
+        TourError: naming the tour file and what is wrong with the tour.
+        WorkbenchError: when the HCP file does not belong to the puzzle.
     """
     puzzle = grid.puzzle()
     export = (
@@ -99,5 +100,5 @@ def grid_from_tour_file(
     tour = read_tour(tour_path)
     try:
         return grid_from_tour(export, tour)
-    except WorkbenchError as err:
-        raise WorkbenchError(f"{tour_path}: {err}") from None
+    except TourError as err:
+        raise TourError(f"{tour_path}: {err}") from None

@@ -1,7 +1,7 @@
 """The techniques reference: for each rule of the engine, its text, its source and an example position.
 
 The texts (``<rule id>.md``), the example positions (``examples.json``, found by
-``tools/find_technique_examples.py``) and their pictures (``<rule id>.png``) are shipped in
+``packaging/find_technique_examples.py``) and their pictures (``<rule id>.png``) are shipped in
 ``sudoku_workbench/resources/techniques/`` and read through :mod:`importlib.resources`, so the Help
 menu, the README and the tests all show the same thing. The tests check that every rule in
 :data:`~sudoku_workbench.logic.engine.RULES` has an entry and that its own finder fires on its example.

@@ -61,3 +61,36 @@ def test_search_tree_from_the_view_menu(qtbot, window, artifacts_dir):
     assert any(n.status is NodeStatus.SOLUTION for n in view.tree.nodes)
     assert "The solutions part at" in view.summary_label.text()
     assert window.grab().save(str(artifacts_dir / "main_window_search_tree.png"))
+
+
+def test_dimacs_export_solved_by_sat_and_model_imported(qtbot, window, tmp_path, monkeypatch):
+    from pysat.formula import CNF
+    from pysat.solvers import Solver
+
+    from sudoku_workbench.formats.dimacs import parse_col
+    from sudoku_workbench.gui import dialogs
+
+    _load(window, corpus_lines("top95.txt", 1)[0])
+    settle(qtbot, window)
+    window.study.export_dimacs(tmp_path / "p.col")
+    assert parse_col((tmp_path / "p.col").read_text()).vertices == 90
+    window.study.export_dimacs(tmp_path / "p.cnf")
+    with Solver(name="g4", bootstrap_with=CNF(from_file=str(tmp_path / "p.cnf")).clauses) as solver:
+        assert solver.solve()
+        model = solver.get_model()
+    (tmp_path / "p.model").write_text("v " + " ".join(map(str, model)) + " 0\n")
+    errors = []
+    monkeypatch.setattr(dialogs, "show_error", lambda _parent, title, text: errors.append((title, text)))
+    (tmp_path / "bad.model").write_text("s UNSATISFIABLE\n")
+    window.study.import_model(tmp_path / "bad.model")
+    assert errors == [
+        (
+            "The model cannot be read",
+            f"{tmp_path / 'bad.model'}, line 1: the solver found no model (unsatisfiable)",
+        )
+    ]
+    window.study.import_model(tmp_path / "p.model")
+    settle(qtbot, window)
+    assert window.session.grid.is_solved()
+    assert window.session.history.last_step.rule == "sat_model"
+    assert window.acts["export_dimacs"].isEnabled()

@@ -80,3 +80,23 @@ def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
         assert image.width() == image.height() >= 200
     index = (tmp_path / "index.md").read_text(encoding="utf-8")
     assert all(f"({rule.id}.png)" in index for rule in RULES)
+
+
+def test_a_rule_without_a_page_still_gets_one(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_workbench.gui import techniques_dialog
+    from sudoku_workbench.logic.techniques import TechniqueError, technique
+
+    def no_page_for_xy_wing(rule_id: str):
+        if rule_id == "xy_wing":
+            raise TechniqueError("no page")
+        return technique(rule_id)
+
+    monkeypatch.setattr(techniques_dialog, "technique", no_page_for_xy_wing)
+    dialog = TechniquesDialog()
+    qtbot.addWidget(dialog)
+    dialog.show_rule("xy_wing")
+    text = dialog.page.toPlainText()
+    assert "XY-Wing" in text
+    assert "no page for this rule yet" in text
+    dialog.show_rule("x_wing")
+    assert "Source:" in dialog.page.toPlainText()

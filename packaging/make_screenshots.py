@@ -4,7 +4,7 @@ The window states come from the GUI's own screenshot option (a puzzle file, ``--
 ``--graph KIND``). The generator dialog cannot be reached from the command line, so it is drawn here
 with the GUI's own dialog class.
 
-Usage: PYTHONPATH=$PWD python tools/make_screenshots.py
+Usage: PYTHONPATH=$PWD python packaging/make_screenshots.py
 """
 
 from __future__ import annotations

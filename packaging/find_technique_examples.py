@@ -3,9 +3,10 @@
 Runs the Logic button over puzzles, smallest grids first (random minimal 4x4 and 6x6 puzzles, the 6x6
 examples, then 9x9 and 16x16 corpora from ../shared/data), and keeps for each rule the first position
 before a step of that rule. A rule that is never the engine's choice gets a position where its own
-finder fires (marked ``"engine_first": false``). Writes resources/techniques/examples.json.
+finder fires (marked ``"engine_first": false``). Writes resources/techniques/examples.json; rules
+that already have an example there keep it unless ``--all`` is given.
 
-Usage: PYTHONPATH=$PWD python tools/find_technique_examples.py [--budget SECONDS]
+Usage: PYTHONPATH=$PWD python packaging/find_technique_examples.py [--budget SECONDS]
 """
 
 from __future__ import annotations
@@ -102,13 +103,13 @@ def _sources() -> Iterator[tuple[str, Grid]]:
     )
 
 
-def engine_examples(budget: float) -> dict[str, dict[str, object]]:
+def engine_examples(wanted: list[Rule], budget: float) -> dict[str, dict[str, object]]:
     """First pass: positions where the engine's own next step is the rule."""
     found: dict[str, dict[str, object]] = {}
-    by_id = {rule.id: rule for rule in RULES}
+    by_id = {rule.id: rule for rule in wanted}
     deadline = time.monotonic() + budget
     for source, puzzle in _sources():
-        if len(found) == len(RULES) or time.monotonic() > deadline:
+        if len(found) == len(by_id) or time.monotonic() > deadline:
             break
         for grid, rule_id in positions(puzzle):
             if rule_id in by_id and rule_id not in found:
@@ -153,8 +154,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=600.0, help="seconds for the first pass")
     parser.add_argument("--fallback-budget", type=float, default=300.0, help="seconds for the second pass")
+    parser.add_argument("--all", action="store_true", help="search again for rules that have an example")
     args = parser.parse_args()
-    found = engine_examples(args.budget)
+    found: dict[str, dict[str, object]] = {}
+    if OUT.is_file() and not args.all:
+        found = {str(r["rule"]): r for r in json.loads(OUT.read_text(encoding="utf-8"))["examples"]}
+    found |= engine_examples([r for r in RULES if r.id not in found], args.budget)
     found |= finder_examples([r for r in RULES if r.id not in found], args.fallback_budget)
     records = [found[rule.id] for rule in RULES if rule.id in found]
     OUT.parent.mkdir(parents=True, exist_ok=True)

@@ -88,6 +88,8 @@ def _build(geo: Geometry) -> Engine:
     every_unit = (1 << len(units)) - 1
     segments, line_rivals, box_rivals = _intersections(geo)
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
+    segment_count = len(segments)
+    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals))
 
     def propagate(state: State, queue: list[int], dirty: int) -> bool:
         """Apply the three rules until nothing changes; False on a contradiction.
@@ -155,25 +157,23 @@ def _build(geo: Geometry) -> Engine:
         Only intersections on a touched unit are judged. Returns the units where something was
         eliminated (0 for none, -1 for a cell left without candidates); new singles join the queue.
         """
-        judged = needed = 0
+        judged: set[int] = set()
+        needed: set[int] = set()
         while touched:
             low = touched & -touched
             touched ^= low
-            judged |= judged_by_unit[low.bit_length() - 1]
-            needed |= needed_by_unit[low.bit_length() - 1]
-        inside = dict.fromkeys(_bit_indexes(needed), 0)
-        for index in inside:
+            judged.update(judged_by_unit[low.bit_length() - 1])
+            needed.update(needed_by_unit[low.bit_length() - 1])
+        inside = [0] * segment_count
+        for index in needed:
             bits = 0
             for cell in segments[index]:
                 bits |= state[cell]
             inside[index] = bits
         changed = 0
-        for index in _bit_indexes(judged):
+        for index in judged:
             bits = inside[index]
-            for rivals, victims in (
-                (line_rivals[index], box_rivals[index]),
-                (box_rivals[index], line_rivals[index]),
-            ):
+            for rivals, victims in rival_pairs[index]:
                 elsewhere = 0
                 for other in rivals:
                     elsewhere |= inside[other]
@@ -349,8 +349,8 @@ def _segments_by_unit(
     segments: tuple[tuple[int, ...], ...],
     line_rivals: tuple[tuple[int, ...], ...],
     box_rivals: tuple[tuple[int, ...], ...],
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per unit, as bitmasks over intersections: those lying on it, and those plus their rivals.
+) -> tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
+    """Per unit, the intersections lying on it, and those plus their rivals.
 
     When a unit changes, the intersections on it must be judged again, which reads their rivals.
     """
@@ -367,4 +367,6 @@ def _segments_by_unit(
             for other in line_rivals[index] + box_rivals[index]:
                 wider |= 1 << other
         needed.append(wider)
-    return tuple(judged), tuple(needed)
+    return tuple(frozenset(_bit_indexes(b)) for b in judged), tuple(
+        frozenset(_bit_indexes(b)) for b in needed
+    )

@@ -6,10 +6,13 @@ new, append a :class:`BenchTask` to :data:`BENCH_TASKS` (``sizes`` limits it to 
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.generate import generate
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -46,9 +49,34 @@ def _search_count_two(grid: Grid) -> object:
     return search_count(grid, 2)
 
 
+def _seeded(grid: Grid) -> random.Random:
+    """Generation tasks make one puzzle of the data-set puzzle's size, seeded by its text (runs repeat)."""
+    return random.Random(grid.to_line())
+
+
+def _eppstein(grid: Grid) -> object:
+    return generate_eppstein(grid.geometry, _seeded(grid))
+
+
+def _generate_unique(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid))
+
+
+def _generate_loose(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid), unique=False)
+
+
+def _generate_very_hard(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid), very_hard=True)
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
     BenchTask("OK search: solve", solve),
     BenchTask("OK search: count to 2", _search_count_two),
+    BenchTask("generate: Eppstein minimal rot180", _eppstein, sizes=(9, 16)),
+    BenchTask("generate: Unique (logic-solvable)", _generate_unique, sizes=(9, 16)),
+    BenchTask("generate: no Unique", _generate_loose, sizes=(9, 16)),
+    BenchTask("generate: Very Hard (5 s budget)", _generate_very_hard, sizes=(9,)),
 )

@@ -122,3 +122,12 @@ def test_bench_generation_tasks_make_a_puzzle_of_the_sample_puzzles_size_reprodu
         assert count_solutions(grid, 1) == 1
         again = task.run(sample)
         assert getattr(again, "grid", again) == grid
+
+
+def test_progress_bar_on_request_ends_at_the_total(capsys):
+    assert main(["generate", "--size", "4", "--count", "5", "--seed", "2", "--jobs", "1", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 5
+    frames = captured.err.strip().split("\r")
+    assert frames[-1].startswith("[" + "#" * 30 + "] 5/5 puzzles")
+    assert captured.err.count("5/5 puzzles") == 1

@@ -11,6 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.tsplib import dumps_hcp
+from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
+from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.generate import generate
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
@@ -70,6 +74,22 @@ def _generate_very_hard(grid: Grid) -> object:
     return generate(grid.geometry, _seeded(grid), very_hard=True)
 
 
+#: The local and matching rules alone (levels up to HARD), without the nonlocal graph rules.
+_LOCAL_RULES = tuple(rule for rule in RULES if rule.level <= Level.HARD)
+
+
+def _logic_local(grid: Grid) -> object:
+    return solve_by_logic(grid, _LOCAL_RULES)
+
+
+def _anneal(grid: Grid) -> object:
+    return anneal(grid, rng=random.Random(1))
+
+
+def _hcp_export_reduced(grid: Grid) -> object:
+    return dumps_hcp(export_graph(grid, "undirected", reduce=True).problem())
+
+
 BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("solve", _sat_solve, reset=forget_sat_searches),
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
@@ -79,4 +99,8 @@ BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("generate: Unique (logic-solvable)", _generate_unique, sizes=(9, 16)),
     BenchTask("generate: no Unique", _generate_loose, sizes=(9, 16)),
     BenchTask("generate: Very Hard (5 s budget)", _generate_very_hard, sizes=(9,)),
+    BenchTask("logic: full run", solve_by_logic, reset=forget_caches),
+    BenchTask("logic: local and matching rules", _logic_local, reset=forget_caches),
+    BenchTask("anneal (box moves, geometric)", _anneal, sizes=(4, 6)),
+    BenchTask("export-hcp --reduce", _hcp_export_reduced, sizes=(9, 16)),
 )

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.formats import parse_puzzle, read_file
 from sudoku_workbench.hcp.export import VARIANTS, HcpExport, export_graph
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 
@@ -15,21 +14,14 @@ __all__ = ["add_graph_options", "export_from_args", "load_puzzle"]
 
 
 def load_puzzle(argument: str) -> Grid:
-    """A puzzle given on the command line: a file holding one puzzle line, or the line itself.
+    """A puzzle given on the command line: a file holding one (any format), or the puzzle text itself.
 
     Raises:
         FormatError: located in the file (or the argument) when no puzzle can be read.
     """
-    path = Path(argument)
-    if path.is_file():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        found = next(
-            ((n, ln) for n, ln in enumerate(lines, 1) if ln.strip() and not ln.startswith("#")), None
-        )
-        if found is None:
-            raise FormatError("the file holds no puzzle", str(path))
-        return parse_line(found[1], str(path), found[0])
-    return parse_line(argument, "<puzzle argument>")
+    if Path(argument).is_file():
+        return read_file(argument)
+    return parse_puzzle(argument, "<puzzle argument>")
 
 
 def add_graph_options(parser: argparse.ArgumentParser) -> None:

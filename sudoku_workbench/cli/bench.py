@@ -2,9 +2,9 @@
 
 Every task of :data:`~sudoku_workbench.cli._bench_tasks.BENCH_TASKS` runs ``--runs`` times over an
 evenly spread sample of each one-puzzle-per-line file; before each pass the task is reset and warmed
-up on a few puzzles from outside the sample. The rate is the sample size over the median pass; the
-slowest puzzle is the one whose best time over the passes is largest. Times are process CPU time, so
-other programs running on the machine disturb the numbers less.
+up on the blank grid and a few puzzles from outside the sample. The rate is the sample size over the
+median pass; the slowest puzzle is the one whose best time over the passes is largest. Times are
+process CPU time, so other programs running on the machine disturb the numbers less.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def _data_files(args: argparse.Namespace) -> list[Path]:
 def _sample(path: Path, size: int) -> tuple[list[tuple[int, Grid]], list[Grid]]:
     """About ``size`` puzzles spread evenly over a file with their line numbers, and a few others.
 
-    The others (the lines after the first sampled ones, when there are any) serve to warm up.
+    The others (a few lines left out of the sample, when there are any) serve to warm up.
 
     Raises:
         FormatError: when the file cannot be read or a sampled line is no puzzle.
@@ -92,17 +92,19 @@ def _sample(path: Path, size: int) -> tuple[list[tuple[int, Grid]], list[Grid]]:
     except (OSError, UnicodeDecodeError) as err:
         raise FormatError(f"cannot read the file ({err})", str(path)) from None
     numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
-    step = max(1, len(numbered) // size)
-    chosen = [(number, parse_line(line, str(path), number)) for number, line in numbered[::step][:size]]
-    others = numbered[1::step][:_WARM_UP] if step > 1 else []
-    return chosen, [parse_line(line, str(path), number) for number, line in others]
+    taken = min(size, len(numbered))
+    picked = [i * len(numbered) // taken for i in range(taken)]
+    spare = sorted(set(range(len(numbered))) - set(picked))[:_WARM_UP]
+    chosen = [(numbered[i][0], parse_line(numbered[i][1], str(path), numbered[i][0])) for i in picked]
+    return chosen, [parse_line(numbered[i][1], str(path), numbered[i][0]) for i in spare]
 
 
 def _print_row(
     path: Path, task: BenchTask, puzzles_and_warm_up: tuple[list[tuple[int, Grid]], list[Grid]], runs: int
 ) -> None:
     """Time ``runs`` passes over the puzzles (each after a reset and a warm-up) and print one row."""
-    puzzles, warm_up = puzzles_and_warm_up
+    puzzles, others = puzzles_and_warm_up
+    warm_up = [Grid.empty(puzzles[0][1].geometry), *others]  # the blank grid builds caches and solvers
     passes = []
     for _ in range(runs):
         if task.reset is not None:

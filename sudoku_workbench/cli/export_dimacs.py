@@ -6,24 +6,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats import read_file
-from sudoku_workbench.formats.dimacs import (
-    format_cnf,
-    format_col,
-    grid_from_model,
-    parse_model,
-    sudoku_cnf,
-    sudoku_col,
-)
+from sudoku_workbench.formats.dimacs import format_export, read_model
 
 __all__ = ["register"]
-
-_CNF_NOTE = "variable cell*N + digit (cells row-major from 0, digits 1..N) means: the cell holds the digit"
-_COL_NOTE = (
-    "vertex cell+1 per cell; vertices N*N+1 .. N*N+N form a clique, one per digit: the colour of\n"
-    "vertex N*N+d stands for digit d; a cell given d is joined to every digit vertex except N*N+d"
-)
 
 
 def register(subparsers: Any) -> None:
@@ -48,11 +34,7 @@ def register(subparsers: Any) -> None:
 
 def _run_export(args: argparse.Namespace) -> int:
     grid = read_file(args.puzzle)
-    title = f"Sudoku {grid.geometry.label} from {args.puzzle}: {grid.to_line()}"
-    if args.cnf:
-        text = format_cnf(sudoku_cnf(grid), [title, _CNF_NOTE])
-    else:
-        text = format_col(sudoku_col(grid), [title, _COL_NOTE])
+    text = format_export(grid, "cnf" if args.cnf else "col", args.puzzle)
     if args.output == "-":
         print(text, end="")
     else:
@@ -62,11 +44,7 @@ def _run_export(args: argparse.Namespace) -> int:
 
 def _run_import(args: argparse.Namespace) -> int:
     grid = read_file(args.puzzle)
-    try:
-        text = Path(args.model).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise FormatError(f"cannot read the file ({err})", args.model) from None
-    filled = grid_from_model(grid, parse_model(text, args.model), args.model)
+    filled = read_model(args.model, grid)
     print(filled.to_line())
     problems = filled.problems()
     for problem in problems:

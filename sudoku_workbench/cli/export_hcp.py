@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from sudoku_workbench.cli._hcp import add_graph_options, export_from_args, load_puzzle
-from sudoku_workbench.formats.tsplib import dumps_hcp
-from sudoku_workbench.hcp.export import arc_list_text, graphml_text
+from sudoku_workbench.hcp.files import export_text, summary
 
 __all__ = ["register"]
 
@@ -31,19 +29,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _run(args: argparse.Namespace) -> int:
     export = export_from_args(load_puzzle(args.puzzle), args)
-    if args.output.endswith(".graphml"):
-        text = graphml_text(export)
-    elif export.directed:
-        text = arc_list_text(export)
-    else:
-        text = dumps_hcp(export.problem(args.name))
+    text = export_text(export, args.output.endswith(".graphml"), args.name)
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        Path(args.output).write_text(text, encoding="utf-8")
-    before = (
-        f" (before reduction {export.base_dimension} and {len(export.base_edges)})" if export.shrunk else ""
-    )
-    kind = "arcs" if export.directed else "edges"
-    print(f"{args.output}: {export.dimension} vertices, {len(export.edges)} {kind}{before}", file=sys.stderr)
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    print(f"{args.output}: {summary(export)}", file=sys.stderr)
     return 0

@@ -8,16 +8,17 @@ logic runs (CPU time of the runs only, not of finding the solutions).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import sys
 from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
-from sudoku_workbench.cli._oracle import solution_of
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.logic.engine import RULES
+from sudoku_workbench.logic.engine import RULES, Level
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
+from sudoku_workbench.search.solve import solve
 
 __all__ = ["register"]
 
@@ -34,19 +35,25 @@ def register(subparsers: Any) -> None:
     add("--count", type=int, default=None, metavar="N", help="check at most N puzzles per file")
     add("--every", type=int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
     add("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    add(
+        "--max-level",
+        choices=[level.name.lower() for level in Level if level < Level.NEEDS_SEARCH],
+        default="very_hard",
+        help="use only the rules up to this level (default very_hard: all rules)",
+    )
     parser.set_defaults(run=_run)
 
 
-def check_record(item: tuple[int, Packed | str]) -> tuple[int, RunCheck | str]:
-    """Worker: the checked run of one record, or why it could not be checked."""
+def check_record(max_level: int, item: tuple[int, Packed | str]) -> tuple[int, RunCheck | str]:
+    """Worker: the checked run of one record (rules up to ``max_level``), or why it was not checked."""
     number, packed = item
     if isinstance(packed, str):
         return number, packed
     grid = unpack(packed)
-    solution = solution_of(grid)
+    solution = solve(grid)
     if solution is None:
         return number, "the puzzle has no solution"
-    return number, check_run(grid, solution)
+    return number, check_run(grid, solution.values, tuple(r for r in RULES if r.level <= max_level))
 
 
 def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
@@ -75,7 +82,8 @@ def _run(args: argparse.Namespace) -> int:
         records = itertools.islice(iter_input(name), 0, None, max(1, args.every))
         records = itertools.islice(records, args.count)
         tally, skipped = SoundnessTally(), 0
-        for number, result in ordered_map(check_record, packed_input(records), args.jobs, chunk=8):
+        work = functools.partial(check_record, Level[args.max_level.upper()])
+        for number, result in ordered_map(work, packed_input(records), args.jobs, chunk=8):
             if isinstance(result, str):
                 skipped += 1
                 print(f"sudoku-workbench soundness: {name} record {number}: {result}", file=sys.stderr)

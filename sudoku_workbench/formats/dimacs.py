@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
@@ -32,14 +34,23 @@ __all__ = [
     "cnf_variable",
     "format_cnf",
     "format_col",
+    "format_export",
     "grid_from_model",
     "parse_cnf",
     "parse_col",
     "parse_model",
+    "read_model",
     "rule_clauses",
     "sudoku_cnf",
     "sudoku_col",
+    "write_export",
 ]
+
+_CNF_NOTE = "variable cell*N + digit (cells row-major from 0, digits 1..N) means: the cell holds the digit"
+_COL_NOTE = (
+    "vertex cell+1 per cell; vertices N*N+1 .. N*N+N form a clique, one per digit: the colour of\n"
+    "vertex N*N+d stands for digit d; a cell given d is joined to every digit vertex except N*N+d"
+)
 
 
 @dataclass(frozen=True)
@@ -243,3 +254,34 @@ def grid_from_model(grid: Grid, true_variables: frozenset[int], source: str = "<
             raise FormatError(f"the model puts {digits[0]} at {geo.cell_name(cell)}, given {given}", source)
         entries[cell] = 0 if given else digits[0]
     return Grid.from_values(geo, grid.givens, entries)
+
+
+def format_export(grid: Grid, kind: str, source: str = "") -> str:
+    """The ``cnf`` or ``col`` file of a position, its comment lines naming the puzzle and the convention."""
+    title = f"Sudoku {grid.geometry.label}{' from ' + source if source else ''}: {grid.to_line()}"
+    if kind == "cnf":
+        return format_cnf(sudoku_cnf(grid), [title, _CNF_NOTE])
+    if kind == "col":
+        return format_col(sudoku_col(grid), [title, _COL_NOTE])
+    raise ValueError(f"unknown DIMACS kind {kind!r}; expected 'cnf' or 'col'")
+
+
+def write_export(path: str | os.PathLike[str], grid: Grid) -> str:
+    """Write a position as ``.col`` (graph colouring) if the name ends so, else as CNF; say what it wrote."""
+    kind = "col" if Path(path).suffix.lower() == ".col" else "cnf"
+    Path(path).write_text(format_export(grid, kind), encoding="ascii")
+    return f"{grid.geometry.label} as DIMACS {kind.upper()} to {path}"
+
+
+def read_model(path: str | os.PathLike[str], grid: Grid) -> Grid:
+    """The position a SAT solver's model file describes (see :func:`grid_from_model`).
+
+    Raises:
+        FormatError: when the file cannot be read or the model does not fit the puzzle.
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise FormatError(f"cannot read the file ({err})", source) from None
+    return grid_from_model(grid, parse_model(text, source), source)

@@ -19,6 +19,7 @@ __all__ = [
     "UnitDigit",
     "bilocation_graph",
     "bilocation_links",
+    "bipartite_bivalue_edges",
     "bipartite_bivalue_graph",
     "bivalue_graph",
     "require_two_labels",
@@ -113,14 +114,18 @@ def bipartite_bivalue_graph(grid: Grid) -> nx.Graph:
     The flag at the cell is labelled by the digit and the flag at the unit node by the cell, so a
     nonrepetitive walk through a unit node enters from one cell and leaves to another.
     """
-    geo = grid.geometry
     graph = nx.Graph()
-    for cell in range(geo.size):
-        if grid.candidates[cell].bit_count() != 2:
-            continue
-        graph.add_node(cell)
-        for digit in digits_of_mask(grid.candidates[cell]):
-            for unit in geo.units_of[cell]:
-                node = UnitDigit(unit, digit)
-                graph.add_edge(cell, node, flags={cell: digit, node: cell})
+    for cell, node, digit, _ in bipartite_bivalue_edges(grid):
+        graph.add_edge(cell, node, flags={cell: digit, node: cell})
     return graph
+
+
+def bipartite_bivalue_edges(grid: Grid) -> list[tuple[Cell, UnitDigit, Digit, Cell]]:
+    """The flag-labelled edges of :func:`bipartite_bivalue_graph`: (cell, node, its flag, node's flag)."""
+    geo = grid.geometry
+    edges = []
+    for cell, cands in enumerate(grid.candidates):
+        if cands.bit_count() == 2:
+            for digit in digits_of_mask(cands):
+                edges += [(cell, UnitDigit(unit, digit), digit, cell) for unit in geo.units_of[cell]]
+    return edges

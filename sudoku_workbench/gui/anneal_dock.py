@@ -1,16 +1,17 @@
 """A dock that runs simulated annealing on a puzzle and plots the cost J and temperature T live.
 
 The dock owns its settings controls, the two pyqtgraph plots (J above, T below, sharing the iteration
-axis) and a small picture of the current fill. Snapshots may arrive from any thread through
-:meth:`AnnealDock.report` (it emits a signal, so Qt queues it to the GUI thread). :meth:`start` runs the
-job on a plain background thread with a cancel token; a main window with its own worker can instead
-call ``anneal(..., progress=dock.report)`` itself and hand the result to :meth:`show_result`.
+axis) and a small picture of the current fill. Who runs the job is a pluggable :class:`AnnealRunner`:
+by default a plain background thread with a cancel token (:class:`ThreadRunner`); the main window
+plugs in its session's worker instead. Snapshots may arrive from any thread through
+:meth:`AnnealDock.report` (it emits a signal, so Qt queues it to the GUI thread).
 """
 
 from __future__ import annotations
 
 import random
 import threading
+from typing import Protocol
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
@@ -36,7 +37,7 @@ from sudoku_workbench.core.geometry import Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.anneal import SCHEDULES, AnnealProgress, AnnealResult, AnnealSettings, anneal
 
-__all__ = ["AnnealDock", "fill_picture"]
+__all__ = ["AnnealDock", "AnnealRunner", "ThreadRunner", "fill_picture"]
 
 
 def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
@@ -55,6 +56,55 @@ def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
     return "\n".join(lines)
 
 
+class AnnealRunner(Protocol):
+    """Runs the dock's job; reports through ``dock.report``, ``dock.result_ready`` and ``dock.job_failed``."""
+
+    def start(self, dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int) -> None:
+        """Start annealing ``grid``."""
+
+    def stop(self, wait: bool = False) -> None:
+        """Cancel the running job (``wait``: until it has ended)."""
+
+    def running(self) -> bool:
+        """True while a job runs."""
+
+
+class ThreadRunner:
+    """The stand-alone runner: one plain daemon thread per job, stopped through a cancel token."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._cancel = CancelToken()
+
+    def start(self, dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int) -> None:
+        """Run :func:`anneal` on a new thread."""
+        self._cancel = CancelToken()
+        args = (dock, grid, settings, seed, self._cancel)
+        self._thread = threading.Thread(target=_thread_job, args=args, daemon=True)
+        self._thread.start()
+
+    def stop(self, wait: bool = False) -> None:
+        """Cancel; with ``wait`` join the thread."""
+        self._cancel.cancel()
+        if wait and self._thread is not None:
+            self._thread.join()
+
+    def running(self) -> bool:
+        """True while the thread lives."""
+        return self._thread is not None and self._thread.is_alive()
+
+
+def _thread_job(
+    dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int, cancel: CancelToken
+) -> None:
+    try:
+        result = anneal(grid, settings, random.Random(seed), cancel, dock.report)
+    except WorkbenchError as err:
+        dock.job_failed.emit(f"stopped: {err}")
+    else:
+        dock.result_ready.emit(result)
+
+
 class AnnealDock(QDockWidget):
     """Settings, Start/Stop, live J and T plots and the current fill of an annealing job."""
 
@@ -69,8 +119,7 @@ class AnnealDock(QDockWidget):
         super().__init__("Simulated annealing", parent)
         self.setObjectName("anneal_dock")
         self._grid: Grid | None = None
-        self._cancel: CancelToken | None = None
-        self._thread: threading.Thread | None = None
+        self.runner: AnnealRunner = ThreadRunner()
         self._iterations: list[float] = []
         self._costs: list[float] = []
         self._temperatures: list[float] = []
@@ -187,34 +236,20 @@ class AnnealDock(QDockWidget):
         self.status_label.setText(message)
 
     def is_running(self) -> bool:
-        """True while a job started by :meth:`start` is running."""
-        return self._thread is not None and self._thread.is_alive()
+        """True while a job runs."""
+        return self.runner.running()
 
     def start(self) -> None:
-        """Run annealing on the current grid on a background thread (no-op without a grid)."""
+        """Anneal the current grid with the runner (no-op without a grid or while one runs)."""
         if self._grid is None or self.is_running():
             return
         self.clear_plot()
-        grid, settings, seed = self._grid, self.settings(), self.seed_box.value()
-        cancel = self._cancel = CancelToken()
-        self._thread = threading.Thread(target=self._job, args=(grid, settings, seed, cancel), daemon=True)
         self.start_button.setText("Stop")
-        self._thread.start()
-
-    def _job(self, grid: Grid, settings: AnnealSettings, seed: int, cancel: CancelToken) -> None:
-        try:
-            result = anneal(grid, settings, random.Random(seed), cancel, self.report)
-        except WorkbenchError as err:
-            self.job_failed.emit(f"stopped: {err}")
-        else:
-            self.result_ready.emit(result)
+        self.runner.start(self, self._grid, self.settings(), self.seed_box.value())
 
     def stop(self, wait: bool = False) -> None:
-        """Cancel a running job; with ``wait`` block until its thread has ended."""
-        if self._cancel is not None:
-            self._cancel.cancel()
-        if wait and self._thread is not None:
-            self._thread.join()
+        """Cancel a running job; with ``wait`` block until it has ended."""
+        self.runner.stop(wait)
 
     def _start_or_stop(self) -> None:
         if self.is_running():
@@ -224,4 +259,3 @@ class AnnealDock(QDockWidget):
 
     def _finish_job(self) -> None:
         self.start_button.setText("Start")
-        self._cancel = None

@@ -19,10 +19,12 @@ from sudoku_workbench.gui import capabilities, dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.history import GIVEN
-from sudoku_workbench.gui.references import about_html, techniques_html
+from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
 from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.study_docks import StudyDocks
+from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
 
@@ -45,6 +47,7 @@ class MainWindow(QMainWindow):
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = _rule_names()
         self.graph_view: GraphView | None = None
+        self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
         self._connect_actions()
@@ -124,11 +127,15 @@ class MainWindow(QMainWindow):
             "test": files.test,
             "rate": jobs.rate,
             "count": jobs.count,
+            "anneal": self.study.open_anneal,
+            "export_dimacs": self.study.export_dimacs,
+            "import_model": self.study.import_model,
+            "search_tree": self.study.show_search_tree,
             "cancel": session.cancel_all,
             "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
             "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
             "zoom_reset": lambda: self.board.set_zoom(1.0),
-            "techniques": lambda: dialogs.show_text(self, "Techniques reference", techniques_html()),
+            "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
         for name, slot in slots.items():
@@ -175,7 +182,8 @@ class MainWindow(QMainWindow):
     def _job_state(self, kind: str, running: bool) -> None:
         self.panel.set_progress(f"Running {kind}…" if running else "")
         busy = any(
-            self.session.busy(k) for k in ("logic", "step", "solve", "check", "count", "rate", "generate")
+            self.session.busy(k)
+            for k in ("logic", "step", "solve", "check", "count", "rate", "generate", "anneal", "search_tree")
         )
         self.acts["cancel"].setEnabled(busy)
 
@@ -220,7 +228,15 @@ _EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
 
 
 def _rule_names() -> dict[str, str]:
-    names = {"entry": "Entry", "pencil": "Pencil mark", "clear": "Clear", "given": "Clue", "search": "Search"}
+    names = {
+        "entry": "Entry",
+        "pencil": "Pencil mark",
+        "clear": "Clear",
+        "given": "Clue",
+        "search": "Search",
+        "anneal": "Annealing",
+        "sat_model": "SAT model",
+    }
     if capabilities.available("logic"):
         names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
     return names

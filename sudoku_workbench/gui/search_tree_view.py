@@ -33,6 +33,7 @@ STATUS_COLOURS: dict[NodeStatus, str] = {
     NodeStatus.CUT: "#e67e22",
 }
 _LABELLED_NODES = 40
+_NAMED_SPLITS = 3
 
 
 class SearchTreeView(QWidget):
@@ -83,9 +84,13 @@ class SearchTreeView(QWidget):
         )
         ends = [n.index for n in tree.nodes if n.status is NodeStatus.SOLUTION]
         if ends:
-            star = {"size": size + 8, "symbol": "star", "brush": STATUS_COLOURS[NodeStatus.SOLUTION]}
+            star = {
+                "size": size + (8 if size > 5 else 3),
+                "symbol": "star",
+                "brush": STATUS_COLOURS[NodeStatus.SOLUTION],
+            }
             self.tree_plot.addItem(pg.ScatterPlotItem(points[ends, 0], points[ends, 1], **star))
-        splits = [n.index for n in split_points(tree)]
+        splits = [n.index for n in _named_splits(tree)]
         if splits:
             ring = {"size": size + 10, "brush": None, "pen": pg.mkPen("#2471a3", width=3)}
             self.tree_plot.addItem(pg.ScatterPlotItem(points[splits, 0], points[splits, 1], **ring))
@@ -106,6 +111,10 @@ class SearchTreeView(QWidget):
         dead = np.array(tree.dead_ends_per_depth, dtype=float)
         self.depth_plot.addItem(pg.BarGraphItem(x=depths, height=total, width=0.8, brush="#95a5a6"))
         self.depth_plot.addItem(pg.BarGraphItem(x=depths, height=dead, width=0.5, brush="#c0392b"))
+        every = max(1, len(depths) // 20)
+        ticks = [(float(d), str(d)) for d in range(0, len(depths), every)]
+        self.depth_plot.getAxis("bottom").setTicks([ticks])
+        self.tree_plot.getAxis("left").setTicks([ticks])
 
     def node_at(self, x: float, y: float) -> str:
         """The label of the recorded node nearest to a point in tree coordinates (for tool tips)."""
@@ -129,6 +138,11 @@ def _legend() -> str:
     return " &nbsp; ".join(items)
 
 
+def _named_splits(tree: SearchTree) -> list[SearchNode]:
+    """The shallowest few split points: the ones the summary names and the picture rings."""
+    return sorted(split_points(tree), key=lambda n: n.depth)[:_NAMED_SPLITS]
+
+
 def _split_text(tree: SearchTree, node: SearchNode) -> str:
     geo = tree.geometry
     ways = [tree.nodes[c] for c in node.children if tree.nodes[c].solutions]
@@ -150,5 +164,7 @@ def _summary(tree: SearchTree) -> str:
     text = ", ".join(parts) + "."
     splits = split_points(tree)
     if splits:
-        text += " The solutions part " + "; ".join(_split_text(tree, n) for n in splits) + "."
+        shallow = _named_splits(tree)
+        more = f"; and at {len(splits) - len(shallow):,} more nodes" if len(splits) > len(shallow) else ""
+        text += " The solutions part " + "; ".join(_split_text(tree, n) for n in shallow) + more + "."
     return text

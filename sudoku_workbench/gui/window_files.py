@@ -6,6 +6,7 @@ message boxes naming the problem and place, and leave the current puzzle as it w
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities, dialogs
 from sudoku_workbench.gui.history import History
 
@@ -27,6 +29,8 @@ __all__ = ["FileCommands", "parse_text"]
 
 _SAVE_FILTER = "Workbench document (*.json);;One puzzle per line (*.txt);;All files (*)"
 _IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
+_HCP_FILTER = "TSPLIB HCP (*.hcp);;GraphML (*.graphml);;All files (*)"
+_TOUR_FILTER = "Tours: TSPLIB, Concorde solution, edge list (*.tour *.sol *.txt *.edges);;All files (*)"
 
 
 def parse_text(text: str, source: str) -> Grid:
@@ -165,11 +169,57 @@ class FileCommands:
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
 
-    # ---- HCP ---------------------------------------------------------------------------------
-    def export_hcp(self) -> None:
-        """Export → HCP (wired when the hcp package lands)."""
-        capabilities.load("hcp_export")
+    # ---- HCP ----------------------------------------------------------------------------------
+    def export_hcp(self, path: Path | None = None) -> None:
+        """Export → HCP: the givens as Haythorpe's Hamiltonian cycle problem, reduced, for Concorde or LKH."""
+        hcp = capabilities.load("hcp_export")
+        title = "Export as a Hamiltonian cycle problem"
+        path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, "puzzle.hcp")
+        if path is None:
+            return
+        self.session.run_job(
+            "hcp_export",
+            functools.partial(hcp.write_export, reduce=True),
+            self.session.grid.puzzle(),
+            path,
+            on_done=lambda text: self.session.message.emit(f"Exported {text}"),
+        )
 
-    def import_tour(self) -> None:
-        """Import tour (wired when the hcp package lands)."""
-        capabilities.load("hcp_import")
+    def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
+        """Import tour: a solver's tour of an exported graph, read back as one step that fills the grid.
+
+        The HCP file the tour belongs to is the one beside it with the same name, else one the user picks.
+        """
+        hcp = capabilities.load("hcp_import")
+        tour = tour or dialogs.choose_open_path(self.window, "Import a tour", _TOUR_FILTER)
+        if tour is None:
+            return
+        if hcp_file is None:
+            sibling = tour.with_suffix(".hcp")
+            title = "The HCP file this tour solves"
+            hcp_file = (
+                sibling if sibling.is_file() else dialogs.choose_open_path(self.window, title, _HCP_FILTER)
+            )
+        if hcp_file is None:
+            return
+        self.session.run_job(
+            "hcp_import",
+            hcp.grid_from_tour_file,
+            self.session.grid,
+            tour,
+            hcp_file,
+            on_done=self._tour_read,
+            on_failed=lambda err: self.session.error.emit("The tour cannot be read", str(err)),
+        )
+
+    def _tour_read(self, solution: Grid) -> None:
+        grid = self.session.grid
+        placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
+        cells = tuple(c for c, _ in placements)
+        text = (
+            f"the imported Hamiltonian cycle fills the {len(placements)} empty cells (Haythorpe, Section 6)"
+        )
+        self.session.apply_step(
+            Step("hcp_tour", placements, highlights=Highlights(cells=cells), explanation=text)
+        )
+        self.session.message.emit("Read the tour back into the grid.")

@@ -1,1 +1,9 @@
-"""The deduction rules, the ordered rule table and the step engine (the Logic button)."""
+"""The deduction rules, the ordered rule table and the step engine (the Logic button).
+
+One module per rule family: ``local`` (singles, pointing, claiming), ``eppstein_local`` (locked
+triple, hidden pair), ``tuples`` (naked tuples by components), ``exclusion`` (Chain and Pile
+Exclusion), ``matching_rules`` (Eppstein's digit and unit matching rules, named X-Wing, Swordfish,
+Jellyfish where they have that shape), ``wings`` (XY-Wing), ``cycles`` and ``bivalue_rules`` (the
+nonlocal graph rules). ``engine`` holds the table and the step loop; ``soundness`` checks runs
+against known solutions.
+"""

@@ -39,8 +39,8 @@ __all__ = [
 def find_bivalue_cycles(grid: Grid) -> Iterator[Step]:
     """Bivalue cycle.
 
-    On a nonrepetitive cycle of the bivalue graph each link's digit is in one of its
-    two cells, so no cell that sees both of them can hold it.
+    On a nonrepetitive cycle of the bivalue graph each link's digit is in one of its two cells, so no
+    cell that sees both of them can hold it.
     """
     analysis = analysis_of(grid)
     nrg = analysis.bivalue_nr

@@ -18,12 +18,12 @@ from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
 from sudoku_workbench.graphs.links import (
     UnitDigit,
     bilocation_links,
-    bipartite_bivalue_graph,
+    bipartite_bivalue_edges,
     require_two_labels,
 )
 from sudoku_workbench.graphs.nonrepetitive import Hop, NonrepetitiveGraph
 
-__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "forget_analyses"]
+__all__ = ["ChainAnalysis", "Conflict", "analysis_of", "forget_analyses", "peer_masks", "unit_masks"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,17 @@ class ChainAnalysis:
         return mask.bit_length()
 
     @cached_property
+    def holders(self) -> tuple[int, ...]:
+        """For each digit (index = digit), the cells that still have it as a candidate, as a bit mask."""
+        masks = [0] * (self.geo.n + 1)
+        for cell, cands in enumerate(self.grid.candidates):
+            while cands:
+                low = cands & -cands
+                cands ^= low
+                masks[low.bit_length()] |= 1 << cell
+        return tuple(masks)
+
+    @cached_property
     def bilocation_nr(self) -> NonrepetitiveGraph:
         """The gadget digraph of the bilocation graph (raises Contradiction on a three-label pair)."""
         links = bilocation_links(self.grid)
@@ -62,7 +73,7 @@ class ChainAnalysis:
     @cached_property
     def bivalue_nr(self) -> NonrepetitiveGraph:
         """The gadget digraph of the bipartite, flag-labelled bivalue graph."""
-        return NonrepetitiveGraph.from_flag_labels(bipartite_bivalue_graph(self.grid))
+        return NonrepetitiveGraph(bipartite_bivalue_edges(self.grid))
 
     @cached_property
     def bilocation_forced(self) -> dict[Candidate, int]:
@@ -92,7 +103,7 @@ class ChainAnalysis:
         """Two distinct cells of one unit, one forced in ``first`` and one in ``second``, to one digit."""
         geo = self.geo
         cell_mask = (1 << geo.size) - 1
-        masks = _unit_masks(geo)
+        masks = unit_masks(geo)
         for digit in range(1, geo.n + 1):
             shift = (digit - 1) * geo.size
             a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
@@ -144,5 +155,12 @@ def forget_analyses() -> None:
 
 
 @functools.cache
-def _unit_masks(geo: Geometry) -> tuple[int, ...]:
+def unit_masks(geo: Geometry) -> tuple[int, ...]:
+    """Each unit's cells as a bit mask."""
     return tuple(sum(1 << c for c in cells) for cells in geo.units)
+
+
+@functools.cache
+def peer_masks(geo: Geometry) -> tuple[int, ...]:
+    """Each cell's peers as a bit mask."""
+    return tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))

@@ -32,8 +32,8 @@ __all__ = [
 def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
     """Nonrepetitive cycle (Lemma 6).
 
-    On a cycle of bilocation links in which no two links in a row
-    carry the same digit, every cell holds one of the digits of its two links.
+    On a cycle of bilocation links in which no two links in a row carry the same digit, every cell
+    holds one of the digits of its two links.
 
     The cells on such cycles come from the strongly connected components of nr(G) (Theorem 2.1).
     """

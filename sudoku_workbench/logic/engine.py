@@ -20,7 +20,9 @@ from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, tuples, wings
 from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic.forcing_rules import FORCING_RULES
 
 __all__ = [
     "RULES",
@@ -80,7 +82,8 @@ RULES: tuple[Rule, ...] = (
 
 #: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
 RULES += tuple(
-    Rule(rule_id, name, Level.VERY_HARD, find) for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES
+    Rule(rule_id, name, Level.VERY_HARD, find)
+    for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}
@@ -92,16 +95,17 @@ def rule_by_id(rule_id: str) -> Rule:
     Raises:
         KeyError: when no rule has that id.
     """
-    rule = _BY_ID.get(rule_id) or next((r for r in RULES if r.id == rule_id), None)
-    if rule is None:
-        raise KeyError(f"no logic rule with id {rule_id!r}")
-    return rule
+    try:
+        return _BY_ID[rule_id]
+    except KeyError:
+        raise KeyError(f"no logic rule with id {rule_id!r}") from None
 
 
 def forget_caches() -> None:
     """Drop what the rules remember between calls, so a benchmark pass starts cold."""
     forget_matchings()
     matching_rules.forget_digit_steps()
+    forget_analyses()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

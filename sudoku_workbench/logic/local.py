@@ -9,12 +9,19 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic._positions import Intersection, intersections, other_getters, unit_positions
+from sudoku_workbench.logic._positions import (
+    Intersection,
+    intersections,
+    other_getters,
+    unit_getters,
+    unit_positions,
+)
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = [
@@ -88,6 +95,7 @@ def naked_single(grid: Grid) -> Iterator[Step]:
         )
 
 
+@functools.cache
 def _units_boxes_first(n: int) -> tuple[int, ...]:
     return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
 
@@ -96,14 +104,16 @@ def hidden_single(grid: Grid) -> Iterator[Step]:
     """A digit that fits in only one cell of a unit goes there."""
     geo = grid.geometry
     cands = grid.candidates
+    getters = unit_getters(geo)
     for unit in _units_boxes_first(geo.n):
-        cells = geo.units[unit]
         once = twice = 0
-        for cell in cells:
-            mask = cands[cell]
+        for mask in getters[unit](cands):
             twice |= once & mask
             once |= mask
         lonely = once & ~twice
+        if not lonely:
+            continue
+        cells = geo.units[unit]
         for digit in digits_of_mask(lonely):
             bit = 1 << (digit - 1)
             cell = next(c for c in cells if cands[c] & bit)

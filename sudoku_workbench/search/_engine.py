@@ -23,7 +23,7 @@ from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 
-__all__ = ["PROGRESS_EVERY", "Engine", "engine_for", "initial_state"]
+__all__ = ["PROGRESS_EVERY", "Engine", "OutOfBudget", "engine_for", "initial_state"]
 
 #: How many nodes pass between two calls of the progress callback.
 PROGRESS_EVERY = 2048
@@ -33,6 +33,10 @@ State = list[int]
 Option = tuple[int, int]
 
 
+class OutOfBudget(Exception):
+    """A search given a node budget used it up before finding its first solution."""
+
+
 @dataclass(frozen=True)
 class Engine:
     """The search functions of one geometry (closures over its precomputed tables)."""
@@ -40,7 +44,8 @@ class Engine:
     propagate: Callable[[State, list[int]], bool]
     branch_options: Callable[[State], list[Option] | None]
     search: Callable[
-        [State, CancelToken | None, Callable[[int], None] | None, random.Random | None], Iterator[State]
+        [State, CancelToken | None, Callable[[int], None] | None, random.Random | None, int | None],
+        Iterator[State],
     ]
 
 
@@ -72,15 +77,25 @@ def _build(geo: Geometry) -> Engine:
     units = geo.units
     full = geo.full_mask
     cells = range(geo.size)
+    unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in cells)
+    every_unit = (1 << len(units)) - 1
+    segments, line_rivals, box_rivals = _intersections(geo)
+    judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
 
-    def propagate(state: State, queue: list[int]) -> bool:
-        """Apply naked and hidden singles until nothing changes; False on a contradiction."""
+    def propagate(state: State, queue: list[int], dirty: int) -> bool:
+        """Apply the three rules until nothing changes; False on a contradiction.
+
+        ``dirty`` holds a bit per unit that changed since the rules last held (each decided cell on
+        the queue adds its own units): only those units, and the intersections on them, are looked at.
+        """
         if any(not state[c] for c in queue):
             return False
+        since_locked = 0
         while True:
             while queue:
                 cell = queue.pop()
                 bit = state[cell]
+                dirty |= unit_bits[cell]
                 for peer in peers[cell]:
                     mask = state[peer]
                     if mask & bit:
@@ -88,45 +103,65 @@ def _build(geo: Geometry) -> Engine:
                         if not mask:
                             return False
                         state[peer] = mask
+                        dirty |= unit_bits[peer]
                         if not mask & (mask - 1):
                             queue.append(peer)
-            for unit in units:
-                once = twice = 0
+            since_locked |= dirty
+            if not hidden_singles(state, queue, dirty):
+                return False
+            dirty = 0
+            if queue:
+                continue
+            dirty = locked(state, queue, since_locked)
+            since_locked = 0
+            if dirty <= 0:
+                return dirty == 0
+
+    def hidden_singles(state: State, queue: list[int], dirty: int) -> bool:
+        """Queue every digit with one place left in a dirty unit; False when one has none."""
+        while dirty:
+            low = dirty & -dirty
+            dirty ^= low
+            unit = units[low.bit_length() - 1]
+            once = twice = 0
+            for cell in unit:
+                mask = state[cell]
+                twice |= once & mask
+                once |= mask
+            if once != full:
+                return False  # some digit has no place left in this unit
+            hidden = once & ~twice
+            if hidden:
                 for cell in unit:
                     mask = state[cell]
-                    twice |= once & mask
-                    once |= mask
-                if once != full:
-                    return False  # some digit has no place left in this unit
-                hidden = once & ~twice
-                if hidden:
-                    for cell in unit:
-                        mask = state[cell]
-                        if mask & hidden and mask & (mask - 1):
-                            mask &= hidden
-                            if mask & (mask - 1):
-                                return False  # two digits would both need this cell
-                            state[cell] = mask
-                            queue.append(cell)
-            if not queue and not locked(state, queue):
-                return True
+                    if mask & hidden and mask & (mask - 1):
+                        mask &= hidden
+                        if mask & (mask - 1):
+                            return False  # two digits would both need this cell
+                        state[cell] = mask
+                        queue.append(cell)
+        return True
 
-    segments, line_rivals, box_rivals = _intersections(geo)
-    segment_indexes = range(len(segments))
-
-    def locked(state: State, queue: list[int]) -> bool:
+    def locked(state: State, queue: list[int], touched: int) -> int:
         """Locked candidates: a digit confined to one box-line intersection leaves the rest of both.
 
-        Returns True when something was eliminated; cells left with one candidate join the queue.
+        Only intersections on a touched unit are judged. Returns the units where something was
+        eliminated (0 for none, -1 for a cell left without candidates); new singles join the queue.
         """
-        inside = []
-        for segment in segments:
+        judged = needed = 0
+        while touched:
+            low = touched & -touched
+            touched ^= low
+            judged |= judged_by_unit[low.bit_length() - 1]
+            needed |= needed_by_unit[low.bit_length() - 1]
+        inside = dict.fromkeys(_bit_indexes(needed), 0)
+        for index in inside:
             bits = 0
-            for cell in segment:
+            for cell in segments[index]:
                 bits |= state[cell]
-            inside.append(bits)
-        changed = False
-        for index in segment_indexes:
+            inside[index] = bits
+        changed = 0
+        for index in _bit_indexes(judged):
             bits = inside[index]
             for rivals, victims in (
                 (line_rivals[index], box_rivals[index]),
@@ -140,16 +175,21 @@ def _build(geo: Geometry) -> Engine:
                     continue
                 for other in victims:
                     if inside[other] & confined:
-                        changed = True
                         for cell in segments[other]:
                             mask = state[cell]
                             if mask & confined:
                                 mask &= ~confined
+                                if not mask:
+                                    return -1
                                 state[cell] = mask
+                                changed |= unit_bits[cell]
                                 if not mask & (mask - 1):
                                     queue.append(cell)
                         inside[other] &= ~confined
         return changed
+
+    def propagate_all(state: State, queue: list[int]) -> bool:
+        return propagate(state, queue, every_unit)
 
     def branch_options(state: State) -> list[Option] | None:
         """The alternatives of the smallest branch, or None when every cell is decided.
@@ -215,8 +255,13 @@ def _build(geo: Geometry) -> Engine:
         cancel: CancelToken | None,
         progress: Callable[[int], None] | None,
         rng: random.Random | None,
+        budget: int | None,
     ) -> Iterator[State]:
-        """Every solution below a propagated root, depth first, without recursion."""
+        """Every solution below a propagated root, depth first, without recursion.
+
+        With a ``budget``, :class:`OutOfBudget` is raised when that many nodes pass before the
+        first solution; after a solution the search runs to the end.
+        """
         nodes = 0
         frames: list[tuple[State, list[Option]]] = []
 
@@ -245,12 +290,15 @@ def _build(geo: Geometry) -> Engine:
                 raise Cancelled("search cancelled")
             if progress is not None and not nodes % PROGRESS_EVERY:
                 progress(nodes)
+            if budget is not None and nodes > budget:
+                raise OutOfBudget
             child = state[:]
             child[cell] = bit
-            if propagate(child, [cell]) and not open_node(child):
+            if propagate(child, [cell], 0) and not open_node(child):
+                budget = None
                 yield child
 
-    return Engine(propagate, branch_options, search)
+    return Engine(propagate_all, branch_options, search)
 
 
 def _intersections(
@@ -277,3 +325,39 @@ def _intersections(
         for i in indexes
     )
     return tuple(segments), line_rivals, box_rivals
+
+
+def _bit_indexes(bits: int) -> list[int]:
+    """The positions of the set bits, lowest first."""
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+def _segments_by_unit(
+    geo: Geometry,
+    segments: tuple[tuple[int, ...], ...],
+    line_rivals: tuple[tuple[int, ...], ...],
+    box_rivals: tuple[tuple[int, ...], ...],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per unit, as bitmasks over intersections: those lying on it, and those plus their rivals.
+
+    When a unit changes, the intersections on it must be judged again, which reads their rivals.
+    """
+    judged = [0] * len(geo.units)
+    for index, segment in enumerate(segments):
+        line, column, box = geo.units_of[segment[0]]
+        on_line = line if all(geo.row_of[c] == geo.row_of[segment[0]] for c in segment) else column
+        judged[on_line] |= 1 << index
+        judged[box] |= 1 << index
+    needed = []
+    for bits in judged:
+        wider = bits
+        for index in _bit_indexes(bits):
+            for other in line_rivals[index] + box_rivals[index]:
+                wider |= 1 << other
+        needed.append(wider)
+    return tuple(judged), tuple(needed)

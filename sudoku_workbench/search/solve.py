@@ -12,18 +12,22 @@ position with a wrong entry or a wrongly removed candidate has no solution. Cont
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.search._engine import engine_for, initial_state
+from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
 from sudoku_workbench.search.sat import sat_search
 
 __all__ = ["count", "search_count", "solutions", "solve"]
 
 Progress = Callable[[int], None]
+
+#: The first node budget of a shuffled search, per cell of the grid.
+_FIRST_BUDGET_PER_CELL = 2
 
 
 def solutions(
@@ -34,9 +38,12 @@ def solutions(
 ) -> Iterator[Grid]:
     """Every solution of the position as a complete grid (givens kept, the rest as entries).
 
-    With ``rng`` the digits of each branch are tried in shuffled order, so the first solution of an
-    empty grid is a random full grid, the same one for the same seed. ``progress`` gets the number
-    of search nodes visited, every few thousand nodes.
+    With ``rng`` the options of each branch are tried in shuffled order, so the first solution of an
+    empty grid is a random full grid, the same one for the same seed. A shuffled search can stray
+    into a huge fruitless subtree (a 25x25 did), so it restarts with a fresh shuffle whenever a
+    doubling node budget runs out before its first solution; the attempt that finds one runs on to
+    the end, so every solution still comes exactly once. ``progress`` gets the number of search
+    nodes visited, every few thousand nodes.
 
     Raises:
         Cancelled: when ``cancel`` is set (checked at every node).
@@ -48,9 +55,36 @@ def solutions(
     if not engine.propagate(state, decided):
         return
     size = grid.geometry.size
-    for final in engine.search(state, cancel, progress, rng):
+    for final in _restarting_search(engine, state, cancel, progress, rng):
         entries = tuple(0 if given else bit.bit_length() for given, bit in zip(grid.givens, final))
         yield Grid(grid.geometry, grid.givens, entries, (0,) * size)
+
+
+def _restarting_search(
+    engine: Engine,
+    root: list[int],
+    cancel: CancelToken | None,
+    progress: Progress | None,
+    rng: random.Random | None,
+) -> Iterator[list[int]]:
+    """The engine's search; with ``rng``, restarted under a doubling budget until a solution shows."""
+    if rng is None:
+        yield from engine.search(root, cancel, progress, None, None)
+        return
+    budget = _FIRST_BUDGET_PER_CELL * len(root)
+    spent = 0
+    while True:
+        counted = None if progress is None else functools.partial(_shifted, progress, spent)
+        try:
+            yield from engine.search(root[:], cancel, counted, rng, budget)
+            return
+        except OutOfBudget:
+            spent += budget
+            budget *= 2
+
+
+def _shifted(progress: Progress, offset: int, nodes: int) -> None:
+    progress(offset + nodes)
 
 
 def solve(grid: Grid, cancel: CancelToken | None = None, progress: Progress | None = None) -> Grid | None:

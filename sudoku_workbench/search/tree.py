@@ -1,11 +1,12 @@
-"""The search tree of a fewest-candidates backtracking search, recorded for display (not for speed).
+"""The search tree of the OK button's fewest-candidates search, recorded for display (not for speed).
 
-This is the recording twin of the solver: the same idea (fill forced cells, branch on a cell with the
-fewest candidates, try each digit), written plainly so every node can be kept: which cell and digit
-it tried, at what depth, how many cells the guess forced (naked singles), and whether it ended in a
-dead end or a solution. Big searches keep every node's count per depth but record only the first
-``max_nodes`` nodes. For a puzzle with several solutions, :func:`split_points` names the nodes where
-the solutions part.
+The recorder drives the same engine as :func:`sudoku_workbench.search.solve.solutions` — its
+propagation (naked and hidden singles, locked candidates) and its choice of branch (a cell with fewest
+candidates, or a digit with two places left in a unit) — but walks it recursively so that every node can
+be kept: the guess ``cell = digit`` it tried, its depth, how many cells the guess forced, and whether it
+ended in a dead end or a solution. Big searches keep every node's count per depth but record only the
+first ``max_nodes`` nodes. For a puzzle with several solutions, :func:`split_points` names the nodes
+where the solutions part.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search._engine import engine_for, initial_state
 
 __all__ = [
     "NodeStatus",
@@ -90,12 +92,13 @@ class _Recorder:
     ) -> None:
         self.grid = grid
         self.geo = grid.geometry
+        self.engine = engine_for(self.geo)
         self.max_nodes = max_nodes
         self.max_solutions = max_solutions
         self.node_limit = node_limit
         self.cancel = cancel
         self.progress = progress
-        self.tree = SearchTree(self.geo, [], [], [], [])
+        self.tree = SearchTree(self.geo, [SearchNode(0, -1, 0, -1, 0)], [], [], [])
         self.cut = False
 
     def _stopped(self) -> bool:
@@ -103,32 +106,8 @@ class _Recorder:
         full = self.max_solutions is not None and len(tree.solutions) >= self.max_solutions
         return full or tree.visited >= self.node_limit
 
-    def _count(self, depth: int, dead: bool) -> None:
-        tree = self.tree
-        while len(tree.per_depth) <= depth:
-            tree.per_depth.append(0)
-            tree.dead_ends_per_depth.append(0)
-        tree.per_depth[depth] += 1
-        tree.dead_ends_per_depth[depth] += dead
-
-    def _propagate(self, values: list[int], masks: list[int]) -> int | None:
-        """Place naked singles until none is left; the number placed, or None at a contradiction."""
-        geo, placed, changed = self.geo, 0, True
-        while changed:
-            changed = False
-            for cell in range(geo.size):
-                if values[cell]:
-                    continue
-                mask = masks[cell]
-                if not mask:
-                    return None
-                if mask & (mask - 1) == 0:
-                    _place(geo, values, masks, cell, mask)
-                    placed, changed = placed + 1, True
-        return placed
-
-    def visit(self, values: list[int], masks: list[int], node: SearchNode | None, depth: int) -> int:
-        """Search below a position; returns the solutions found there."""
+    def enter(self, depth: int, dead: bool) -> None:
+        """Count a node (checking for cancellation and reporting progress now and then)."""
         tree = self.tree
         tree.visited += 1
         if not tree.visited % _REPORT_EVERY:
@@ -136,30 +115,39 @@ class _Recorder:
                 self.cancel.check()
             if self.progress is not None:
                 self.progress(tree.visited)
-        forced = self._propagate(values, masks)
-        self._count(depth, forced is None)
-        if node is not None:
-            node.forced = forced or 0
-        if forced is None:
-            _finish(node, NodeStatus.DEAD_END, 0)
-            return 0
-        empty = [c for c in range(self.geo.size) if not values[c]]
-        if not empty:
-            tree.solutions.append(Grid.from_values(self.geo, self.grid.givens, _entries(self.grid, values)))
+        while len(tree.per_depth) <= depth:
+            tree.per_depth.append(0)
+            tree.dead_ends_per_depth.append(0)
+        tree.per_depth[depth] += 1
+        tree.dead_ends_per_depth[depth] += dead
+
+    def visit(self, state: list[int], node: SearchNode | None, depth: int) -> int:
+        """Search below a propagated position (already counted); returns the solutions found there."""
+        options = self.engine.branch_options(state)
+        if options is None:
+            entries = [0 if g else m.bit_length() for g, m in zip(self.grid.givens, state)]
+            self.tree.solutions.append(Grid.from_values(self.geo, self.grid.givens, entries))
             _finish(node, NodeStatus.SOLUTION, 1)
             return 1
-        cell = min(empty, key=lambda c: masks[c].bit_count())
-        found = 0
-        mask = masks[cell]
-        while mask and not self._stopped():
-            low = mask & -mask
-            mask ^= low
-            child = self._new_node(node, depth + 1, cell, low.bit_length())
-            child_values, child_masks = list(values), list(masks)
-            _place(self.geo, child_values, child_masks, cell, low)
-            found += self.visit(child_values, child_masks, child, depth + 1)
-        self.cut = self.cut or bool(mask)
-        _finish(node, NodeStatus.CUT if mask else NodeStatus.BRANCHED, found)
+        found, tried = 0, 0
+        for cell, bit in options:
+            if self._stopped():
+                break
+            tried += 1
+            child = self._new_node(node, depth + 1, cell, bit.bit_length())
+            after = state[:]
+            after[cell] = bit
+            alive = self.engine.propagate(after, [cell])
+            self.enter(depth + 1, not alive)
+            if not alive:
+                _finish(child, NodeStatus.DEAD_END, 0)
+                continue
+            if child is not None:
+                child.forced = _decided(after) - _decided(state) - 1
+            found += self.visit(after, child, depth + 1)
+        cut = tried < len(options)
+        self.cut = self.cut or cut
+        _finish(node, NodeStatus.CUT if cut else NodeStatus.BRANCHED, found)
         return found
 
     def _new_node(self, parent: SearchNode | None, depth: int, cell: Cell, digit: Digit) -> SearchNode | None:
@@ -173,20 +161,13 @@ class _Recorder:
         return node
 
 
-def _place(geo: Geometry, values: list[int], masks: list[int], cell: Cell, bit: int) -> None:
-    values[cell] = bit.bit_length()
-    masks[cell] = 0
-    for peer in geo.peers[cell]:
-        masks[peer] &= ~bit
+def _decided(state: list[int]) -> int:
+    return sum(1 for mask in state if not mask & (mask - 1))
 
 
 def _finish(node: SearchNode | None, status: NodeStatus, solutions: int) -> None:
     if node is not None:
         node.status, node.solutions = status, solutions
-
-
-def _entries(grid: Grid, values: list[int]) -> list[int]:
-    return [0 if g else v for g, v in zip(grid.givens, values)]
 
 
 def record_search(
@@ -197,7 +178,9 @@ def record_search(
     cancel: CancelToken | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> SearchTree:
-    """Run the fewest-candidates search on a position's values and record its tree.
+    """Run the OK button's search on a position and record its tree.
+
+    The position's pencil marks count, as in the OK search: a wrongly removed candidate is not tried.
 
     Stops after ``max_solutions`` solutions (``None``: all; 2 answers "is it unique?") or
     ``node_limit`` visited nodes. ``progress(visited)`` every thousand nodes; ``cancel`` as often.
@@ -205,17 +188,18 @@ def record_search(
     Raises:
         Cancelled: when ``cancel`` is triggered.
     """
+    if cancel is not None:
+        cancel.check()
     recorder = _Recorder(grid, max_nodes, max_solutions, node_limit, cancel, progress)
-    root = SearchNode(0, -1, 0, -1, 0)
-    recorder.tree.nodes.append(root)
-    start = Grid.from_values(grid.geometry, grid.values)
-    values, masks = list(start.values), list(start.candidates)
-    if start.problems():
-        recorder.tree.visited = 1
-        recorder._count(0, True)
-        _finish(root, NodeStatus.DEAD_END, 0)
+    root = recorder.tree.nodes[0]
+    state, decided = initial_state(grid)
+    alive = recorder.engine.propagate(state, decided)
+    recorder.enter(0, not alive)
+    if alive:
+        root.forced = _decided(state) - sum(1 for v in grid.values if v)
+        recorder.visit(state, root, 0)
     else:
-        recorder.visit(values, masks, root, 0)
+        _finish(root, NodeStatus.DEAD_END, 0)
     recorder.tree.finished = not recorder.cut
     return recorder.tree
 

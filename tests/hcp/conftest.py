@@ -7,8 +7,9 @@ import random
 import pytest
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus
-from tests.hcp.helpers import pattern_grid, solve
+from tests.hcp.helpers import pattern_grid
 
 
 def _blanked(n: int, seed: int) -> Grid:

@@ -1,59 +1,10 @@
-"""Test helpers for the HCP area: a small solver, pattern grids, and the canonical tour of an export."""
+"""Test helpers for the HCP area: pattern grids, and the canonical tour of an export."""
 
 from __future__ import annotations
 
-from sudoku_workbench.core import Geometry, Grid
+from sudoku_workbench.core import Geometry
 from sudoku_workbench.hcp.cycle import canonical_cycle
 from sudoku_workbench.hcp.export import HcpExport
-
-
-def solve(grid: Grid) -> Grid | None:
-    """Bitmask backtracking with fewest-candidates-first; enough for the corpora used here."""
-    geo = grid.geometry
-    values = list(grid.values)
-    row = [0] * geo.n
-    col = [0] * geo.n
-    box = [0] * geo.n
-    for cell, d in enumerate(values):
-        if d:
-            bit = 1 << (d - 1)
-            row[geo.row_of[cell]] |= bit
-            col[geo.col_of[cell]] |= bit
-            box[geo.box_of[cell]] |= bit
-
-    def search() -> bool:
-        best, best_mask, best_count = -1, 0, geo.n + 1
-        for cell, d in enumerate(values):
-            if d:
-                continue
-            mask = geo.full_mask & ~(row[geo.row_of[cell]] | col[geo.col_of[cell]] | box[geo.box_of[cell]])
-            count = mask.bit_count()
-            if count < best_count:
-                best, best_mask, best_count = cell, mask, count
-                if count <= 1:
-                    break
-        if best < 0:
-            return True
-        r, c, b = geo.row_of[best], geo.col_of[best], geo.box_of[best]
-        mask = best_mask
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            values[best] = bit.bit_length()
-            row[r] |= bit
-            col[c] |= bit
-            box[b] |= bit
-            if search():
-                return True
-            row[r] ^= bit
-            col[c] ^= bit
-            box[b] ^= bit
-        values[best] = 0
-        return False
-
-    if not search():
-        return None
-    return Grid.from_values(geo, grid.givens, [0 if g else v for g, v in zip(grid.givens, values)])
 
 
 def pattern_grid(geo: Geometry) -> list[int]:

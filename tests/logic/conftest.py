@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from sudoku_workbench.core import Geometry, Grid, Step
 from sudoku_workbench.core.geometry import digit_from_char
+from sudoku_workbench.search.solve import solve
 
 
 def grid_from(geo: Geometry, line: str = "", keep: dict[str, str] | None = None) -> Grid:
@@ -28,55 +29,10 @@ def without(grid: Grid, cells: Iterable[int], digit: int) -> Grid:
     return grid.eliminate((c, digit) for c in cells)
 
 
-def brute_solve(grid: Grid) -> tuple[int, ...] | None:
-    """The first solution by depth-first search (test oracle, independent of the rules under test).
-
-    Branches on the cell with fewest candidates or the unit-digit with fewest places, whichever is
-    smaller, so that 16x16 puzzles are quick too.
-    """
-    geo = grid.geometry
-
-    def place(values: list[int], cands: list[int], cell: int, digit: int) -> bool:
-        bit = 1 << (digit - 1)
-        values[cell], cands[cell] = digit, 0
-        for peer in geo.peers[cell]:
-            if cands[peer] & bit:
-                cands[peer] ^= bit
-                if not cands[peer] and not values[peer]:
-                    return False
-        return True
-
-    def choices(values: list[int], cands: list[int]) -> list[tuple[int, int]] | None:
-        best: list[tuple[int, int]] | None = None
-        for cell, value in enumerate(values):
-            if not value:
-                options = [(cell, d) for d in range(1, geo.n + 1) if cands[cell] >> (d - 1) & 1]
-                if best is None or len(options) < len(best):
-                    best = options
-        if best is None:
-            return None
-        for unit in geo.units:
-            placed = {values[c] for c in unit}
-            for digit in range(1, geo.n + 1):
-                if digit not in placed:
-                    spots = [(c, digit) for c in unit if cands[c] >> (digit - 1) & 1]
-                    if len(spots) < len(best):
-                        best = spots
-        return best
-
-    def search(values: list[int], cands: list[int]) -> tuple[int, ...] | None:
-        options = choices(values, cands)
-        if options is None:
-            return tuple(values)
-        for cell, digit in options:
-            new_values, new_cands = list(values), list(cands)
-            if place(new_values, new_cands, cell, digit):
-                found = search(new_values, new_cands)
-                if found:
-                    return found
-        return None
-
-    return search(list(grid.values), list(grid.candidates))
+def solution_of(grid: Grid) -> tuple[int, ...] | None:
+    """The puzzle's solution from the search package (independent of the rules under test)."""
+    solved = solve(grid)
+    return solved.values if solved is not None else None
 
 
 def assert_sound(step: Step, solution: Sequence[int], where: str = "") -> None:

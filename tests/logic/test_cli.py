@@ -74,3 +74,7 @@ def test_soundness_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert "puzzles 3 (skipped 0)" in out
     assert "wrong 0" in out
     assert "hidden_single" in out
+    assert main(["soundness", str(path), "--count", "3", "--max-level", "easy"]) == 0
+    easy_out = capsys.readouterr().out
+    assert "pointing" not in easy_out
+    assert "hidden_single" in easy_out

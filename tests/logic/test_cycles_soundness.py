@@ -6,10 +6,11 @@ from collections import Counter
 
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic.forcing_rules import FORCING_RULES
 from tests.conftest import corpus
 from tests.logic.graph_support import check_step, propagate_singles, solution_of
 
-RULES = BILOCATION_RULES + BIVALUE_RULES
+RULES = BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
 
 
 def test_graph_rules_are_sound_on_hard_puzzles() -> None:

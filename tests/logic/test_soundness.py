@@ -9,7 +9,7 @@ import pytest
 from sudoku_workbench.core import Grid
 from sudoku_workbench.logic.engine import RULES, solve_by_logic
 from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, brute_solve
+from tests.logic.conftest import assert_sound, solution_of
 
 SAMPLES = [
     ("top95.txt", 12, 8),
@@ -32,7 +32,7 @@ def _check_every_rule(grid: Grid, solution: tuple[int, ...], where: str) -> None
 @pytest.mark.parametrize(("name", "count", "every"), SAMPLES)
 def test_rules_agree_with_the_unique_solution(name: str, count: int, every: int) -> None:
     for number, puzzle in enumerate(corpus(name, count, every), 1):
-        solution = brute_solve(puzzle)
+        solution = solution_of(puzzle)
         assert solution is not None
         run = solve_by_logic(puzzle)
         assert run.status in {"solved", "stuck"}

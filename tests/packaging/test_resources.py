@@ -19,6 +19,10 @@ EXPECTED = (
     "puzzles/hard-top95-first.txt",
     "puzzles/sixteen-by-sixteen.txt",
     "puzzles/six-by-six.txt",
+    "techniques/examples.json",
+    "techniques/index.md",
+    "techniques/full_house.md",
+    "techniques/full_house.png",
 )
 
 # Run in a fresh interpreter so the lookup sees only what the install provides.
@@ -66,10 +70,16 @@ def test_the_wheel_carries_the_resources_and_finds_them(tmp_path):
 def test_the_development_install_finds_the_resources(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     found = subprocess.run(
-        [sys.executable, "-c", "import sudoku_workbench"], cwd=tmp_path, env=env, capture_output=True
+        [sys.executable, "-c", "import sudoku_workbench; print(sudoku_workbench.__file__)"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if found.returncode != 0:
         pytest.skip("the package is not installed in this interpreter (run through `make test`)")
+    if not found.stdout.strip().startswith(str(REPO)):
+        pytest.skip(f"the installed package is another checkout ({found.stdout.strip()}), not this one")
     probe = subprocess.run(
         [sys.executable, "-c", PROBE, *EXPECTED], cwd=tmp_path, env=env, capture_output=True, text=True
     )

@@ -1,6 +1,7 @@
 import pytest
 
 from sudoku_workbench.core import Cancelled, CancelToken, Grid, geometry
+from sudoku_workbench.search.solve import solve
 from sudoku_workbench.search.tree import NodeStatus, record_search, split_points, tree_layout
 from tests.conftest import corpus
 
@@ -17,8 +18,9 @@ def _check_records(tree):
         assert 1 <= node.digit <= tree.geometry.n
     for node in nodes:
         kept = [nodes[c] for c in node.children]
-        assert len({c.cell for c in kept}) <= 1, "siblings branch on one cell"
-        assert len({c.digit for c in kept}) == len(kept)
+        one_cell = len({c.cell for c in kept}) <= 1 and len({c.digit for c in kept}) == len(kept)
+        one_digit = len({c.digit for c in kept}) <= 1 and len({c.cell for c in kept}) == len(kept)
+        assert one_cell or one_digit, "siblings try the digits of one cell or the places of one digit"
         if node.status is NodeStatus.BRANCHED and not tree.truncated:
             assert node.solutions == sum(c.solutions for c in kept)
         if not node.children:
@@ -39,22 +41,25 @@ def test_empty_shidoku_tree_finds_all_288_grids():
 
 def test_hard_puzzle_records_dead_ends_and_counts_beyond_the_recorded_nodes():
     puzzle = corpus("forum_hardest_1106.txt", 1)[0]
-    tree = record_search(puzzle, max_nodes=300)
-    assert len(tree.nodes) == 300
+    tree = record_search(puzzle, max_nodes=100)
+    assert len(tree.nodes) == 100
     assert tree.truncated
-    assert tree.visited == sum(tree.per_depth) > 300
+    assert tree.visited == sum(tree.per_depth) == record_search(puzzle).visited > 100
     assert sum(tree.dead_ends_per_depth) > 0
     assert any(n.status is NodeStatus.DEAD_END for n in tree.nodes)
-    assert len(tree.solutions) == 1
+    assert tree.solutions == [solve(puzzle)]
     assert tree.solutions[0].is_solved()
     assert tree.finished
     _check_records(tree)
 
 
-def test_unique_puzzle_has_no_split_and_its_solution_keeps_the_givens():
+def test_propagation_alone_solves_top95_first_puzzle_at_the_root():
     puzzle = corpus("top95.txt", 1)[0]
     tree = record_search(puzzle)
-    assert [s.givens for s in tree.solutions] == [puzzle.givens]
+    assert tree.visited == len(tree.nodes) == 1
+    assert tree.nodes[0].status is NodeStatus.SOLUTION
+    assert tree.nodes[0].forced == 81 - 17
+    assert tree.solutions == [solve(puzzle)]
     assert split_points(tree) == []
 
 
@@ -79,7 +84,7 @@ def test_contradictory_position_is_a_dead_root():
 
 
 def test_layout_puts_parents_over_their_children():
-    tree = record_search(corpus("top95.txt", 1)[0])
+    tree = record_search(corpus("forum_hardest_1106.txt", 1)[0])
     points = tree_layout(tree)
     leaves = [points[n.index][0] for n in tree.nodes if not n.children]
     assert leaves == sorted(leaves)
@@ -92,9 +97,9 @@ def test_layout_puts_parents_over_their_children():
 
 
 def test_node_limit_progress_and_cancel():
-    puzzle = corpus("forum_hardest_1106.txt", 1)[0]
+    puzzle = Grid.empty(geometry(3, 3))
     seen = []
-    tree = record_search(puzzle, node_limit=1500, progress=seen.append)
+    tree = record_search(puzzle, max_solutions=None, node_limit=1500, progress=seen.append)
     assert tree.visited == 1500
     assert not tree.finished
     assert seen == [1000]
@@ -102,3 +107,6 @@ def test_node_limit_progress_and_cancel():
     token.cancel()
     with pytest.raises(Cancelled):
         record_search(puzzle, cancel=token)
+    later = CancelToken()
+    with pytest.raises(Cancelled):
+        record_search(puzzle, max_solutions=None, cancel=later, progress=lambda _nodes: later.cancel())

@@ -1,0 +1,104 @@
+"""Whole-file operations shared by the command line and the window: export to a file, read a tour file.
+
+A tour only means something together with the graph it was found for, so reading one rebuilds the export
+from the options recorded in the HCP file's COMMENT and insists the rebuilt graph is the file's graph.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import cast
+
+from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.tsplib import dumps_hcp, read_hcp, read_tour
+from sudoku_workbench.hcp.export import (
+    HcpExport,
+    Variant,
+    arc_list_text,
+    export_graph,
+    graphml_text,
+    parse_options,
+)
+from sudoku_workbench.hcp.tour import TourError, grid_from_tour
+
+__all__ = ["export_for_hcp_file", "export_text", "grid_from_tour_file", "summary", "write_export"]
+
+
+def export_text(export: HcpExport, graphml: bool = False, name: str = "sudoku") -> str:
+    """TSPLIB HCP text, or the arc list for the directed graph, or GraphML when asked."""
+    if graphml:
+        return graphml_text(export)
+    return arc_list_text(export) if export.directed else dumps_hcp(export.problem(name))
+
+
+def summary(export: HcpExport) -> str:
+    """``N vertices, M edges`` (and the sizes before reduction) for messages."""
+    before = ""
+    if export.shrunk:
+        before = f" (before reduction {export.base_dimension} and {len(export.base_edges)})"
+    kind = "arcs" if export.directed else "edges"
+    return f"{export.dimension} vertices, {len(export.edges)} {kind}{before}"
+
+
+def write_export(
+    grid: Grid, path: Path | str, variant: Variant = "undirected", reduce: bool = False, givens: str = "full"
+) -> str:
+    """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
+    export = export_graph(grid, variant, reduce, givens)
+    Path(path).write_text(export_text(export, str(path).endswith(".graphml")), encoding="utf-8")
+    return f"{path}: {summary(export)}"
+
+
+def export_for_hcp_file(grid: Grid, hcp_path: Path | str) -> HcpExport:
+    """The export an HCP file was written from, rebuilt from its COMMENT and checked edge by edge.
+
+    Raises:
+        WorkbenchError: when the file belongs to another puzzle or holds another graph.
+    """
+    problem = read_hcp(hcp_path)
+    options = parse_options(problem.comment)
+    if options.get("puzzle", grid.to_line()) != grid.to_line():
+        raise WorkbenchError(f"{hcp_path} was exported from another puzzle: {options['puzzle']}")
+    export = export_graph(
+        grid,
+        cast(Variant, options.get("variant", "undirected")),
+        options.get("reduce", "no") == "yes",
+        options.get("givens", "full"),
+    )
+    ours = {(min(u, v), max(u, v)) for u, v in export.edges}
+    theirs = {(min(u, v), max(u, v)) for u, v in problem.edges}
+    if export.dimension != problem.dimension or ours != theirs:
+        raise WorkbenchError(
+            f"{hcp_path} ({problem.dimension} vertices, {len(theirs)} edges) is not the graph of this "
+            f"puzzle with variant={export.variant} reduce={'yes' if export.shrunk else 'no'} "
+            f"givens={export.givens_mode} ({export.dimension} vertices, {len(ours)} edges)"
+        )
+    return export
+
+
+def grid_from_tour_file(
+    grid: Grid,
+    tour_path: Path | str,
+    hcp_path: Path | str | None = None,
+    variant: Variant = "undirected",
+    reduce: bool = False,
+    givens: str = "full",
+) -> Grid:
+    """The solved grid of a tour file; the graph comes from ``hcp_path`` when given, else the options.
+
+    Raises:
+        TourError: naming the tour file and what is wrong with the tour.
+        WorkbenchError: when the HCP file does not belong to the puzzle.
+    """
+    puzzle = grid.puzzle()
+    export = (
+        export_for_hcp_file(puzzle, hcp_path)
+        if hcp_path is not None
+        else export_graph(puzzle, variant, reduce, givens)
+    )
+    tour = read_tour(tour_path)
+    try:
+        return grid_from_tour(export, tour)
+    except TourError as err:
+        raise TourError(f"{tour_path}: {err}") from None

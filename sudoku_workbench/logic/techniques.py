@@ -1,0 +1,128 @@
+"""The techniques reference: for each rule of the engine, its text, its source and an example position.
+
+The texts (``<rule id>.md``), the example positions (``examples.json``, found by
+``packaging/find_technique_examples.py``) and their pictures (``<rule id>.png``) are shipped in
+``sudoku_workbench/resources/techniques/`` and read through :mod:`importlib.resources`, so the Help
+menu, the README and the tests all show the same thing. The tests check that every rule in
+:data:`~sudoku_workbench.logic.engine.RULES` has an entry and that its own finder fires on its example.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+from importlib.resources.abc import Traversable
+
+from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.geometry import digit_from_char, geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.engine import RULES, Level, rule_by_id
+
+__all__ = ["Technique", "TechniqueError", "picture", "technique", "techniques"]
+
+_PACKAGE = "sudoku_workbench.resources"
+_FOLDER = "techniques"
+_SOURCE_PREFIX = "Source:"
+
+
+class TechniqueError(WorkbenchError):
+    """The reference has no entry for a rule, or an entry is malformed."""
+
+
+@dataclass(frozen=True)
+class Technique:
+    """One rule as the reference shows it: plain-words text, where it comes from, an example position.
+
+    ``example`` is the position before the step (givens, entries and pencil marks); ``solution`` is
+    the puzzle's unique solution; ``engine_first`` tells whether the engine itself picks this rule
+    there (False when a simpler rule would come first, as for rules that other rules always cover).
+    """
+
+    rule_id: str
+    name: str
+    level: Level
+    text: str
+    source: str
+    example: Grid | None
+    solution: Grid | None
+    engine_first: bool
+    origin: str
+
+
+def _folder() -> Traversable:
+    return resources.files(_PACKAGE).joinpath(_FOLDER)
+
+
+@functools.cache
+def _examples() -> dict[str, dict[str, object]]:
+    path = _folder().joinpath("examples.json")
+    if not path.is_file():
+        return {}
+    records = json.loads(path.read_text(encoding="utf-8"))["examples"]
+    return {str(record["rule"]): record for record in records}
+
+
+def _grid(record: dict[str, object], values_key: str) -> Grid:
+    """A position from an example record: givens from ``puzzle``, entries and candidates as stored."""
+    box_rows, box_cols = (int(x) for x in record["box"])  # type: ignore[attr-defined]
+    geo = geometry(box_rows, box_cols)
+    givens = tuple(max(digit_from_char(ch), 0) for ch in str(record["puzzle"]))
+    values = tuple(max(digit_from_char(ch), 0) for ch in str(record[values_key]))
+    if len(givens) != geo.size or len(values) != geo.size:
+        raise TechniqueError(f"example for {record['rule']}: a line does not have {geo.size} cells")
+    entries = tuple(0 if g else v for g, v in zip(givens, values))
+    if values_key != "values":
+        return Grid(geo, givens, entries, (0,) * geo.size)
+    marks = [str(m) for m in record["candidates"]]  # type: ignore[attr-defined]
+    candidates = tuple(sum(1 << (digit_from_char(ch) - 1) for ch in mark) for mark in marks)
+    return Grid(geo, givens, entries, candidates)
+
+
+def _split_text(markdown: str) -> tuple[str, str]:
+    """The description paragraphs and the source line of a technique file."""
+    text, source = [], ""
+    for line in markdown.strip().splitlines():
+        if line.startswith(_SOURCE_PREFIX):
+            source = line.removeprefix(_SOURCE_PREFIX).strip()
+        else:
+            text.append(line)
+    return "\n".join(text).strip(), source
+
+
+def technique(rule_id: str) -> Technique:
+    """The reference entry of one rule.
+
+    Raises:
+        KeyError: when no rule has that id.
+        TechniqueError: when the rule has no text in the reference.
+    """
+    rule = rule_by_id(rule_id)
+    path = _folder().joinpath(f"{rule_id}.md")
+    if not path.is_file():
+        raise TechniqueError(f"the techniques reference has no text for rule {rule_id!r}")
+    text, source = _split_text(path.read_text(encoding="utf-8"))
+    record = _examples().get(rule_id)
+    return Technique(
+        rule_id=rule_id,
+        name=rule.name,
+        level=rule.level,
+        text=text,
+        source=source,
+        example=_grid(record, "values") if record else None,
+        solution=_grid(record, "solution") if record else None,
+        engine_first=bool(record and record.get("engine_first")),
+        origin=str(record["source"]) if record else "",
+    )
+
+
+def techniques() -> tuple[Technique, ...]:
+    """Every rule's entry, in the engine's order (simplest first)."""
+    return tuple(technique(rule.id) for rule in RULES)
+
+
+def picture(rule_id: str) -> bytes | None:
+    """The PNG of a rule's example with the step's highlights, or None when none was rendered."""
+    path = _folder().joinpath(f"{rule_id}.png")
+    return path.read_bytes() if path.is_file() else None

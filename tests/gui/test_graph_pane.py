@@ -1,0 +1,39 @@
+"""The graph pane draws the graph rules' pictures: the link graph, its cyclic edges and a step's cycle."""
+
+from __future__ import annotations
+
+from sudoku_workbench.gui.history import History
+from sudoku_workbench.logic.cycles import find_bilocation_cycles
+from tests.gui.conftest import settle
+from tests.logic.test_cycles import square
+
+
+def _show(qtbot, window, kind: str):
+    window.acts[kind].trigger()
+    settle(qtbot, window)
+    arrays = window.graph_view.arrays
+    assert arrays is not None
+    return arrays
+
+
+def test_graph_pane_shows_the_bilocation_cycle_and_the_steps_chain(qtbot, window, shot):
+    assert window.graph_view is not None, "the graph pane should be there once the graph rules have landed"
+    grid = square(3)  # r1c1 -1- r1c5 -2- r5c5 -3- r5c1 -4- r1c1
+    window.session.set_puzzle(History(grid), dirty=False)
+    arrays = _show(qtbot, window, "bilocation")
+    assert len(arrays.pos) == 81
+    assert sorted(arrays.edge_labels) == ["1", "2", "3", "4"]
+    assert arrays.emphasised.all()
+    assert arrays.chains == ()
+
+    step = next(find_bilocation_cycles(grid))
+    window.session.apply_step(step)
+    arrays = _show(qtbot, window, "bilocation")
+    (line,) = arrays.chains
+    assert len(line) == 5  # the closed cycle returns to its first cell
+    assert (line[0] == line[-1]).all()
+    shot(window, "graph-pane-bilocation-cycle")
+
+    arrays = _show(qtbot, window, "bivalue")
+    assert len(arrays.pos) == 0  # no cell of the position has exactly two candidates
+    assert arrays.chains == ()

@@ -1,0 +1,155 @@
+"""The HCP subcommands end to end: export files, stats, and solve-hcp with no, a fake LKH and a fake elkai."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+from sudoku_workbench.cli import main
+from sudoku_workbench.core import Grid
+from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
+from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.hcp.solver import LKH_ENV
+from sudoku_workbench.search.solve import solve
+from tests.conftest import DATA, corpus
+from tests.hcp.helpers import tour_of
+
+
+@pytest.fixture(scope="module")
+def four() -> tuple[Grid, Grid]:
+    puzzle = corpus("four_vu100.txt", 1)[0]
+    solution = solve(puzzle)
+    assert solution is not None
+    return puzzle, solution
+
+
+def test_export_hcp_writes_the_reduced_tsplib_file(four: tuple[Grid, Grid], tmp_path: Path) -> None:
+    puzzle_file = tmp_path / "p.txt"
+    puzzle_file.write_text("# a comment line\n" + four[0].to_line() + "\n")
+    assert main(["export-hcp", str(puzzle_file), "-o", str(tmp_path / "p.hcp"), "--reduce"]) == 0
+    problem = read_hcp(tmp_path / "p.hcp")
+    export = export_graph(four[0], reduce=True)
+    assert (problem.dimension, problem.edges) == (export.dimension, export.edges)
+    assert f"puzzle={four[0].to_line()} variant=undirected reduce=yes givens=full" in problem.comment
+
+
+def test_export_directed_as_arcs_and_graphml(four: tuple[Grid, Grid], tmp_path: Path) -> None:
+    line = four[0].to_line()
+    assert main(["export-hcp", line, "-o", str(tmp_path / "d.arcs"), "--variant", "directed"]) == 0
+    rows = (tmp_path / "d.arcs").read_text().splitlines()
+    export = export_graph(four[0], "directed")
+    assert rows[0].startswith("# Haythorpe")
+    assert rows[1] == f"{export.dimension} {len(export.edges)}"
+    assert [tuple(map(int, r.split())) for r in rows[2:]] == list(export.edges)
+    assert main(["export-hcp", line, "-o", str(tmp_path / "d.graphml"), "--variant", "directed"]) == 0
+    graph = nx.read_graphml(tmp_path / "d.graphml", node_type=int)
+    assert graph.is_directed()
+    assert set(graph.edges) == set(export.edges)
+
+
+def test_export_refuses_reducing_the_directed_graph(
+    four: tuple[Grid, Grid], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["export-hcp", four[0].to_line(), "-o", str(tmp_path / "x"), "--variant", "directed", "--reduce"]
+    assert main(args) == 2
+    assert "reduction works on undirected graphs" in capsys.readouterr().err
+
+
+def test_export_names_a_bad_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export-hcp", "12x4" + "." * 12, "-o", str(tmp_path / "x.hcp")]) == 2
+    assert "column 3: 'x' is not a digit of a 4x4 grid" in capsys.readouterr().err
+
+
+def test_hcp_stats_prints_rows_and_means(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hcp-stats", str(DATA / "four_vu100.txt"), "--limit", "4", "--jobs", "2"]) == 0
+    out = capsys.readouterr()
+    rows = [line.split("\t") for line in out.out.splitlines() if line[:1].isdigit()]
+    assert len(rows) == 4
+    blank = export_graph(Grid.empty(corpus("four_vu100.txt", 1)[0].geometry))
+    assert all(int(r[2]) == blank.dimension and int(r[3]) < len(blank.edges) for r in rows)
+    assert all(int(r[4]) < int(r[2]) and int(r[5]) < int(r[3]) for r in rows)
+    means = next(line for line in out.out.splitlines() if line.startswith("# all"))
+    assert float(means.split("\t")[2]) == pytest.approx(sum(int(r[2]) for r in rows) / 4)
+    assert "hcp-stats: 4 puzzles in" in out.err
+
+
+def _no_solver(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv(LKH_ENV, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setitem(sys.modules, "elkai", None)  # find_spec answers None for a blocked module
+
+
+def test_solve_hcp_without_a_solver_says_so(
+    four: tuple[Grid, Grid],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _no_solver(monkeypatch, tmp_path)
+    assert main(["solve-hcp", four[0].to_line()]) == 3
+    captured = capsys.readouterr()
+    assert "no HCP solver found" in captured.err
+    assert captured.out == ""
+
+
+def test_solve_hcp_runs_lkh_and_reads_its_tour(
+    four: tuple[Grid, Grid],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A stand-in LKH copies a prepared tour to the TOUR_FILE its parameter file names."""
+    puzzle, solution = four
+    export = export_graph(puzzle, reduce=True)
+    write_tour(tmp_path / "prepared.tour", Tour("p", "", tuple(tour_of(export, solution.values))))
+    fake = tmp_path / "LKH"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        + textwrap.dedent(
+            f"""
+            import shutil, sys
+            settings = dict(line.split(" = ", 1) for line in open(sys.argv[1]).read().splitlines())
+            assert settings["SUBGRADIENT"] == "NO"
+            assert open(settings["PROBLEM_FILE"]).read().count("TYPE : HCP") == 1
+            shutil.copy({str(tmp_path / "prepared.tour")!r}, settings["TOUR_FILE"])
+            """
+        )
+    )
+    fake.chmod(0o755)
+    monkeypatch.setenv(LKH_ENV, str(fake))
+    assert main(["solve-hcp", puzzle.to_line(), "--time-limit", "20"]) == 0
+    assert capsys.readouterr().out.strip() == solution.to_line()
+
+
+def test_solve_hcp_with_elkai(
+    four: tuple[Grid, Grid],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A stand-in elkai module checks the distance matrix and answers with a closed 0-based tour."""
+    puzzle, solution = four
+    export = export_graph(puzzle, reduce=True)
+    nodes = [v - 1 for v in tour_of(export, solution.values)]
+    (tmp_path / "elkai.py").write_text(
+        textwrap.dedent(
+            f"""
+            class DistanceMatrix:
+                def __init__(self, matrix):
+                    assert len(matrix) == {export.dimension} and matrix[0][0] == 0
+                def solve_tsp(self):
+                    return {json.dumps(nodes + nodes[:1])}
+            """
+        )
+    )
+    monkeypatch.delenv(LKH_ENV, raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    assert main(["solve-hcp", puzzle.to_line()]) == 0
+    assert capsys.readouterr().out.strip() == solution.to_line()

@@ -1,0 +1,178 @@
+"""The solve, count, check and bench subcommands: files, standard input, and bad input."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+import pytest
+
+from sudoku_workbench.cli import main
+from tests.conftest import DATA, REPO, corpus_lines
+from tests.search.checker import solution_faults
+
+UNIQUE = corpus_lines("top95.txt", 2)
+MULTIPLE = corpus_lines("serg_benchmark.txt", 1)
+DUPLICATE = "11" + "." * 79
+
+
+def run(capsys, *argv: str) -> tuple[int, list[str], str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+@pytest.fixture
+def puzzle_file(tmp_path):
+    path = tmp_path / "puzzles.txt"
+    path.write_text("\n".join([*UNIQUE, *MULTIPLE, DUPLICATE]) + "\n", encoding="utf-8")
+    return path
+
+
+def feed_stdin(monkeypatch, text: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8"))
+
+
+def digits(line: str) -> list[int]:
+    return [0 if ch == "." else int(ch) for ch in line[:81]]
+
+
+def test_solve_prints_one_checked_line_per_puzzle(capsys, puzzle_file):
+    code, lines, _ = run(capsys, "solve", str(puzzle_file))
+    assert code == 0
+    assert len(lines) == 4
+    for puzzle, answer in zip(UNIQUE + MULTIPLE, lines):
+        assert solution_faults(digits(answer), digits(puzzle), 3, 3) == []
+    assert lines[3] == "no solution"
+
+
+@pytest.mark.parametrize("engine", ["sat", "search"])
+def test_solve_unique_names_puzzles_with_several_solutions(capsys, puzzle_file, engine):
+    code, lines, _ = run(capsys, "solve", "--unique", "--engine", engine, str(puzzle_file))
+    assert code == 0
+    assert lines[2:] == ["multiple solutions", "no solution"]
+    assert all(solution_faults(digits(a), digits(p), 3, 3) == [] for p, a in zip(UNIQUE, lines))
+
+
+def test_count_with_and_without_a_limit(capsys, puzzle_file):
+    assert run(capsys, "count", "--limit", "2", str(puzzle_file))[1] == ["1", "1", "2", "0"]
+    blank_4x4 = DATA / "four_vu100.txt"
+    code, lines, _ = run(capsys, "count", str(blank_4x4))
+    assert code == 0
+    assert set(lines) == {"1"}
+    assert len(lines) == 100
+
+
+def test_count_reads_standard_input(capsys, monkeypatch):
+    feed_stdin(monkeypatch, "." * 16 + "\n")
+    assert run(capsys, "count", "-") == (0, ["288"], "")
+
+
+def test_solve_reads_standard_input(capsys, monkeypatch):
+    feed_stdin(monkeypatch, UNIQUE[0] + "\n")
+    code, lines, _ = run(capsys, "solve", "-")
+    assert code == 0
+    assert solution_faults(digits(lines[0]), digits(UNIQUE[0]), 3, 3) == []
+
+
+def test_check_lists_the_problems_with_the_puzzle_number(capsys, puzzle_file):
+    code, lines, err = run(capsys, "check", str(puzzle_file))
+    assert code == 1
+    assert lines == [
+        "puzzle 4: 1 appears more than once in row 1: r1c1, r1c2",
+        "puzzle 4: 1 appears more than once in box 1: r1c1, r1c2",
+    ]
+    assert "checked 4 puzzles, 1 with problems" in err
+
+
+def test_check_of_clean_puzzles_from_standard_input_prints_nothing(capsys, monkeypatch):
+    feed_stdin(monkeypatch, "\n".join(UNIQUE) + "\n")
+    code, lines, err = run(capsys, "check", "-")
+    assert (code, lines) == (0, [])
+    assert "checked 2 puzzles, 0 with problems" in err
+
+
+@pytest.mark.parametrize(
+    ("text", "stdout", "message"),
+    [
+        ("1" * 80 + "\n", ["invalid puzzle"], "line 1"),
+        (UNIQUE[0][:40] + "x" + UNIQUE[0][41:] + "\n", ["invalid puzzle"], "column 41: 'x'"),
+        ("\x00\x01garbage\xff\n", ["invalid puzzle"], "line 1, column 1: binary data"),
+    ],
+    ids=["wrong length", "bad character", "binary garbage"],
+)
+@pytest.mark.parametrize("command", ["solve", "count", "check"])
+def test_bad_input_gets_a_located_message_and_the_rest_is_read(
+    capsys, tmp_path, command, text, stdout, message
+):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(text.encode("utf-8", "surrogateescape") + (UNIQUE[0] + "\n").encode())
+    code, lines, err = run(capsys, command, str(path))
+    assert code == 1
+    assert message in err
+    assert "Traceback" not in err
+    if command == "check":
+        stdout = [f"puzzle 1: {s}" for s in stdout]
+        assert lines == stdout
+    else:
+        assert lines[: len(stdout)] == stdout
+        if "binary" not in message:  # a binary file is refused as a whole; a bad line is skipped
+            assert len(lines) == len(stdout) + 1
+
+
+@pytest.mark.parametrize("command", ["solve", "count", "check"])
+def test_an_empty_file_says_so(capsys, tmp_path, command):
+    path = tmp_path / "empty.txt"
+    path.write_text("\n\n", encoding="utf-8")
+    code, lines, err = run(capsys, command, str(path))
+    assert (code, lines) == (1, [])
+    assert "empty input: no puzzle found" in err
+
+
+def test_a_missing_file_is_one_line_of_error(capsys, tmp_path):
+    code, lines, err = run(capsys, "count", str(tmp_path / "nowhere.txt"))
+    assert (code, lines) == (2, [])
+    assert "cannot read the file" in err
+
+
+def test_a_limit_below_one_is_refused(capsys, puzzle_file):
+    code, _, err = run(capsys, "count", "--limit", "0", str(puzzle_file))
+    assert code == 2
+    assert "at least 1" in err
+
+
+def test_bench_prints_a_row_per_task_and_file(capsys, tmp_path):
+    sample = tmp_path / "few.txt"
+    sample.write_text("\n".join(corpus_lines("top95.txt", 6)) + "\n", encoding="utf-8")
+    argv = ["bench", "--runs", "1", "--sample", "3", "--task", "solve", "--task", "count", str(sample)]
+    code, lines, _ = run(capsys, *argv)
+    assert code == 0
+    rows = [line.split(" | ") for line in lines[2:]]
+    assert [r[3] for r in rows] == ["solve", "count --limit 2", "OK search: solve", "OK search: count to 2"]
+    assert all(r[0] == "| few.txt" and r[2] == "3" and float(r[4].replace(",", "")) > 0 for r in rows)
+    assert {r[6] for r in rows} <= {"1 |", "3 |", "5 |"}  # the sample is spread: lines 1, 3 and 5
+
+
+def test_bench_finds_the_shared_data_by_itself(capsys, monkeypatch):
+    monkeypatch.chdir(REPO)
+    code, lines, _ = run(capsys, "bench", "--runs", "1", "--sample", "1", "--task", "count")
+    assert code == 0
+    assert {line.split(" | ")[0] for line in lines[2:]} == {f"| {p.name}" for p in DATA.glob("*.txt")}
+
+
+def test_the_entry_point_runs_without_a_traceback(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("12x\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_workbench", "solve", str(path)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={"PYTHONPATH": str(REPO)},
+        check=False,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert "line 1" in done.stderr

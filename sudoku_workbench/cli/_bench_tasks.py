@@ -15,6 +15,8 @@ from sudoku_workbench.formats.tsplib import dumps_hcp
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
 from sudoku_workbench.search.anneal import anneal
+from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.generate import generate
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
@@ -51,6 +53,27 @@ def _search_count_two(grid: Grid) -> object:
     return search_count(grid, 2)
 
 
+def _seeded(grid: Grid) -> random.Random:
+    """Generation tasks make one puzzle of the data-set puzzle's size, seeded by its text (runs repeat)."""
+    return random.Random(grid.to_line())
+
+
+def _eppstein(grid: Grid) -> object:
+    return generate_eppstein(grid.geometry, _seeded(grid))
+
+
+def _generate_unique(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid))
+
+
+def _generate_loose(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid), unique=False)
+
+
+def _generate_very_hard(grid: Grid) -> object:
+    return generate(grid.geometry, _seeded(grid), very_hard=True)
+
+
 #: The local and matching rules alone (levels up to HARD), without the nonlocal graph rules.
 _LOCAL_RULES = tuple(rule for rule in RULES if rule.level <= Level.HARD)
 
@@ -72,6 +95,10 @@ BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("count --limit 2", _sat_count_two, reset=forget_sat_searches),
     BenchTask("OK search: solve", solve),
     BenchTask("OK search: count to 2", _search_count_two),
+    BenchTask("generate: Eppstein minimal rot180", _eppstein, sizes=(9, 16)),
+    BenchTask("generate: Unique (logic-solvable)", _generate_unique, sizes=(9, 16)),
+    BenchTask("generate: no Unique", _generate_loose, sizes=(9, 16)),
+    BenchTask("generate: Very Hard (5 s budget)", _generate_very_hard, sizes=(9,)),
     BenchTask("logic: full run", solve_by_logic, reset=forget_caches),
     BenchTask("logic: local and matching rules", _logic_local, reset=forget_caches),
     BenchTask("anneal (box moves, geometric)", _anneal, sizes=(4, 6)),

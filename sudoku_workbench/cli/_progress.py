@@ -22,6 +22,7 @@ class ProgressBar:
         self.done = 0
         self._start = time.monotonic()
         self._last_draw = 0.0
+        self._drawn = -1
 
     def advance(self, amount: int = 1) -> None:
         """Count finished items and redraw if a tenth of a second has passed (or all are done)."""
@@ -34,11 +35,13 @@ class ProgressBar:
     def close(self) -> None:
         """End the bar's line so later messages start on a fresh one."""
         if self.enabled:
-            self._draw(time.monotonic())
+            if self._drawn != self.done:
+                self._draw(time.monotonic())
             self.stream.write("\n")
             self.stream.flush()
 
     def _draw(self, now: float) -> None:
+        self._drawn = self.done
         filled = self.WIDTH * self.done // max(self.total, 1)
         rate = self.done / max(now - self._start, 1e-9)
         bar = "#" * filled + "." * (self.WIDTH - filled)

@@ -44,9 +44,15 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S(
             "export_dimacs",
             "Export → &DIMACS (CNF or colouring)…",
+            ("Ctrl+Shift+X",),
             tip="SAT (.cnf) or graph colouring (.col)",
         ),
-        _S("import_model", "Import SAT &model…", tip="A SAT solver's model of an exported CNF"),
+        _S(
+            "import_model",
+            "Import SAT &model…",
+            ("Ctrl+Shift+M",),
+            tip="A SAT solver's model of an exported CNF",
+        ),
         _S("export_image", "Export &image (PNG/SVG)…", ("Ctrl+Shift+E",)),
         _S("print", "&Print…", ("Ctrl+P",)),
         "-",

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["build_parser", "main", "wait_for_jobs"]
+__all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,7 +49,6 @@ def main(argv: list[str]) -> int:
 def _run(app: object, file: Path | None) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from sudoku_workbench.gui import dialogs
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 
@@ -58,15 +57,23 @@ def _run(app: object, file: Path | None) -> int:
     window = MainWindow()
     window.resize(1280, 800)
     window.show()
-    storage = window.session.storage
-    if storage.read_recovery() is not None:
-        if dialogs.ask_recover(window):
-            window.session.recover()
-        else:
-            storage.discard_recovery()
+    offer_recovery(window)
     if file is not None:
         window.session.open_file(file)
     return int(app.exec())
+
+
+def offer_recovery(window: object) -> bool:
+    """After a crash, ask whether to restore the autosaved work; True when it was restored."""
+    from sudoku_workbench.gui import dialogs
+
+    session = window.session  # type: ignore[attr-defined]
+    if session.storage.read_recovery() is None:
+        return False
+    if dialogs.ask_recover(window):  # type: ignore[arg-type]
+        return bool(session.recover())
+    session.storage.discard_recovery()
+    return False
 
 
 def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
@@ -91,9 +98,12 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
     width, _, height = args.size.partition("x")
     with tempfile.TemporaryDirectory() as scratch:
         window = MainWindow(Storage(Path(scratch)))
+        window.report_error = _print_error  # type: ignore[method-assign]
         window.resize(int(width), int(height))
         window.show()
         if args.file is not None and not window.session.open_file(args.file):
+            window.session.dirty = False
+            window.close()
             return 2
         _prepare(window, args)
         window.session.dirty = False
@@ -104,6 +114,10 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
         return 2
     print(f"saved {args.screenshot}")
     return 0
+
+
+def _print_error(title: str, text: str) -> None:
+    print(f"sudoku-workbench gui: {title}: {text}", file=sys.stderr)
 
 
 def _prepare(window: object, args: argparse.Namespace) -> None:

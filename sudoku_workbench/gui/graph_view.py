@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, Signal
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtCore import QEvent, QPointF, Signal
+from PySide6.QtGui import QAction, QActionGroup, QPalette
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QLabel, QVBoxLayout, QWidget
 
 from sudoku_workbench.core.geometry import Cell
@@ -54,10 +54,12 @@ class GraphView(QWidget):
         self.plot.hideAxis("left")
         self.plot.hideAxis("bottom")
         self.plot.setMenuEnabled(False)
-        self.plot.setMinimumSize(260, 260)
+        self.plot.setMinimumSize(220, 220)
+        self._follow_palette()
         self.graph = pg.GraphItem()
         self.plot.addItem(self.graph)
         self._extras: list[Any] = []
+        self._graph_data: dict[str, Any] = {}
         layout.addWidget(self.title)
         layout.addWidget(self.matching_box)
         layout.addWidget(self.plot, 1)
@@ -66,6 +68,17 @@ class GraphView(QWidget):
         session.graph_ready.connect(self._picture_ready)
         board.cell_hovered.connect(self._highlight_node)
         self.node_hovered.connect(board.set_hovered)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """Follow a theme switch: the plot's background is the palette's base colour."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._follow_palette()
+            if self.arrays is not None:
+                self.draw(self.arrays)
+        super().changeEvent(event)
+
+    def _follow_palette(self) -> None:
+        self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
 
     def connect_actions(self, actions: Mapping[str, QAction], dock: QDockWidget) -> None:
         """Bind View → Graph pane / Bilocation / Bivalue to this pane and its dock."""
@@ -106,24 +119,33 @@ class GraphView(QWidget):
         if arrays.node_cells and arrays.node_cells[0] >= 0 and -1 not in arrays.node_cells:
             self._add_grid_lines()
         pens = np.array([_CYCLIC if e else _EDGE for e in arrays.emphasised], dtype=_PEN_DTYPE)
-        self.graph.setData(
-            pos=arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
-            adj=arrays.adj if len(arrays.adj) else None,
-            pen=pens if len(pens) else None,
-            size=0.32,
-            pxMode=False,
-            symbolBrush=self._brushes(),
-            symbolPen=pg.mkPen(40, 40, 60),
-        )
+        self._graph_data = {
+            "pos": arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
+            "adj": arrays.adj if len(arrays.adj) else None,
+            "pen": pens if len(pens) else None,
+            "size": 0.32,
+            "pxMode": False,
+            "symbolPen": pg.mkPen(40, 40, 60),
+        }
+        self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
         for chain in arrays.chains:
             self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
         for text, point in zip(arrays.edge_labels, arrays.midpoints):
             if text:
-                self._add(_label(text, point, (40, 40, 40)))
+                self._add(self._label(text, point, QPalette.ColorRole.Text))
         if -1 in arrays.node_cells:
             for text, point in zip(arrays.node_labels, arrays.pos):
-                self._add(_label(text, point, (20, 20, 120)))
+                self._add(self._label(text, point, QPalette.ColorRole.Link))
         self.plot.autoRange()
+
+    def _label(self, text: str, point: Any, role: QPalette.ColorRole) -> pg.TextItem:
+        """A label on a translucent patch of the background, in the palette's colours (light or dark)."""
+        palette = self.palette()
+        fill = palette.color(QPalette.ColorRole.Base)
+        fill.setAlpha(200)
+        item = pg.TextItem(text, color=palette.color(role), anchor=(0.5, 0.5), fill=pg.mkBrush(fill))
+        item.setPos(float(point[0]), float(point[1]))
+        return item
 
     def _add(self, item: Any) -> None:
         self.plot.addItem(item)
@@ -168,7 +190,8 @@ class GraphView(QWidget):
             return
         self._hover = cell
         if len(self.arrays.pos):
-            self.graph.setData(symbolBrush=self._brushes())
+            # GraphItem.setData replaces every point, so the whole data goes again with the new brushes.
+            self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
         if self.arrays is None or not len(self.arrays.pos):
@@ -189,9 +212,3 @@ _PEN_DTYPE = [
     ("alpha", np.ubyte),
     ("width", float),
 ]
-
-
-def _label(text: str, point: Any, colour: tuple[int, int, int]) -> pg.TextItem:
-    item = pg.TextItem(text, color=colour, anchor=(0.5, 0.5), fill=pg.mkBrush(255, 255, 255, 190))
-    item.setPos(float(point[0]), float(point[1]))
-    return item

@@ -73,6 +73,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
         self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
+        self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -160,8 +161,12 @@ class MainWindow(QMainWindow):
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
-        session.error.connect(lambda title, text: dialogs.show_error(self, title, text))
+        session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
+
+    def report_error(self, title: str, text: str) -> None:
+        """Show a failure as a message box (the screenshot mode prints it instead)."""
+        dialogs.show_error(self, title, text)
 
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
@@ -180,11 +185,9 @@ class MainWindow(QMainWindow):
         self.acts["redo"].setEnabled(history.can_redo())
 
     def _job_state(self, kind: str, running: bool) -> None:
-        self.panel.set_progress(f"Running {kind}…" if running else "")
-        busy = any(
-            self.session.busy(k)
-            for k in ("logic", "step", "solve", "check", "count", "rate", "generate", "anneal", "search_tree")
-        )
+        if running:
+            self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
+        busy = any(k not in ("status", "graph") for k in self.session.running())
         self.acts["cancel"].setEnabled(busy)
 
     def _show_message(self, text: str) -> None:

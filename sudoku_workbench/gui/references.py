@@ -1,28 +1,12 @@
-"""Help pages: the techniques reference (from the rule table's own docstrings) and About."""
+"""Help → About (the techniques reference is ``techniques_dialog``)."""
 
 from __future__ import annotations
 
 import html
-import inspect
 
 from sudoku_workbench import __version__
-from sudoku_workbench.gui import capabilities
 
-__all__ = ["about_html", "techniques_html"]
-
-
-def techniques_html() -> str:
-    """Every rule of the logic engine, simplest first, with its level and the human rule it states."""
-    if not capabilities.available("logic"):
-        return f"<p>{html.escape(capabilities.waiting_for('logic'))}</p>"
-    rules = capabilities.load("logic").RULES
-    parts = ["<h2>Techniques</h2>", "<p>The rules the Logic and Step buttons use, simplest first.</p>"]
-    for rule in rules:
-        level = str(getattr(rule.level, "name", rule.level)).replace("_", " ").title()
-        doc = inspect.getdoc(rule.find) or "(no description)"
-        parts.append(f"<h3>{html.escape(rule.name)} <small>({html.escape(level)})</small></h3>")
-        parts.append(f"<p>{html.escape(doc).replace(chr(10) + chr(10), '</p><p>')}</p>")
-    return "\n".join(parts)
+__all__ = ["about_html"]
 
 
 def about_html() -> str:

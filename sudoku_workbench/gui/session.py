@@ -62,6 +62,7 @@ class Session(QObject):
         self._callbacks: dict[int, tuple[Callback | None, Callback, Callback | None]] = {}
         self.path: Path | None = None
         self.dirty = False
+        self._closed = False
         self._status_timer = _single_shot(self, 150, self._refresh_status)
         self._autosave_timer = _single_shot(self, 1000, self.autosave)
         self.jobs = Jobs(self)
@@ -161,8 +162,10 @@ class Session(QObject):
 
     def close(self) -> None:
         """The window closes on purpose: stop jobs and drop the recovery file."""
-        self.shutdown()
+        self._closed = True
+        self._status_timer.stop()
         self._autosave_timer.stop()
+        self.shutdown()
         self.storage.discard_recovery()
 
     # ---- edits (intents from the board) ------------------------------------------------------
@@ -246,8 +249,13 @@ class Session(QObject):
         on_failed: Callback | None = None,
         control: bool = False,
     ) -> int:
-        """Submit a job, replacing any pending job of the same kind; callbacks run on the UI thread."""
+        """Submit a job, replacing any pending job of the same kind; callbacks run on the UI thread.
+
+        Returns the job id, or -1 once the session is closed (nothing runs then).
+        """
         self.cancel(kind)
+        if self._closed:
+            return -1
         job = self.worker.submit(fn, *args, kind=kind, control=control)
         self._pending[kind] = job
         self._callbacks[job] = (on_progress, on_done, on_failed)
@@ -353,7 +361,8 @@ class Session(QObject):
         self.document_changed.emit()
 
     def _refresh_status(self) -> None:
-        refresh_status(self)
+        if not self._closed:
+            refresh_status(self)
 
     def autosave(self) -> None:
         """Write the open document to the recovery file (when the document format is available)."""

@@ -17,6 +17,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities
 from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
+from sudoku_workbench.gui.history import History
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -211,9 +212,9 @@ class Jobs:
         )
 
     def _generated(self, made: Any) -> None:
-        self.session.set_puzzle(made.grid)
+        self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
-        level = getattr(made.level, "name", made.level)
+        level = str(getattr(made.level, "name", made.level)).replace("_", " ").lower()
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
@@ -222,6 +223,11 @@ def rating_text(rating: Any) -> str:
     level = str(getattr(rating.level, "name", rating.level)).replace("_", " ").title()
     hardest = rating.hardest_rule
     name = getattr(hardest, "name", hardest)
+    if isinstance(hardest, str) and hardest and capabilities.available("logic"):
+        try:
+            name = capabilities.load("logic").rule_by_id(hardest).name
+        except (KeyError, LookupError, ValueError):
+            name = hardest
     return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
 
 

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui import capabilities
-from sudoku_workbench.gui.history import History
+from sudoku_workbench.gui.history import GIVEN, History
 
-__all__ = ["DOCUMENT_SUFFIX", "RECENT_LIMIT", "Storage"]
+__all__ = ["DOCUMENT_SUFFIXES", "RECENT_LIMIT", "Storage", "document_of"]
 
-#: The suffix of our own document (puzzle, entries, candidates and step history).
-DOCUMENT_SUFFIX = ".json"
+#: Suffixes of our own document (puzzle, entries, candidates and step history).
+DOCUMENT_SUFFIXES = (".json", ".sudoku")
 #: How many files File → Open recent lists.
 RECENT_LIMIT = 8
 
@@ -47,8 +48,8 @@ class Storage:
             FormatError: naming the file, line and column of what is wrong.
             OSError: when the file cannot be read.
         """
-        if path.suffix.lower() == DOCUMENT_SUFFIX and capabilities.available("document"):
-            return self._history_of(capabilities.load("document").load_document(path), str(path))
+        if path.suffix.lower() in DOCUMENT_SUFFIXES and capabilities.available("document"):
+            return _history_of(capabilities.load("document").load_document(path), str(path))
         grid: Grid = capabilities.load("formats").read_file(path)
         return History(grid)
 
@@ -59,25 +60,14 @@ class Storage:
             FormatError: when the suffix names no format we write.
             OSError: when the file cannot be written.
         """
-        if path.suffix.lower() == DOCUMENT_SUFFIX:
+        if path.suffix.lower() in DOCUMENT_SUFFIXES:
             self._write_document(path, history)
         else:
             capabilities.load("formats").write_file(path, history.grid)
 
     def _write_document(self, path: Path, history: History) -> None:
-        document = capabilities.load("document")
-        doc = document.Document(history.start, tuple(history.steps), history.cursor)
         path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        document.save_document(temporary, doc)
-        temporary.replace(path)
-
-    @staticmethod
-    def _history_of(doc: object, source: str) -> History:
-        try:
-            return History.replay(doc.grid, tuple(doc.history), doc.cursor)  # type: ignore[attr-defined]
-        except ValueError as err:
-            raise FormatError(f"the step history does not replay: {err}", source) from err
+        capabilities.load("document").save_document(path, document_of(history))
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
@@ -120,3 +110,36 @@ class Storage:
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         (self.data_dir / "recent.json").write_text(json.dumps(names[:RECENT_LIMIT]), encoding="utf-8")
+
+
+def document_of(history: History) -> Any:
+    """The ``formats.document.Document`` of a history.
+
+    The document keeps one set of givens, so clue edits (Givens mode) are folded into its start: the
+    saved history begins after the last clue edit, or at the current position if that edit was undone.
+    """
+    document = capabilities.load("document")
+    records = history.records
+    last_given = max((i for i, r in enumerate(records) if r.step.rule == GIVEN), default=-1)
+    if last_given < 0:
+        start, steps, cursor = history.start, history.steps, history.cursor
+    elif history.cursor > last_given:
+        start = records[last_given].grid
+        steps = tuple(r.step for r in records[last_given + 1 :])
+        cursor = history.cursor - last_given - 1
+    else:
+        start, steps, cursor = history.grid, (), 0
+    plain_start = start == start.puzzle()
+    return document.Document(history.grid, steps, cursor, None if plain_start else start)
+
+
+def _history_of(doc: Any, source: str) -> History:
+    try:
+        start = doc.start if doc.start is not None else doc.grid.puzzle()
+        history = History.replay(start, tuple(doc.history), doc.cursor)
+    except ValueError as err:
+        raise FormatError(f"the step history does not replay: {err}", source) from err
+    if history.grid != doc.grid:
+        # The history does not lead to the saved position: keep the position, which is what was seen.
+        return History(doc.grid)
+    return history

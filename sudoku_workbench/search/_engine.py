@@ -4,9 +4,10 @@ The state of a search node is one flat list of ints, a candidate mask per cell (
 ``d``); a cell whose mask has a single bit is decided. Branching copies the list, so backtracking is
 simply dropping the copy. Propagation applies naked singles (a decided cell's digit leaves its peers),
 hidden singles (a digit with one place left in a unit goes there) and locked candidates (a digit
-confined to one box-line intersection leaves the rest of the line and the box). Each node branches on the
-smallest choice it can see: the cell with the fewest candidates, or, when every open cell has three or
-more, a digit with only two places left in some unit (this keeps large grids from wandering).
+confined to one box-line intersection leaves the rest of the line and the box); after a decision only
+the units that changed are looked at again. Each node branches on the smallest choice it can see: the
+cell with the fewest candidates (ties go to the cell with most open peers), or, when every open cell
+has three or more, a digit with only two places left in some unit.
 
 Everything a hot loop touches is a local name bound in :func:`_build`, one engine per geometry.
 """
@@ -39,7 +40,13 @@ class OutOfBudget(Exception):
 
 @dataclass(frozen=True)
 class Engine:
-    """The search functions of one geometry (closures over its precomputed tables)."""
+    """The search functions of one geometry (closures over its precomputed tables).
+
+    ``propagate(state, decided)`` brings a root state to the rules' fixpoint in place (False: no
+    solution); ``branch_options(state)`` lists the alternatives a node would branch on (None when
+    every cell is decided; the search-tree view uses it); ``search(root, cancel, progress, rng,
+    budget)`` yields the solved states below a propagated root.
+    """
 
     propagate: Callable[[State, list[int]], bool]
     branch_options: Callable[[State], list[Option] | None]
@@ -81,6 +88,8 @@ def _build(geo: Geometry) -> Engine:
     every_unit = (1 << len(units)) - 1
     segments, line_rivals, box_rivals = _intersections(geo)
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
+    segment_count = len(segments)
+    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals))
 
     def propagate(state: State, queue: list[int], dirty: int) -> bool:
         """Apply the three rules until nothing changes; False on a contradiction.
@@ -148,25 +157,23 @@ def _build(geo: Geometry) -> Engine:
         Only intersections on a touched unit are judged. Returns the units where something was
         eliminated (0 for none, -1 for a cell left without candidates); new singles join the queue.
         """
-        judged = needed = 0
+        judged: set[int] = set()
+        needed: set[int] = set()
         while touched:
             low = touched & -touched
             touched ^= low
-            judged |= judged_by_unit[low.bit_length() - 1]
-            needed |= needed_by_unit[low.bit_length() - 1]
-        inside = dict.fromkeys(_bit_indexes(needed), 0)
-        for index in inside:
+            judged.update(judged_by_unit[low.bit_length() - 1])
+            needed.update(needed_by_unit[low.bit_length() - 1])
+        inside = [0] * segment_count
+        for index in needed:
             bits = 0
             for cell in segments[index]:
                 bits |= state[cell]
             inside[index] = bits
         changed = 0
-        for index in _bit_indexes(judged):
+        for index in judged:
             bits = inside[index]
-            for rivals, victims in (
-                (line_rivals[index], box_rivals[index]),
-                (box_rivals[index], line_rivals[index]),
-            ):
+            for rivals, victims in rival_pairs[index]:
                 elsewhere = 0
                 for other in rivals:
                     elsewhere |= inside[other]
@@ -342,8 +349,8 @@ def _segments_by_unit(
     segments: tuple[tuple[int, ...], ...],
     line_rivals: tuple[tuple[int, ...], ...],
     box_rivals: tuple[tuple[int, ...], ...],
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per unit, as bitmasks over intersections: those lying on it, and those plus their rivals.
+) -> tuple[tuple[frozenset[int], ...], tuple[frozenset[int], ...]]:
+    """Per unit, the intersections lying on it, and those plus their rivals.
 
     When a unit changes, the intersections on it must be judged again, which reads their rivals.
     """
@@ -360,4 +367,6 @@ def _segments_by_unit(
             for other in line_rivals[index] + box_rivals[index]:
                 wider |= 1 << other
         needed.append(wider)
-    return tuple(judged), tuple(needed)
+    return tuple(frozenset(_bit_indexes(b)) for b in judged), tuple(
+        frozenset(_bit_indexes(b)) for b in needed
+    )

@@ -27,7 +27,7 @@ from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, Step
 from sudoku_workbench.logic.engine import RULES, Level, Rating, rate
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.minimize import grid_of
-from sudoku_workbench.search.solve import solutions
+from sudoku_workbench.search.solve import count, solutions
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, orbits
 
 __all__ = [
@@ -89,7 +89,9 @@ def generate(
     check_symmetry(geo, symmetry)
     if not unique and not very_hard and level is None:
         grid = loose_puzzle(geo, rng, symmetry, cancel)
-        return Generated(grid, _rate(grid, cancel).level)
+        # Sound rules cannot finish a puzzle with two solutions: no need to run them to know.
+        several = count(grid, limit=2, cancel=cancel) > 1
+        return Generated(grid, Level.NEEDS_SEARCH if several else _rate(grid, cancel).level)
     target = top_level() if very_hard else _target(level)
     return _search(geo, rng, symmetry, target, budget, cancel, progress)
 

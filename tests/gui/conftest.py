@@ -28,11 +28,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.gui)
 
 
+def dangling_jobs() -> dict[int, list[int]]:
+    """Job ids still running, per live worker."""
+    return {id(w): w.active_jobs() for w in live_workers() if w.active_jobs()}
+
+
 @pytest.fixture(autouse=True)
 def no_dangling_jobs(qapp) -> Iterator[None]:
-    """Fail a test that leaves any worker job running (after giving housekeeping jobs time to end)."""
+    """Fail a test that leaves any worker job running."""
     yield
-    leftover = {id(w): w.active_jobs() for w in live_workers() if w.active_jobs()}
+    leftover = dangling_jobs()
     for worker in live_workers():
         worker.shutdown()
     assert not leftover, f"worker jobs left running: {leftover}"

@@ -15,7 +15,7 @@ from tests.gui.conftest import settle
 NEWSPAPER = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
-def _trigger(window, name: str) -> None:
+def trigger(window, name: str) -> None:
     action = window.acts[name]
     assert action.isEnabled(), f"{name} is disabled: {action.toolTip()}"
     action.trigger()
@@ -24,7 +24,7 @@ def _trigger(window, name: str) -> None:
 def new_9x9(window, monkeypatch) -> None:
     label = geometry_for_size(9).label
     monkeypatch.setattr(QInputDialog, "getItem", lambda *args, **kw: (label, True))
-    _trigger(window, "new")
+    trigger(window, "new")
 
 
 def type_puzzle(qtbot, window, line: str) -> None:
@@ -58,11 +58,11 @@ def test_entries_pencil_marks_undo_and_redo(qtbot, window):
     assert window.session.dirty
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert 2 in window.session.grid.candidates_of(3)
-    _trigger(window, "undo")
+    trigger(window, "undo")
     assert window.session.grid.entries[2] == 0
     assert window.session.grid == parse_line(NEWSPAPER)
-    _trigger(window, "redo")
-    _trigger(window, "redo")
+    trigger(window, "redo")
+    trigger(window, "redo")
     assert window.session.grid.entries[2] == 4
     assert 2 not in window.session.grid.candidates_of(3)
     board.select(2)
@@ -77,11 +77,13 @@ def test_check_marks_both_cells_of_a_duplicate(qtbot, window, shot):
     board.setFocus()
     board.select(2)  # r1c3, in row 1 beside the 5 of r1c1
     qtbot.keyClick(board, Qt.Key.Key_5)
-    _trigger(window, "check")
+    trigger(window, "check")
     assert {0, 2} <= set(board.marks)
     assert "5 appears more than once in row 1" in window.panel.progress.text()
     settle(qtbot, window)
     assert {0, 2} <= set(board.marks)
+    assert "5 appears more than once in row 1" in window.panel.progress.text()
+    assert "the puzzle has no solution" not in window.panel.progress.text()
     shot(window, "check-duplicate")
 
 
@@ -93,7 +95,7 @@ def test_pasting_a_bad_puzzle_names_the_problem_and_keeps_the_grid(qtbot, window
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText("53..7....6..19x5....98")
-    _trigger(window, "paste")
+    trigger(window, "paste")
     assert shown
     assert "clipboard" in shown[0][1]
     assert window.session.grid is before
@@ -103,7 +105,7 @@ def test_pasting_a_good_puzzle_replaces_the_grid(qtbot, window):
     from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.clipboard().setText(NEWSPAPER)
-    _trigger(window, "paste")
+    trigger(window, "paste")
     assert window.session.grid.givens == parse_line(NEWSPAPER).givens
     assert not window.session.givens_mode
 
@@ -152,11 +154,21 @@ def test_missing_capabilities_are_disabled_with_a_tooltip(window):
 
 def test_givens_mode_toggle_changes_what_digits_do(qtbot, window):
     window.session.set_puzzle(History(Grid.empty(geometry_for_size(4))), dirty=False)
-    _trigger(window, "givens_mode")
+    trigger(window, "givens_mode")
     window.session.enter_digit(0, 1)
-    _trigger(window, "givens_mode")
+    trigger(window, "givens_mode")
     window.session.enter_digit(1, 2)
     grid = window.session.grid
     assert grid.givens[0] == 1
     assert grid.entries[1] == 2
     assert grid.givens[1] == 0
+
+
+def test_every_action_has_its_own_shortcut(window):
+    seen: dict[str, str] = {}
+    for name, action in window.acts.items():
+        keys = [k.toString() for k in action.shortcuts()]
+        assert keys, f"{name} has no shortcut"
+        for key in keys:
+            assert key not in seen, f"{key} is used by {seen.get(key)} and {name}"
+            seen[key] = name

@@ -72,3 +72,14 @@ def test_progress_callbacks_are_throttled(qtbot, worker):
     with qtbot.waitSignal(worker.finished, timeout=5000):
         worker.submit(lambda cancel, progress: _spin(cancel, progress, 0.3), kind="spin", control=True)
     assert 2 <= len(counts) <= 12
+
+
+def test_the_dangling_job_check_sees_a_running_job(qtbot, worker):
+    from tests.gui.conftest import dangling_jobs
+
+    with qtbot.waitSignal(worker.progress, timeout=5000):
+        job = worker.submit(_spin, kind="spin", control=True)
+    assert dangling_jobs() == {id(worker): [job]}
+    worker.cancel(job)
+    assert worker.wait(2000)
+    assert dangling_jobs() == {}

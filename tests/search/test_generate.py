@@ -159,3 +159,9 @@ def test_progress_counts_attempts():
     generate(geometry(3, 3), random.Random(2), very_hard=True, budget=0.3, progress=seen.append)
     assert seen == list(range(1, len(seen) + 1))
     assert seen
+
+
+def test_unique_off_reports_the_level_rate_gives():
+    for seed in range(4):
+        made = generate(geometry(2, 2), random.Random(seed), unique=False)
+        assert made.level == rate(made.grid).level

@@ -103,3 +103,31 @@ def test_ctrl_c_stops_quickly_and_keeps_the_lines_already_written(jobs):
     assert "interrupted" in err
     lines = [first, *rest.splitlines()]
     assert all(len(line.split()[0]) == 81 for line in lines)
+
+
+def test_bench_generation_tasks_make_a_puzzle_of_the_sample_puzzles_size_reproducibly():
+    from sudoku_workbench.cli._bench_tasks import BENCH_TASKS
+    from sudoku_workbench.core import Grid, geometry
+
+    sample = Grid.empty(geometry(3, 3))
+    tasks = [task for task in BENCH_TASKS if task.name.startswith("generate") and task.applies_to(sample)]
+    assert len(tasks) == 4
+    for task in tasks:
+        if "Very Hard" in task.name:
+            continue  # up to five seconds; covered by the generator's own tests
+        made = task.run(sample)
+        grid = getattr(made, "grid", made)
+        assert isinstance(grid, Grid)
+        assert grid.geometry.n == 9
+        assert count_solutions(grid, 1) == 1
+        again = task.run(sample)
+        assert getattr(again, "grid", again) == grid
+
+
+def test_progress_bar_on_request_ends_at_the_total(capsys):
+    assert main(["generate", "--size", "4", "--count", "5", "--seed", "2", "--jobs", "1", "--progress"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 5
+    frames = captured.err.strip().split("\r")
+    assert frames[-1].startswith("[" + "#" * 30 + "] 5/5 puzzles")
+    assert captured.err.count("5/5 puzzles") == 1

@@ -1,0 +1,79 @@
+"""The graph pane: node and edge counts of a known position, labels, cycles, hover both ways."""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPointF
+
+from sudoku_workbench.core import Highlights, Step
+from sudoku_workbench.formats import parse_line
+from sudoku_workbench.graphs.links import bilocation_graph, bivalue_graph
+from sudoku_workbench.graphs.picture import graph_picture
+from sudoku_workbench.gui.graph_arrays import graph_arrays, matching_arrays
+from sudoku_workbench.logic.engine import steps_until_stuck
+from tests.gui.conftest import settle
+from tests.gui.test_editing import trigger
+from tests.gui.test_logic import HARD, trigger_paste
+
+
+def _known_position():
+    """HARD after its first 20 logic steps: both graphs have edges there."""
+    grid = parse_line(HARD)
+    for step in itertools.islice(steps_until_stuck(grid), 20):
+        grid = grid.apply(step)
+    return grid
+
+
+def test_arrays_match_the_graph_of_a_known_position():
+    grid = _known_position()
+    for kind, build in (("bilocation", bilocation_graph), ("bivalue", bivalue_graph)):
+        graph = build(grid)
+        assert graph.number_of_edges() > 3
+        arrays = graph_arrays(graph_picture(grid, kind))
+        edges = {frozenset(e) for e in graph.edges}
+        drawn = {frozenset((arrays.node_cells[a], arrays.node_cells[b])) for a, b in arrays.adj}
+        assert drawn == edges
+        for (a, b), label in zip(arrays.adj, arrays.edge_labels):
+            u, w = arrays.node_cells[a], arrays.node_cells[b]
+            assert label == "".join(str(d) for d in sorted(graph.edges[u, w]["digits"]))
+            assert tuple(arrays.pos[a]) == (u % 9 + 0.5, u // 9 + 0.5)
+        assert set(graph.nodes) <= set(arrays.node_cells)
+
+
+def test_matching_arrays_are_bipartite():
+    step = Step(
+        "chain_exclusion", highlights=Highlights(pattern=((0, 1), (0, 2), (1, 2)), matching=((0, 1), (1, 2)))
+    )
+    arrays = matching_arrays(step, parse_line(HARD).geometry)
+    assert arrays.node_cells == (0, 1, -1, -1)
+    assert arrays.node_labels == ("r1c1", "r1c2", "1", "2")
+    assert len(arrays.adj) == 3
+    assert arrays.emphasised.tolist() == [True, False, True]
+
+
+def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, shot):
+    trigger_paste(qtbot, window, HARD)
+    grid = window.session.grid
+    pane = window.graph_view
+    settle(qtbot, window)
+    assert pane.arrays.title.startswith("bilocation")
+    graph = bilocation_graph(grid)
+    assert len(pane.arrays.adj) == graph.number_of_edges()
+    assert len(pane.graph.pos) == len(pane.arrays.pos) >= graph.number_of_nodes()
+    # hovering a cell on the board marks its node, and the other way round
+    cell = pane.arrays.node_cells[0]
+    qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
+    assert pane._hover == cell
+    view = pane.plot.getViewBox()
+    other = pane.arrays.node_cells[-1]
+    scene_point = view.mapViewToScene(QPointF(*pane.arrays.pos[-1]))
+    with qtbot.waitSignal(pane.node_hovered, timeout=2000) as blocker:
+        pane._mouse_moved(scene_point)
+    assert blocker.args == [other]
+    assert window.board.hovered == other
+    trigger(window, "bivalue")
+    settle(qtbot, window)
+    assert pane.arrays.title.startswith("bivalue")
+    assert len(pane.arrays.adj) == bivalue_graph(grid).number_of_edges()
+    shot(window, "graph-bivalue")

@@ -1,0 +1,132 @@
+"""Worker jobs with the search: OK (and Cancel) on a 16x16 while the UI keeps ticking, Check's
+wrong entries and mistyped clue, Count solutions."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QTimer
+
+from sudoku_workbench.formats import parse_line
+from sudoku_workbench.search.solve import count, solve
+from tests.conftest import corpus_lines
+from tests.gui.conftest import settle
+from tests.gui.test_editing import NEWSPAPER, trigger
+from tests.gui.test_logic import trigger_paste
+
+#: The sixteen_vu100 puzzle the OK search takes longest on (measured over all 100: line 85, ~1 s).
+HARDEST_16 = 84
+
+
+class Ticker:
+    """A 10 ms timer on the UI thread recording the longest gap between its ticks."""
+
+    def __init__(self) -> None:
+        self.timer = QTimer()
+        self.timer.setInterval(10)
+        self.timer.timeout.connect(self._tick)
+        self.last = time.monotonic()
+        self.ticks = 0
+        self.longest = 0.0
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        self.ticks += 1
+
+    def start(self) -> None:
+        self.last = time.monotonic()
+        self.timer.start()
+
+
+def test_ok_runs_in_the_worker_while_the_ui_ticks_and_cancel_stops_it(qtbot, window):
+    line = corpus_lines("sixteen_vu100.txt")[HARDEST_16]
+    trigger_paste(qtbot, window, line)
+    settle(qtbot, window)
+    before = window.session.grid
+    ticker = Ticker()
+    ticker.start()
+    trigger(window, "ok")
+    assert window.session.busy("solve")
+    assert window.acts["cancel"].isEnabled()
+    qtbot.wait(150)
+    assert window.session.busy("solve"), "the search ended before it could be cancelled"
+    started = time.monotonic()
+    trigger(window, "cancel")
+    qtbot.waitUntil(lambda: not window.session.worker.active_jobs(), timeout=2000)
+    stopped = time.monotonic() - started
+    print(f"cancel took {stopped * 1000:.0f} ms; longest UI gap {ticker.longest * 1000:.0f} ms")
+    assert stopped < 0.2, stopped
+    assert window.session.grid is before
+    assert ticker.ticks >= 10
+    assert ticker.longest < 0.2, ticker.longest
+    # and pressed again, OK solves it while the timer keeps ticking
+    ticker.start()
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "ok")
+    ticker.timer.stop()
+    grid = window.session.grid
+    assert grid.is_solved()
+    assert grid.givens == before.givens
+    assert window.session.history.last_step.rule == "search"
+    assert ticker.longest < 0.2, ticker.longest
+    settle(qtbot, window)
+
+
+def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window):
+    trigger_paste(qtbot, window, NEWSPAPER)
+    solution = solve(parse_line(NEWSPAPER))
+    cell = 2  # r1c3: a digit its peers allow but the solution does not have
+    grid = window.session.grid
+    wrong = next(
+        d
+        for d in grid.candidates_of(cell)
+        if d != solution.values[cell] and not grid.place(cell, d).problems()
+    )
+    window.session.enter_digit(cell, wrong)
+    trigger(window, "check")
+    assert not window.board.marks  # no duplicate: nothing to mark at once
+    settle(qtbot, window)
+    assert window.board.marks == frozenset({cell})
+    assert "entries that disagree with the solution: r1c3" in window.panel.progress.text()
+
+
+def test_check_points_at_a_mistyped_clue(qtbot, window):
+    puzzle = parse_line(NEWSPAPER)
+    solution = solve(puzzle)
+    # change the clue r5c4 (8) to another digit its peers allow, one that leaves no solution
+    cell = 39
+    assert puzzle.givens[cell] == 8
+    givens = list(puzzle.givens)
+    allowed = parse_line(NEWSPAPER[:cell] + "." + NEWSPAPER[cell + 1 :]).candidates_of(cell)
+    for digit in allowed:
+        givens[cell] = digit
+        mistyped = "".join(str(d) if d else "." for d in givens)
+        if count(parse_line(mistyped), limit=2) == 0:
+            break
+    assert count(parse_line(mistyped), limit=2) == 0
+    trigger_paste(qtbot, window, mistyped)
+    trigger(window, "check")
+    settle(qtbot, window, timeout=60_000)
+    text = window.panel.progress.text()
+    assert "the puzzle has no solution" in text
+    assert f"the clue r5c4={givens[cell]} is probably mistyped" in text
+    assert f"with {solution.values[cell]} there the puzzle has one solution" in text
+    assert cell in window.board.marks
+
+
+def test_count_solutions_of_an_open_position(qtbot, window):
+    line = NEWSPAPER
+    for cell in (c for c, ch in enumerate(NEWSPAPER) if ch != "."):  # drop clues until there are several
+        line = line[:cell] + "." + line[cell + 1 :]
+        expected = count(parse_line(line), limit=10_000)
+        if expected > 1:
+            break
+    assert 1 < expected < 10_000
+    trigger_paste(qtbot, window, line)
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "count")
+    assert f"{expected:,} solution" in window.panel.progress.text()
+    settle(qtbot, window)
+    assert "Solutions: several" in window.panel.status.text()

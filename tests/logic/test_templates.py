@@ -1,0 +1,97 @@
+"""Digit templates: exact eliminations, a brute-force cross-check, the budget, and corpus soundness."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+
+from sudoku_workbench.core import Geometry, Grid, geometry
+from sudoku_workbench.logic import templates
+from sudoku_workbench.logic.engine import RULES, next_step, solve_by_logic
+from tests.conftest import corpus
+from tests.logic.conftest import assert_sound, solution_of, without
+
+G9 = geometry(3, 3)
+
+
+def digit_rows(geo: Geometry, digit: int, rows: dict[int, tuple[int, ...]]) -> Grid:
+    """Empty grid where ``digit`` keeps, in each given 1-based row, only the given 1-based columns."""
+    grid = Grid.empty(geo)
+    for row, cols in rows.items():
+        grid = without(grid, [geo.cell(row - 1, c) for c in range(geo.n) if c + 1 not in cols], digit)
+    return grid
+
+
+def test_template_needs_the_boxes() -> None:
+    # 5 in row 1 only at c4/c8, in row 7 only at c4/c7, in row 4 only at c3/c6. A 5 in r2c7 or r3c7
+    # takes column 7 from row 7, so row 7 is c4 and row 1 is c8: two 5s in box 3. A 5 in r8c8 or
+    # r9c8 takes column 8 from row 1, so row 1 is c4 and row 7 is c7: two 5s in box 9. No row-column
+    # matching (fish) sees this; the boxes make it.
+    grid = digit_rows(G9, 5, {1: (4, 8), 7: (4, 7), 4: (3, 6)})
+    simpler = tuple(r for r in RULES if r.id != templates.DIGIT_TEMPLATE and r.level <= 3)
+    assert next_step(grid, simpler) is None
+    step = next(templates.digit_template(grid))
+    assert step.rule == "digit_template"
+    names = {G9.cell_name(c) for c, d in step.eliminations}
+    assert names == {"r2c7", "r3c7", "r8c8", "r9c8"}
+    assert {d for _, d in step.eliminations} == {5}
+    assert "r2c7" in step.explanation
+    assert "one in each row, column and box" in step.explanation
+    assert (G9.cell(0, 3), 5) in step.highlights.pattern
+
+
+def test_no_template_step_where_every_candidate_fits() -> None:
+    assert next(templates.digit_template(Grid.empty(G9)), None) is None
+    # An X-Wing leaves nothing for the templates once the fish has been applied.
+    grid = digit_rows(G9, 5, {1: (2, 7), 5: (2, 7)})
+    fished = grid.eliminate((G9.cell(r, c), 5) for r in range(9) for c in (1, 6) if r not in (0, 4))
+    assert next(templates.digit_template(fished), None) is None
+
+
+def _brute_force_cells(geo: Geometry, options: tuple[int, ...]) -> int:
+    """Cells on some template, by trying every column permutation."""
+    cells = 0
+    for cols in itertools.permutations(range(geo.n)):
+        if not all(options[r] >> c & 1 for r, c in enumerate(cols)):
+            continue
+        boxes = {(r // geo.box_rows, c // geo.box_cols) for r, c in enumerate(cols)}
+        if len(boxes) == geo.n:
+            cells |= sum(1 << (r * geo.n + c) for r, c in enumerate(cols))
+    return cells
+
+
+@pytest.mark.parametrize(("rows", "cols", "trials"), [(2, 2, 200), (2, 3, 200), (3, 2, 200), (2, 4, 12)])
+def test_template_cells_match_brute_force(rows: int, cols: int, trials: int) -> None:
+    geo = geometry(rows, cols)
+    rng = random.Random(rows * 10 + cols)
+    for _ in range(trials):
+        density = rng.uniform(0.3, 0.8)
+        options = tuple(sum(1 << c for c in range(geo.n) if rng.random() < density) for _ in range(geo.n))
+        assert templates.template_cells(geo, options) == _brute_force_cells(geo, options), options
+
+
+def test_budget_keeps_big_empty_grids_cheap() -> None:
+    geo = geometry(5, 5)
+    start = time.process_time()
+    assert templates.template_cells(geo, (geo.full_mask,) * geo.n) is None
+    assert next(templates.digit_template(Grid.empty(geo)), None) is None
+    assert time.process_time() - start < 10
+
+
+def test_templates_are_sound_on_stuck_corpus_positions() -> None:
+    before = tuple(r for r in RULES if r.id != templates.DIGIT_TEMPLATE and r.level <= 3)
+    fired = 0
+    for name, count, every in (("royle17.txt", 40, 997), ("top1465.txt", 30, 48)):
+        for number, puzzle in enumerate(corpus(name, count, every), 1):
+            run = solve_by_logic(puzzle, before)
+            if run.status != "stuck":
+                continue
+            solution = solution_of(puzzle)
+            assert solution is not None
+            for step in templates.digit_template(run.grid):
+                fired += 1
+                assert_sound(step, solution, f"{name} #{number}: ")
+    assert fired > 0

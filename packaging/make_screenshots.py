@@ -47,7 +47,7 @@ def generator_dialog_shot() -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from sudoku_workbench.core.geometry import geometry
+    from sudoku_workbench.core.geometry import geometry_for_size
     from sudoku_workbench.gui.dialogs import GenerateDialog
     from sudoku_workbench.gui.theme import apply_theme
     from sudoku_workbench.search.symmetry import fitting_symmetries
@@ -55,7 +55,7 @@ def generator_dialog_shot() -> None:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     apply_theme(app, dark=False)
-    dialog = GenerateDialog(None, 9, fitting_symmetries(geometry(3, 3)))
+    dialog = GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
     dialog.very_hard.setChecked(False)
     dialog.resize(dialog.sizeHint().expandedTo(dialog.minimumSizeHint()))
     dialog.resize(380, dialog.height())

@@ -38,7 +38,7 @@ CAPABILITIES: dict[str, Capability] = {
         ),
         Capability("graphs", "sudoku_workbench.graphs.picture", ("graph_picture",)),
         Capability("generator", "sudoku_workbench.search.generate", ("generate",)),
-        Capability("symmetry", "sudoku_workbench.search.symmetry", ("SYMMETRIES",)),
+        Capability("symmetry", "sudoku_workbench.search.symmetry", ("SYMMETRIES", "fitting_symmetries")),
         Capability("hcp_export", "sudoku_workbench.hcp.files", ("write_export",)),
         Capability("hcp_import", "sudoku_workbench.hcp.files", ("grid_from_tour_file",)),
         Capability("anneal_dock", "sudoku_workbench.gui.anneal_dock", ()),

@@ -6,6 +6,7 @@ decides what to do with it. Message boxes are the standard ones, so tests can re
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -124,8 +125,12 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
 class GenerateDialog(QDialog):
     """Test's options: size, symmetry, Unique, Very Hard and level."""
 
-    def __init__(self, parent: QWidget | None, size: int, symmetries: tuple[str, ...]) -> None:
+    def __init__(
+        self, parent: QWidget | None, size: int, symmetries: Callable[[int], tuple[str, ...]]
+    ) -> None:
+        """``symmetries(n)`` lists the symmetries that fit an n×n grid, so the list follows the size."""
         super().__init__(parent)
+        self._symmetries = symmetries
         self.setWindowTitle("Test: generate a puzzle")
         form = QFormLayout(self)
         self.size_box = QComboBox()
@@ -133,8 +138,8 @@ class GenerateDialog(QDialog):
             self.size_box.addItem(geometry_for_size(n).label, n)
         self.size_box.setCurrentIndex(list(BOX_SHAPES).index(size) if size in BOX_SHAPES else 3)
         self.symmetry = QComboBox()
-        self.symmetry.addItems(list(symmetries))
-        self.symmetry.setCurrentText("rot180")
+        self._fill_symmetries()
+        self.size_box.currentIndexChanged.connect(self._fill_symmetries)
         self.unique = QCheckBox("Unique")
         self.unique.setChecked(True)
         self.very_hard = QCheckBox("Very Hard")
@@ -158,6 +163,12 @@ class GenerateDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+
+    def _fill_symmetries(self) -> None:
+        chosen = self.symmetry.currentText() or "rot180"
+        self.symmetry.clear()
+        self.symmetry.addItems(list(self._symmetries(self.size_box.currentData())))
+        self.symmetry.setCurrentText(chosen)
 
     def options(self) -> GenerateOptions:
         """The chosen options."""

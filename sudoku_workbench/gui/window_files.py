@@ -162,9 +162,12 @@ class FileCommands:
         """Test: ask for the generator's options, then generate in the worker."""
         if not self.confirm_discard():
             return
-        symmetries = dialogs.FALLBACK_SYMMETRIES
-        if capabilities.available("symmetry"):
-            symmetries = tuple(capabilities.load("symmetry").SYMMETRIES)
+
+        def symmetries(n: int) -> tuple[str, ...]:
+            if not capabilities.available("symmetry"):
+                return dialogs.FALLBACK_SYMMETRIES
+            return tuple(capabilities.load("symmetry").fitting_symmetries(geometry_for_size(n)))
+
         dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())

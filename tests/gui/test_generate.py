@@ -47,3 +47,19 @@ def test_test_with_unique_makes_a_symmetric_puzzle_with_one_solution(qtbot, wind
         settle(qtbot, window)
         window.session.dirty = False
     shot(window, "generated-6x6")
+
+
+def test_the_symmetry_list_offers_only_what_fits_the_chosen_size(qtbot):
+    from sudoku_workbench.core.geometry import geometry_for_size
+    from sudoku_workbench.search.symmetry import fitting_symmetries
+
+    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    qtbot.addWidget(dialog)
+    offered = [dialog.symmetry.itemText(i) for i in range(dialog.symmetry.count())]
+    assert "diagonal" in offered
+    assert dialog.symmetry.currentText() == "rot180"
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(6))
+    offered = [dialog.symmetry.itemText(i) for i in range(dialog.symmetry.count())]
+    assert "diagonal" not in offered
+    assert "rot90" not in offered
+    assert dialog.symmetry.currentText() == "rot180"

@@ -13,8 +13,6 @@ the puzzles of the corpus).
 
 from __future__ import annotations
 
-import functools
-import itertools
 import threading
 from collections.abc import Callable
 
@@ -23,6 +21,7 @@ from pysat.solvers import Solver
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.dimacs import rule_clauses
 
 __all__ = ["SatSearch", "forget_sat_searches", "sat_search"]
 
@@ -51,7 +50,7 @@ class SatSearch:
         self.geometry = geo
         self._variables = geo.n * geo.size
         self._next_variable = self._variables + 1
-        self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=_clauses(geo))
+        self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(geo))
 
     def search(
         self,
@@ -106,7 +105,7 @@ class SatSearch:
         """
         if self._next_variable - self._variables > _ACTIVATIONS_PER_SOLVER:
             self._solver.delete()
-            self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=_clauses(self.geometry))
+            self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(self.geometry))
             self._next_variable = self._variables + 1
         self._next_variable += 1
         return self._next_variable - 1
@@ -146,20 +145,3 @@ class SatSearch:
         n = self.geometry.n
         entries = tuple(0 if given else (lit - 1) % n + 1 for given, lit in zip(grid.givens, chosen))
         return Grid(self.geometry, grid.givens, entries, (0,) * self.geometry.size)
-
-
-@functools.cache
-def _clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
-    """Every cell holds one digit, every digit once per unit (at-least-one and pairwise at-most-one)."""
-    n = geo.n
-
-    def var(cell: int, digit: int) -> int:
-        return cell * n + digit + 1
-
-    groups = [[var(cell, d) for d in range(n)] for cell in range(geo.size)]
-    groups += [[var(cell, d) for cell in unit] for unit in geo.units for d in range(n)]
-    clauses: list[tuple[int, ...]] = []
-    for group in groups:
-        clauses.append(tuple(group))
-        clauses.extend((-a, -b) for a, b in itertools.combinations(group, 2))
-    return tuple(clauses)

@@ -21,6 +21,8 @@ from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
 from sudoku_workbench.logic.engine import RULES, solve_by_logic
 from sudoku_workbench.logic.forcing_rules import FORCING_RULES
+from sudoku_workbench.logic.short_wings import W_WING, XYZ_WING
+from sudoku_workbench.logic.templates import DIGIT_TEMPLATE
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.generate import puzzle_rng
 
@@ -39,8 +41,9 @@ __all__ = [
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
 NONLOCAL = frozenset(rule_id for rule_id, _, _ in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES)
 
-#: The two rules taken from Eppstein's PADS solver rather than the paper, and the rule table without them.
-PADS = frozenset(rule_id for rule_id, _, _ in FORCING_RULES)
+#: The rules beyond the paper's: the two graph rules and the digit templates of Eppstein's PADS solver,
+#: and the XYZ- and W-Wing; and the rule table without them (the paper's rule set).
+PADS = frozenset(rule_id for rule_id, _, _ in FORCING_RULES) | {DIGIT_TEMPLATE, XYZ_WING, W_WING}
 PAPER_RULES = tuple(rule for rule in RULES if rule.id not in PADS)
 
 #: The paper's counts for its 33,302 puzzles.

@@ -17,7 +17,16 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.graphs.matching import forget_matchings
-from sudoku_workbench.logic import eppstein_local, exclusion, local, matching_rules, templates, tuples, wings
+from sudoku_workbench.logic import (
+    eppstein_local,
+    exclusion,
+    local,
+    matching_rules,
+    short_wings,
+    templates,
+    tuples,
+    wings,
+)
 from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.chain_analysis import forget_analyses
@@ -78,6 +87,8 @@ RULES: tuple[Rule, ...] = (
     Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
     Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
     Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
+    Rule(short_wings.XYZ_WING, "XYZ-Wing", Level.HARD, short_wings.xyz_wing),
+    Rule(short_wings.W_WING, "W-Wing", Level.HARD, short_wings.w_wing),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
 )
 

@@ -25,10 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
+from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
 from sudoku_workbench.gui.session_jobs import GenerateOptions
 
 __all__ = [
-    "FALLBACK_SYMMETRIES",
     "PUZZLE_FILTER",
     "GenerateDialog",
     "ask_recover",
@@ -41,18 +41,10 @@ __all__ = [
 ]
 
 #: File-dialog filter for everything Open reads.
-PUZZLE_FILTER = "Puzzles and documents (*.json *.txt *.sdk *.sdm *.ss *.opensudoku *.xml);;All files (*)"
-#: Symmetry names of the agreed generator interface (used until the generator lists its own).
-FALLBACK_SYMMETRIES = (
-    "none",
-    "rot180",
-    "rot90",
-    "mirror_lr",
-    "mirror_tb",
-    "diagonal",
-    "antidiagonal",
-    "both_diagonals",
-    "full",
+PUZZLE_FILTER = (
+    "Puzzles and documents ("
+    + " ".join(f"*{suffix}" for suffix in DOCUMENT_SUFFIXES + PUZZLE_SUFFIXES)
+    + ");;All files (*)"
 )
 LEVELS = ("any", "easy", "medium", "hard", "very hard", "needs search")
 

@@ -163,9 +163,8 @@ class FileCommands:
         if not self.confirm_discard():
             return
 
+        # Test is enabled only once the generator has landed, and the generator brings the symmetries.
         def symmetries(n: int) -> tuple[str, ...]:
-            if not capabilities.available("symmetry"):
-                return dialogs.FALLBACK_SYMMETRIES
             return tuple(capabilities.load("symmetry").fitting_symmetries(geometry_for_size(n)))
 
         dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries)

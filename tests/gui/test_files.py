@@ -105,3 +105,14 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
     settle(qtbot, window)
     window.close()
     assert not storage.recovery_path.exists()
+
+
+def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():
+    import re
+
+    from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
+    from sudoku_workbench.gui.dialogs import PUZZLE_FILTER
+
+    offered = re.findall(r"\*(\.\w+)", PUZZLE_FILTER.split(";;")[0])
+    assert sorted(offered) == sorted(DOCUMENT_SUFFIXES + PUZZLE_SUFFIXES)
+    assert ".sudoku" in offered

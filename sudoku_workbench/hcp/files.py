@@ -16,6 +16,7 @@ from sudoku_workbench.hcp.export import (
     HcpExport,
     Variant,
     arc_list_text,
+    decode_masks,
     export_graph,
     graphml_text,
     parse_options,
@@ -65,6 +66,7 @@ def export_for_hcp_file(grid: Grid, hcp_path: Path | str) -> HcpExport:
         cast(Variant, options.get("variant", "undirected")),
         options.get("reduce", "no") == "yes",
         options.get("givens", "full"),
+        decode_masks(grid, options["candidates"]) if "candidates" in options else False,
     )
     ours = {(min(u, v), max(u, v)) for u, v in export.edges}
     theirs = {(min(u, v), max(u, v)) for u, v in problem.edges}

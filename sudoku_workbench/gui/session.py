@@ -27,7 +27,7 @@ __all__ = ["SEARCH", "Session"]
 SEARCH = "search"
 
 #: Job kinds that depend on the grid: an edit cancels them (their answers would be stale).
-_GRID_JOBS = ("logic", "step", "solve", "check", "count", "rate", "status", "graph")
+_GRID_JOBS = ("logic", "step", "solve", "check", "count", "rate", "status", "graph", "hcp_solve")
 
 #: Background jobs the person did not ask for: no busy state, no error boxes.
 _QUIET_JOBS = ("status", "graph")

@@ -6,7 +6,6 @@ message boxes naming the problem and place, and leave the current puzzle as it w
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,6 +18,7 @@ from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.gui.hcp_commands import HCP_RULE
 from sudoku_workbench.gui.history import History
 
 if TYPE_CHECKING:
@@ -171,22 +171,7 @@ class FileCommands:
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
 
-    # ---- HCP ----------------------------------------------------------------------------------
-    def export_hcp(self, path: Path | None = None) -> None:
-        """Export → HCP: the givens as Haythorpe's Hamiltonian cycle problem, reduced, for Concorde or LKH."""
-        hcp = capabilities.load("hcp_export")
-        title = "Export as a Hamiltonian cycle problem"
-        path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, "puzzle.hcp")
-        if path is None:
-            return
-        self.session.run_job(
-            "hcp_export",
-            functools.partial(hcp.write_export, reduce=True),
-            self.session.grid.puzzle(),
-            path,
-            on_done=lambda text: self.session.message.emit(f"Exported {text}"),
-        )
-
+    # ---- HCP (Export → HCP and Solve through HCP are in hcp_commands) ---------------------------
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
         """Import tour: a solver's tour of an exported graph, read back as one step that fills the grid.
 
@@ -222,6 +207,6 @@ class FileCommands:
             f"the imported Hamiltonian cycle fills the {len(placements)} empty cells (Haythorpe, Section 6)"
         )
         self.session.apply_step(
-            Step("hcp_tour", placements, highlights=Highlights(cells=cells), explanation=text)
+            Step(HCP_RULE, placements, highlights=Highlights(cells=cells), explanation=text)
         )
         self.session.message.emit("Read the tour back into the grid.")

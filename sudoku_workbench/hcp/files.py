@@ -43,10 +43,15 @@ def summary(export: HcpExport) -> str:
 
 
 def write_export(
-    grid: Grid, path: Path | str, variant: Variant = "undirected", reduce: bool = False, givens: str = "full"
+    grid: Grid,
+    path: Path | str,
+    variant: Variant = "undirected",
+    reduce: bool = False,
+    givens: str = "full",
+    candidates: bool = False,
 ) -> str:
     """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
-    export = export_graph(grid, variant, reduce, givens)
+    export = export_graph(grid, variant, reduce, givens, candidates)
     Path(path).write_text(export_text(export, str(path).endswith(".graphml")), encoding="utf-8")
     return f"{path}: {summary(export)}"
 

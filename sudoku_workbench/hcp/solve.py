@@ -37,7 +37,8 @@ class HcpSolution:
     """One attempt: the export, what was searched, how long it took, and the grid when a cycle was found.
 
     ``status`` is ``found``, ``none`` (the solver proved there is no Hamiltonian cycle) or ``timeout``;
-    ``cycle`` is the Hamiltonian cycle in Section 2's directed numbering (for drawing).
+    ``cycle`` is the Hamiltonian cycle in Section 2's directed numbering (for drawing); ``size`` is the
+    vertices and edges (or arcs) of the graph searched.
     """
 
     export: HcpExport
@@ -48,6 +49,7 @@ class HcpSolution:
     time_limit: float
     grid: Grid | None = None
     cycle: tuple[int, ...] | None = None
+    size: tuple[int, int] = (0, 0)
 
     def message(self) -> str:
         """One sentence for the status line or a message box."""
@@ -109,7 +111,10 @@ def solve_through_hcp(
     found = find_cycle(
         searched.dimension, searched.edges, searched.directed, time_limit, workers, cancel, progress
     )
-    result = HcpSolution(export, "CP-SAT", _describe(searched), found.status, found.seconds, time_limit)
+    size = (searched.dimension, len(searched.edges))
+    result = HcpSolution(
+        export, "CP-SAT", _describe(searched), found.status, found.seconds, time_limit, size=size
+    )
     if found.order is None:
         return result
     cycle = directed_cycle(searched, found.order)
@@ -132,6 +137,7 @@ def _external(export: HcpExport, kind: str, time_limit: float, cancel: CancelTok
     seconds = time.monotonic() - started
     solved = grid_from_tour(export, tour)
     cycle = directed_cycle(export, tour.one_based())
+    size = (export.dimension, len(export.edges))
     return HcpSolution(
-        export, found.describe(), _describe(export), "found", seconds, time_limit, solved, tuple(cycle)
+        export, found.describe(), _describe(export), "found", seconds, time_limit, solved, tuple(cycle), size
     )

@@ -7,7 +7,6 @@ session's signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
@@ -15,9 +14,10 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBo
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
-from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.history import GIVEN
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
@@ -27,9 +27,7 @@ from sudoku_workbench.gui.study_docks import StudyDocks
 from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.graph_view import GraphView
+from sudoku_workbench.logic.engine import RULES
 
 __all__ = ["MainWindow"]
 
@@ -46,7 +44,6 @@ class MainWindow(QMainWindow):
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = _rule_names()
-        self.graph_view: GraphView | None = None
         self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
@@ -65,15 +62,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(scroll)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(360)
-        if capabilities.available("graphs"):
-            from sudoku_workbench.gui.graph_view import GraphView
-
-            self.graph_view = GraphView(self.session, self.board)
-            self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.graph_view = GraphView(self.session, self.board)
+        self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
         self.statusBar().showMessage("Ready")
-        docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
-        self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
-        self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
+        docks = [self.panel_dock, self.graph_dock]
+        self.resizeDocks(docks, [420, 420], Qt.Orientation.Horizontal)
+        self.resizeDocks(docks, [520, 300], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -144,8 +138,7 @@ class MainWindow(QMainWindow):
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
         self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
         self.acts["dark"].toggled.connect(self._set_dark)
-        if self.graph_view is not None:
-            self.graph_view.connect_actions(self.acts, self.graph_dock)
+        self.graph_view.connect_actions(self.acts, self.graph_dock)
         self.panel.position_chosen.connect(session.go_to)
         self.board.digit_entered.connect(session.enter_digit)
         self.board.candidate_toggled.connect(session.toggle_candidate)
@@ -240,6 +233,5 @@ def _rule_names() -> dict[str, str]:
         "anneal": "Annealing",
         "sat_model": "SAT model",
     }
-    if capabilities.available("logic"):
-        names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
+    names.update({rule.id: rule.name for rule in RULES})
     return names

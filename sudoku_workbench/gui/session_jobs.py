@@ -1,7 +1,7 @@
 """The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate, Test and the status line.
 
-Each asks a capability of the core (loaded through :mod:`~sudoku_workbench.gui.capabilities`), runs it in
-the session's worker and turns the answer into history steps, marks and messages on the UI thread.
+Each asks the core for an answer, runs it in the session's worker and turns the answer into history
+steps, marks and messages on the UI thread.
 """
 
 from __future__ import annotations
@@ -13,11 +13,15 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.gui import capabilities
+from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
 from sudoku_workbench.gui.history import History
+from sudoku_workbench.logic.engine import Rating, next_step, rate, rule_by_id, steps_until_stuck
+from sudoku_workbench.search.generate import Generated, generate
+from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -50,10 +54,9 @@ class Jobs:
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
         """Apply rule steps until stuck; each step joins the history as it is found."""
-        engine = capabilities.load("logic")
         self.session.run_job(
             "logic",
-            engine.steps_until_stuck,
+            steps_until_stuck,
             self.session.grid,
             on_progress=self.session.apply_step,
             on_done=self._logic_done,
@@ -66,9 +69,8 @@ class Jobs:
         if session.history.can_redo():
             session.redo()
             return
-        engine = capabilities.load("logic")
         session.run_job(
-            "step", engine.next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
+            "step", next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
         )
 
     def back(self) -> None:
@@ -94,10 +96,9 @@ class Jobs:
     # ---- OK, Count, Rate ---------------------------------------------------------------------
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
-        search = capabilities.load("search")
         self.session.run_job(
             "solve",
-            search.solve,
+            solve,
             self.session.grid,
             control=True,
             on_progress=lambda nodes: self.session.message.emit(f"Searching: {nodes:,} nodes"),
@@ -119,10 +120,9 @@ class Jobs:
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
-        search = capabilities.load("search")
         self.session.run_job(
             "count",
-            functools.partial(search.count, limit=COUNT_LIMIT),
+            functools.partial(count, limit=COUNT_LIMIT),
             self.session.grid,
             control=True,
             on_progress=lambda nodes: self.session.message.emit(f"Counting: {nodes:,} nodes"),
@@ -135,10 +135,9 @@ class Jobs:
 
     def rate(self) -> None:
         """Rate the puzzle by the hardest rule its logic solution needs."""
-        engine = capabilities.load("logic")
         self.session.run_job(
             "rate",
-            engine.rate,
+            rate,
             self.session.grid.puzzle(),
             on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
         )
@@ -152,10 +151,7 @@ class Jobs:
         session.set_marks(tuple(c for p in problems for c in p.cells))
         lines = [p.describe(grid.geometry) for p in problems]
         session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
-        if not capabilities.available("search"):
-            return
-        search = capabilities.load("search")
-        run = functools.partial(check_against_solutions, count=search.count, solve=search.solve)
+        run = functools.partial(check_against_solutions, count=count, solve=solve)
         session.run_job(
             "check", run, grid, control=True, on_done=functools.partial(self._checked, problems=lines)
         )
@@ -178,23 +174,17 @@ class Jobs:
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
         """Compute the graph pane's picture of the shown step's position; ``graph_ready`` brings it."""
-        graphs = capabilities.load("graphs")
         history = self.session.history
         step = history.last_step
         grid = history.previous_grid if step is not None and step.highlights.chains else history.grid
-        self.session.run_job(
-            "graph", graphs.graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit
-        )
+        self.session.run_job("graph", graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit)
 
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
-        generator = capabilities.load("generator")
-        from sudoku_workbench.core.geometry import geometry_for_size
-
         rng = random.Random(options.seed)
         run = functools.partial(
-            generator.generate,
+            generate,
             symmetry=options.symmetry,
             unique=options.unique,
             very_hard=options.very_hard,
@@ -211,40 +201,31 @@ class Jobs:
             on_done=self._generated,
         )
 
-    def _generated(self, made: Any) -> None:
+    def _generated(self, made: Generated) -> None:
         self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
-        level = str(getattr(made.level, "name", made.level)).replace("_", " ").lower()
+        level = made.level.name.replace("_", " ").lower()
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
-def rating_text(rating: Any) -> str:
+def rating_text(rating: Rating) -> str:
     """``Hard (X-Wing), 42 steps`` from a logic Rating."""
-    level = str(getattr(rating.level, "name", rating.level)).replace("_", " ").title()
-    hardest = rating.hardest_rule
-    name = getattr(hardest, "name", hardest)
-    if isinstance(hardest, str) and hardest and capabilities.available("logic"):
-        try:
-            name = capabilities.load("logic").rule_by_id(hardest).name
-        except (KeyError, LookupError, ValueError):
-            name = hardest
+    level = rating.level.name.replace("_", " ").title()
+    name = rule_by_id(rating.hardest_rule).name if rating.hardest_rule else ""
     return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
 
 
-def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int | None, Any]:
-    solutions = rating = None
-    if capabilities.available("search"):
-        solutions = capabilities.load("search").count(grid, limit=2, cancel=cancel)
-    if capabilities.available("logic") and solutions != 0 and not grid.problems():
-        rating = _puzzle_rating(grid.puzzle())
+def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
+    solutions = count(grid, limit=2, cancel=cancel)
+    rating = _puzzle_rating(grid.puzzle()) if solutions != 0 and not grid.problems() else None
     return solutions, rating
 
 
 @functools.lru_cache(maxsize=32)
-def _puzzle_rating(puzzle: Grid) -> Any:
+def _puzzle_rating(puzzle: Grid) -> Rating | None:
     """The puzzle's rating, remembered: the status line asks again after every entry."""
     try:
-        return capabilities.load("logic").rate(puzzle)
+        return rate(puzzle)
     except Contradiction:
         return None
 
@@ -254,16 +235,13 @@ def refresh_status(session: Session) -> None:
     grid = session.grid
     empty = f"Empty cells: {len(grid.empty_cells)}"
     session.status_changed.emit(empty)
-    if not (capabilities.available("search") or capabilities.available("logic")):
-        return
 
-    def show(result: tuple[int | None, Any]) -> None:
+    def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
         parts = []
         if rating is not None:
             parts.append(f"Rating: {rating_text(rating)}")
-        if solutions is not None:
-            parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
+        parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
         session.status_changed.emit(" · ".join([*parts, empty]))
 
     session.run_job("status", _status, grid, control=True, on_done=show)

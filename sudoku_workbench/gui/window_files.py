@@ -18,8 +18,11 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.formats import format_line, parse_puzzle
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.history import History
+from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
+from sudoku_workbench.search.symmetry import fitting_symmetries
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
@@ -34,17 +37,12 @@ _TOUR_FILTER = "Tours: TSPLIB, Concorde solution, edge list (*.tour *.sol *.txt 
 
 
 def parse_text(text: str, source: str) -> Grid:
-    """A puzzle from pasted text, in any format the formats package knows (one line until it lands).
+    """A puzzle from pasted text, in any format the formats package knows.
 
     Raises:
         FormatError: naming what is wrong and where.
     """
-    if capabilities.available("formats"):
-        grid: Grid = capabilities.load("formats").parse_puzzle(text, source)
-        return grid
-    from sudoku_workbench.formats.text import parse_line
-
-    return parse_line(text, source)
+    return parse_puzzle(text, source)
 
 
 class FileCommands:
@@ -109,9 +107,7 @@ class FileCommands:
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
-        grid = self.session.grid
-        text = capabilities.load("formats").format_line(grid) if capabilities.available("formats") else None
-        QGuiApplication.clipboard().setText(text or grid.to_line())
+        QGuiApplication.clipboard().setText(format_line(self.session.grid))
         self.session.message.emit("Copied the position as text")
 
     # ---- pictures ----------------------------------------------------------------------------
@@ -163,9 +159,8 @@ class FileCommands:
         if not self.confirm_discard():
             return
 
-        # Test is enabled only once the generator has landed, and the generator brings the symmetries.
         def symmetries(n: int) -> tuple[str, ...]:
-            return tuple(capabilities.load("symmetry").fitting_symmetries(geometry_for_size(n)))
+            return tuple(fitting_symmetries(geometry_for_size(n)))
 
         dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -174,14 +169,13 @@ class FileCommands:
     # ---- HCP ----------------------------------------------------------------------------------
     def export_hcp(self, path: Path | None = None) -> None:
         """Export → HCP: the givens as Haythorpe's Hamiltonian cycle problem, reduced, for Concorde or LKH."""
-        hcp = capabilities.load("hcp_export")
         title = "Export as a Hamiltonian cycle problem"
         path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, "puzzle.hcp")
         if path is None:
             return
         self.session.run_job(
             "hcp_export",
-            functools.partial(hcp.write_export, reduce=True),
+            functools.partial(write_export, reduce=True),
             self.session.grid.puzzle(),
             path,
             on_done=lambda text: self.session.message.emit(f"Exported {text}"),
@@ -192,7 +186,6 @@ class FileCommands:
 
         The HCP file the tour belongs to is the one beside it with the same name, else one the user picks.
         """
-        hcp = capabilities.load("hcp_import")
         tour = tour or dialogs.choose_open_path(self.window, "Import a tour", _TOUR_FILTER)
         if tour is None:
             return
@@ -206,7 +199,7 @@ class FileCommands:
             return
         self.session.run_job(
             "hcp_import",
-            hcp.grid_from_tour_file,
+            grid_from_tour_file,
             self.session.grid,
             tour,
             hcp_file,

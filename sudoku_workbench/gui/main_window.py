@@ -18,7 +18,6 @@ from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.graph_view import GraphView
-from sudoku_workbench.gui.history import GIVEN
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -164,6 +163,9 @@ class MainWindow(QMainWindow):
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
+        # A message about another position (Logic's summary, a count) would now mislead.
+        self.statusBar().clearMessage()
+        self.panel.set_progress("")
 
     def _step_shown(self, step: Step | None) -> None:
         self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
@@ -171,10 +173,11 @@ class MainWindow(QMainWindow):
 
     def _history_changed(self) -> None:
         history = self.session.history
-        start = f"Start: {history.start.geometry.label}, {sum(1 for g in history.start.givens if g)} clues"
+        clues = sum(1 for g in history.start.givens if g)
+        start = f"Start: {clues} clue{'' if clues == 1 else 's'}"
         self.panel.set_history(start, history.steps, history.cursor, history.start.geometry)
         self.acts["undo"].setEnabled(history.can_undo())
-        self.acts["back"].setEnabled(history.can_undo())
+        self.acts["back"].setEnabled(history.cursor > 0)
         self.acts["redo"].setEnabled(history.can_redo())
 
     def _job_state(self, kind: str, running: bool) -> None:
@@ -220,15 +223,14 @@ class MainWindow(QMainWindow):
 
 
 #: Steps a person made by hand: listed and explained, but not highlighted on the board.
-_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
+_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR})
 
 
 def _rule_names() -> dict[str, str]:
     names = {
-        "entry": "Entry",
-        "pencil": "Pencil mark",
-        "clear": "Clear",
-        "given": "Clue",
+        "entry": "Your entry",
+        "pencil": "Your pencil mark",
+        "clear": "Your deletion",
         "search": "Search",
         "anneal": "Annealing",
         "sat_model": "SAT model",

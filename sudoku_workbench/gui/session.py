@@ -2,7 +2,8 @@
 
 Views call its methods (intents) and listen to its signals; it asks the core for answers, runs long ones in
 the :class:`~sudoku_workbench.gui.worker.Worker` and drops results whose job is no longer wanted (the grid
-changed meanwhile). Every change becomes a step on the :class:`~sudoku_workbench.gui.history.History`.
+changed meanwhile). Deductions and the player's entries become steps of the
+:class:`~sudoku_workbench.core.history.History`; typing givens edits the puzzle itself (undoable, no step).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
-from sudoku_workbench.gui.history import GIVEN, History, advance
 from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import Worker
@@ -121,6 +122,15 @@ class Session(QObject):
         self._set_dirty(dirty)
         self._after_move()
 
+    def paste_puzzle(self, puzzle: Grid) -> None:
+        """A pasted puzzle replaces the current one as an edit (Ctrl+Z brings the old one back)."""
+        self.cancel_all()
+        self._history.edit_puzzle(puzzle)
+        self.path = None
+        self._set_dirty(True)
+        self.set_givens_mode(False)
+        self._after_move()
+
     def open_file(self, path: Path) -> bool:
         """Open a puzzle file or document; on failure the current puzzle stays and an error is shown."""
         try:
@@ -170,14 +180,10 @@ class Session(QObject):
 
     # ---- edits (intents from the board) ------------------------------------------------------
     def enter_digit(self, cell: Cell, digit: Digit) -> None:
-        """A digit typed into a cell: a given in Givens mode, an entry otherwise."""
+        """A digit typed into a cell: in Givens mode an edit of the puzzle, else the player's entry."""
         grid = self.grid
         if self._givens_mode:
-            if grid.givens[cell] != digit:
-                removal = ((cell, grid.givens[cell]),) if grid.givens[cell] else ()
-                self._record(
-                    Step(GIVEN, ((cell, digit),), removal, explanation=_given_text(grid, cell, digit))
-                )
+            self._set_given(cell, digit)
             return
         if grid.givens[cell] or grid.entries[cell] == digit:
             return
@@ -203,9 +209,7 @@ class Session(QObject):
         grid = self.grid
         name = grid.geometry.cell_name(cell)
         if self._givens_mode and grid.givens[cell]:
-            self._record(
-                Step(GIVEN, eliminations=((cell, grid.givens[cell]),), explanation=f"removed {name}")
-            )
+            self._set_given(cell, 0)
         elif grid.entries[cell]:
             self._record(
                 Step(CLEAR, eliminations=((cell, grid.entries[cell]),), explanation=f"cleared {name}")
@@ -218,25 +222,25 @@ class Session(QObject):
         if entries:
             self._record(Step(CLEAR, eliminations=entries, explanation=f"cleared {len(entries)} entries"))
 
-    def apply_step(self, step: Step) -> None:
-        """Record a step found by a rule or the search."""
-        self._record(step, cancel_jobs=False)
+    def apply_step(self, step: Step, grid: Grid | None = None) -> None:
+        """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
+        self._record(step, grid, cancel_jobs=False)
 
     # ---- moving through the history ----------------------------------------------------------
     def undo(self) -> None:
-        """One step back (also the Back button)."""
-        self.go_to(self._history.cursor - 1)
+        """Ctrl+Z: take back the last step, or at the start of the steps the last edit of the puzzle."""
+        if self._history.undo():
+            self._moved()
 
     def redo(self) -> None:
-        """One undone step forward again."""
-        self.go_to(self._history.cursor + 1)
+        """Make an undone step or puzzle edit again."""
+        if self._history.redo():
+            self._moved()
 
     def go_to(self, cursor: int) -> None:
         """Show the position after ``cursor`` steps (clicking a step in the list)."""
         if self._history.move_to(cursor):
-            self.cancel_all()
-            self._set_dirty(True)
-            self._after_move()
+            self._moved()
 
     # ---- jobs --------------------------------------------------------------------------------
     def run_job(
@@ -330,15 +334,27 @@ class Session(QObject):
         return kind
 
     # ---- internals ---------------------------------------------------------------------------
-    def _record(self, step: Step, cancel_jobs: bool = True) -> None:
+    def _record(self, step: Step, grid: Grid | None = None, cancel_jobs: bool = True) -> None:
+        if cancel_jobs:
+            self.cancel_all(_GRID_JOBS)
         try:
-            grid = advance(self.grid, step)
+            self._history.push(step, grid)
         except ValueError as err:
             self.error.emit("The change was not made", str(err))
             return
-        if cancel_jobs:
-            self.cancel_all(_GRID_JOBS)
-        self._history.push(step, grid)
+        self._set_dirty(True)
+        self._after_move()
+
+    def _set_given(self, cell: Cell, digit: Digit) -> None:
+        if self._history.start.givens[cell] == digit:
+            return
+        self.cancel_all(_GRID_JOBS)
+        self._history.set_given(cell, digit)
+        self._set_dirty(True)
+        self._after_move()
+
+    def _moved(self) -> None:
+        self.cancel_all()
         self._set_dirty(True)
         self._after_move()
 
@@ -382,10 +398,6 @@ def _default_geometry() -> Geometry:
     from sudoku_workbench.core.geometry import geometry_for_size
 
     return geometry_for_size(9)
-
-
-def _given_text(grid: Grid, cell: Cell, digit: Digit) -> str:
-    return f"clue {grid.geometry.cell_name(cell)}={digit_char(digit)}"
 
 
 def _located(err: Exception, path: Path) -> str:

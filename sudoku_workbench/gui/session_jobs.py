@@ -15,18 +15,18 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.graphs.picture import graph_picture
-from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.logic.engine import Rating, next_step, rate, rule_by_id, steps_until_stuck
+from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "refresh_status"]
+__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "check_text", "rating_text", "refresh_status"]
 
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
@@ -64,18 +64,19 @@ class Jobs:
         )
 
     def step(self) -> None:
-        """One step forward: redo a recorded step, else find the next one."""
+        """One step forward: show the next recorded step, else find the next one."""
         session = self.session
-        if session.history.can_redo():
-            session.redo()
+        history = session.history
+        if history.cursor < len(history.records):
+            session.go_to(history.cursor + 1)
             return
         session.run_job(
             "step", next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
         )
 
     def back(self) -> None:
-        """One step back."""
-        self.session.undo()
+        """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
+        self.session.go_to(self.session.history.cursor - 1)
 
     def _logic_done(self, steps: list[Step]) -> None:
         grid = self.session.grid
@@ -144,32 +145,18 @@ class Jobs:
 
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
-        """Mark every problem of the position; with the search, also wrong entries or a mistyped clue."""
+        """Mark every problem of the position at once; then count solutions, find wrong entries or clues."""
         session = self.session
         grid = session.grid
-        problems = grid.problems()
-        session.set_marks(tuple(c for p in problems for c in p.cells))
-        lines = [p.describe(grid.geometry) for p in problems]
+        session.set_marks(tuple(c for p in grid.problems() for c in p.cells))
+        lines = problem_lines(grid)
         session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
-        run = functools.partial(check_against_solutions, count=count, solve=solve)
-        session.run_job(
-            "check", run, grid, control=True, on_done=functools.partial(self._checked, problems=lines)
-        )
+        session.run_job("check", check_position, grid, control=True, on_done=self._checked)
 
-    def _checked(self, result: CheckResult, problems: list[str]) -> None:
+    def _checked(self, report: CheckReport) -> None:
         session = self.session
-        grid = session.grid
-        cells = set(session.marks) | set(result.wrong_entries) | {s.cell for s in result.suspects}
-        session.set_marks(tuple(cells))
-        lines = list(problems)
-        lines.append(
-            {0: "the puzzle has no solution", 1: "one solution"}.get(result.solutions, "several solutions")
-        )
-        if result.wrong_entries:
-            names = ", ".join(grid.geometry.cell_name(c) for c in result.wrong_entries)
-            lines.append(f"entries that disagree with the solution: {names}")
-        lines.extend(s.describe(grid) for s in result.suspects)
-        session.message.emit("Check: " + "; ".join(lines))
+        session.set_marks(report.cells())
+        session.message.emit(check_text(report, session.grid))
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
@@ -208,6 +195,11 @@ class Jobs:
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
+def check_text(report: CheckReport, grid: Grid) -> str:
+    """What the status shows after Check (the ``check`` command prints the same findings)."""
+    return "Check: " + "; ".join(report.lines(grid))
+
+
 def rating_text(rating: Rating) -> str:
     """``Hard (X-Wing), 42 steps`` from a logic Rating."""
     level = rating.level.name.replace("_", " ").title()
@@ -217,21 +209,21 @@ def rating_text(rating: Rating) -> str:
 
 def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
     solutions = count(grid, limit=2, cancel=cancel)
-    rating = _puzzle_rating(grid.puzzle()) if solutions != 0 and not grid.problems() else None
+    rating = _rating(grid) if solutions != 0 and not grid.problems() else None
     return solutions, rating
 
 
-@functools.lru_cache(maxsize=32)
-def _puzzle_rating(puzzle: Grid) -> Rating | None:
-    """The puzzle's rating, remembered: the status line asks again after every entry."""
+@functools.lru_cache(maxsize=64)
+def _rating(position: Grid) -> Rating | None:
+    """The rating of the position shown (what is left to solve), remembered for stepping back and forth."""
     try:
-        return rate(puzzle)
+        return rate(position)
     except Contradiction:
         return None
 
 
 def refresh_status(session: Session) -> None:
-    """Recompute the status line (solutions and rating in the worker, empty cells at once)."""
+    """Recompute the status of the position shown (solutions and rating in the worker, empty cells now)."""
     grid = session.grid
     empty = f"Empty cells: {len(grid.empty_cells)}"
     session.status_changed.emit(empty)

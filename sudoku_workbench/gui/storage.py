@@ -12,15 +12,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.formats.document import Document, load_document, save_document
-from sudoku_workbench.formats.files import read_file, write_file
-from sudoku_workbench.gui.history import GIVEN, History
+from sudoku_workbench.core.history import History
+from sudoku_workbench.formats.document import load_document, save_document
+from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
 
-__all__ = ["DOCUMENT_SUFFIXES", "RECENT_LIMIT", "Storage", "document_of"]
+__all__ = ["RECENT_LIMIT", "Storage"]
 
-#: Suffixes of our own document (puzzle, entries, candidates and step history).
-DOCUMENT_SUFFIXES = (".json", ".sudoku")
 #: How many files File → Open recent lists.
 RECENT_LIMIT = 8
 
@@ -48,7 +45,7 @@ class Storage:
             OSError: when the file cannot be read.
         """
         if path.suffix.lower() in DOCUMENT_SUFFIXES:
-            return _history_of(load_document(path), str(path))
+            return load_document(path)
         return History(read_file(path))
 
     def write(self, path: Path, history: History) -> None:
@@ -65,7 +62,7 @@ class Storage:
 
     def _write_document(self, path: Path, history: History) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_document(path, document_of(history))
+        save_document(path, history)
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
@@ -106,35 +103,3 @@ class Storage:
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         (self.data_dir / "recent.json").write_text(json.dumps(names[:RECENT_LIMIT]), encoding="utf-8")
-
-
-def document_of(history: History) -> Document:
-    """The document of a history.
-
-    The document keeps one set of givens, so clue edits (Givens mode) are folded into its start: the
-    saved history begins after the last clue edit, or at the current position if that edit was undone.
-    """
-    records = history.records
-    last_given = max((i for i, r in enumerate(records) if r.step.rule == GIVEN), default=-1)
-    if last_given < 0:
-        start, steps, cursor = history.start, history.steps, history.cursor
-    elif history.cursor > last_given:
-        start = records[last_given].grid
-        steps = tuple(r.step for r in records[last_given + 1 :])
-        cursor = history.cursor - last_given - 1
-    else:
-        start, steps, cursor = history.grid, (), 0
-    plain_start = start == start.puzzle()
-    return Document(history.grid, steps, cursor, None if plain_start else start)
-
-
-def _history_of(doc: Document, source: str) -> History:
-    try:
-        start = doc.start if doc.start is not None else doc.grid.puzzle()
-        history = History.replay(start, tuple(doc.history), doc.cursor)
-    except ValueError as err:
-        raise FormatError(f"the step history does not replay: {err}", source) from err
-    if history.grid != doc.grid:
-        # The history does not lead to the saved position: keep the position, which is what was seen.
-        return History(doc.grid)
-    return history

@@ -20,7 +20,6 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.formats import format_line, parse_puzzle
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
 from sudoku_workbench.search.symmetry import fitting_symmetries
 
@@ -94,16 +93,14 @@ class FileCommands:
         return bool(path and self.session.save(path))
 
     def paste(self) -> None:
-        """Import from clipboard: a puzzle in any supported format."""
+        """Import from clipboard: a puzzle in any format (an undoable edit, so nothing to confirm)."""
         text = QGuiApplication.clipboard().text()
         try:
             grid = parse_text(text, "clipboard")
         except FormatError as err:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
             return
-        if self.confirm_discard():
-            self.session.set_puzzle(History(grid), None, dirty=True)
-            self.session.set_givens_mode(False)
+        self.session.paste_puzzle(grid)
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""

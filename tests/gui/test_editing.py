@@ -6,8 +6,8 @@ from PySide6.QtCore import SIGNAL, Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.history import History
 from tests.gui.conftest import settle
 
 #: A newspaper-style puzzle (easy: singles solve it).

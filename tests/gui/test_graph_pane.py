@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudoku_workbench.gui.history import History
+from sudoku_workbench.core.history import History
 from sudoku_workbench.logic.cycles import find_bilocation_cycles
 from tests.gui.conftest import settle
 from tests.logic.test_cycles import square

@@ -13,7 +13,7 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea, QWidget
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
+from sudoku_workbench.core.step import PLAYER_STEPS, Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
@@ -26,7 +26,7 @@ from sudoku_workbench.gui.study_docks import StudyDocks
 from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
-from sudoku_workbench.logic.engine import RULES
+from sudoku_workbench.logic.engine import step_names
 
 __all__ = ["MainWindow"]
 
@@ -42,7 +42,7 @@ class MainWindow(QMainWindow):
         self.acts = build_actions(self)
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
-        self.panel.rule_names = _rule_names()
+        self.panel.rule_names = step_names()
         self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
         self.panel.set_progress("")
 
     def _step_shown(self, step: Step | None) -> None:
-        self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
+        self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
         self.panel.show_step(step, self.session.grid.geometry)
 
     def _history_changed(self) -> None:
@@ -183,8 +183,7 @@ class MainWindow(QMainWindow):
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = any(k not in ("status", "graph") for k in self.session.running())
-        self.acts["cancel"].setEnabled(busy)
+        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs())
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)
@@ -220,20 +219,3 @@ class MainWindow(QMainWindow):
                 return
         self.session.close()
         event.accept()
-
-
-#: Steps a person made by hand: listed and explained, but not highlighted on the board.
-_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR})
-
-
-def _rule_names() -> dict[str, str]:
-    names = {
-        "entry": "Your entry",
-        "pencil": "Your pencil mark",
-        "clear": "Your deletion",
-        "search": "Search",
-        "anneal": "Annealing",
-        "sat_model": "SAT model",
-    }
-    names.update({rule.id: rule.name for rule in RULES})
-    return names

@@ -18,20 +18,12 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
+from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
 from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import Worker
 
-__all__ = ["SEARCH", "Session"]
-
-#: Rule id of the step the OK button records (the search's answer, every empty cell placed).
-SEARCH = "search"
-
-#: Job kinds that depend on the grid: an edit cancels them (their answers would be stale).
-_GRID_JOBS = ("logic", "step", "solve", "check", "count", "rate", "status", "graph")
-
-#: Background jobs the person did not ask for: no busy state, no error boxes.
-_QUIET_JOBS = ("status", "graph")
+__all__ = ["Session"]
 
 Callback = Callable[[Any], None]
 
@@ -59,7 +51,7 @@ class Session(QObject):
         self._history = History(Grid.empty(_default_geometry()))
         self._givens_mode = False
         self._marks: tuple[Cell, ...] = ()
-        self._pending: dict[str, int] = {}
+        self._pending: dict[JobKind, int] = {}
         self._callbacks: dict[int, tuple[Callback | None, Callback, Callback | None]] = {}
         self.path: Path | None = None
         self.dirty = False
@@ -96,13 +88,17 @@ class Session(QObject):
         """Cells marked by the last Check."""
         return self._marks
 
-    def busy(self, kind: str) -> bool:
+    def busy(self, kind: JobKind) -> bool:
         """True while a job of this kind runs."""
         return kind in self._pending
 
-    def running(self) -> tuple[str, ...]:
+    def running(self) -> tuple[JobKind, ...]:
         """The kinds of the jobs that run now."""
         return tuple(self._pending)
+
+    def busy_with_asked_jobs(self) -> bool:
+        """True while a job the person asked for runs (not the status line or the graph pane)."""
+        return any(kind not in QUIET_JOBS for kind in self._pending)
 
     def idle(self) -> bool:
         """True when no job runs and no status refresh is due (tests and screenshots wait for this)."""
@@ -245,7 +241,7 @@ class Session(QObject):
     # ---- jobs --------------------------------------------------------------------------------
     def run_job(
         self,
-        kind: str,
+        kind: JobKind,
         fn: Callable[..., Any],
         *args: Any,
         on_done: Callback,
@@ -263,20 +259,20 @@ class Session(QObject):
         job = self.worker.submit(fn, *args, kind=kind, control=control)
         self._pending[kind] = job
         self._callbacks[job] = (on_progress, on_done, on_failed)
-        if kind not in _QUIET_JOBS:
+        if kind not in QUIET_JOBS:
             self.job_started.emit(kind)
         return job
 
-    def cancel(self, kind: str) -> None:
+    def cancel(self, kind: JobKind) -> None:
         """Stop the pending job of a kind (its late answers are dropped)."""
         job = self._pending.pop(kind, None)
         if job is not None:
             self.worker.cancel(job)
             self._callbacks.pop(job, None)
-            if kind not in _QUIET_JOBS:
+            if kind not in QUIET_JOBS:
                 self.job_finished.emit(kind, None)
 
-    def cancel_all(self, kinds: tuple[str, ...] | None = None) -> None:
+    def cancel_all(self, kinds: frozenset[JobKind] | None = None) -> None:
         """Stop every pending job (or those of the given kinds)."""
         for kind in list(self._pending):
             if kinds is None or kind in kinds:
@@ -293,7 +289,7 @@ class Session(QObject):
         self.worker.failed.connect(self._job_failed)
         self.worker.cancelled.connect(self._job_cancelled)
 
-    def _kind_of(self, job: int) -> str | None:
+    def _kind_of(self, job: int) -> JobKind | None:
         return next((k for k, j in self._pending.items() if j == job), None)
 
     def _job_progress(self, job: int, value: Any) -> None:
@@ -309,7 +305,7 @@ class Session(QObject):
         kind = self._end(job)
         if kind is not None:
             self._callbacks.pop(job)[1](result)
-            if kind not in _QUIET_JOBS:
+            if kind not in QUIET_JOBS:
                 self.job_finished.emit(kind, result)
 
     def _job_failed(self, job: int, err: Any) -> None:
@@ -319,15 +315,15 @@ class Session(QObject):
         on_failed = self._callbacks.pop(job)[2]
         if on_failed is not None:
             on_failed(err)
-        elif kind not in _QUIET_JOBS:
-            self.error.emit(f"{kind.capitalize()} failed", str(err))
-        if kind not in _QUIET_JOBS:
+        elif kind not in QUIET_JOBS:
+            self.error.emit(f"{kind.value[0].upper()}{kind.value[1:]} failed", str(err))
+        if kind not in QUIET_JOBS:
             self.job_finished.emit(kind, None)
 
     def _job_cancelled(self, job: int) -> None:
         self._end(job)
 
-    def _end(self, job: int) -> str | None:
+    def _end(self, job: int) -> JobKind | None:
         kind = self._kind_of(job)
         if kind is not None:
             del self._pending[kind]
@@ -336,7 +332,7 @@ class Session(QObject):
     # ---- internals ---------------------------------------------------------------------------
     def _record(self, step: Step, grid: Grid | None = None, cancel_jobs: bool = True) -> None:
         if cancel_jobs:
-            self.cancel_all(_GRID_JOBS)
+            self.cancel_all(GRID_JOBS)
         try:
             self._history.push(step, grid)
         except ValueError as err:
@@ -348,7 +344,7 @@ class Session(QObject):
     def _set_given(self, cell: Cell, digit: Digit) -> None:
         if self._history.start.givens[cell] == digit:
             return
-        self.cancel_all(_GRID_JOBS)
+        self.cancel_all(GRID_JOBS)
         self._history.set_given(cell, digit)
         self._set_dirty(True)
         self._after_move()

@@ -16,9 +16,10 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import SEARCH, Highlights, Step
 from sudoku_workbench.graphs.picture import graph_picture
-from sudoku_workbench.logic.engine import Rating, next_step, rate, rule_by_id, steps_until_stuck
+from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_until_stuck
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.solve import count, solve
@@ -55,7 +56,7 @@ class Jobs:
     def logic(self) -> None:
         """Apply rule steps until stuck; each step joins the history as it is found."""
         self.session.run_job(
-            "logic",
+            JobKind.LOGIC,
             steps_until_stuck,
             self.session.grid,
             on_progress=self.session.apply_step,
@@ -71,7 +72,7 @@ class Jobs:
             session.go_to(history.cursor + 1)
             return
         session.run_job(
-            "step", next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
+            JobKind.STEP, next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
         )
 
     def back(self) -> None:
@@ -98,7 +99,7 @@ class Jobs:
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
         self.session.run_job(
-            "solve",
+            JobKind.SOLVE,
             solve,
             self.session.grid,
             control=True,
@@ -115,14 +116,14 @@ class Jobs:
         cells = tuple(c for c, _ in placements)
         text = f"the search fills the {len(placements)} empty cells"
         self.session.apply_step(
-            Step("search", placements, highlights=Highlights(cells=cells), explanation=text)
+            Step(SEARCH, placements, highlights=Highlights(cells=cells), explanation=text)
         )
         self.session.message.emit("Solved by search.")
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
         self.session.run_job(
-            "count",
+            JobKind.COUNT,
             functools.partial(count, limit=COUNT_LIMIT),
             self.session.grid,
             control=True,
@@ -137,7 +138,7 @@ class Jobs:
     def rate(self) -> None:
         """Rate the puzzle by the hardest rule its logic solution needs."""
         self.session.run_job(
-            "rate",
+            JobKind.RATE,
             rate,
             self.session.grid.puzzle(),
             on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
@@ -151,7 +152,7 @@ class Jobs:
         session.set_marks(tuple(c for p in grid.problems() for c in p.cells))
         lines = problem_lines(grid)
         session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
-        session.run_job("check", check_position, grid, control=True, on_done=self._checked)
+        session.run_job(JobKind.CHECK, check_position, grid, control=True, on_done=self._checked)
 
     def _checked(self, report: CheckReport) -> None:
         session = self.session
@@ -164,7 +165,9 @@ class Jobs:
         history = self.session.history
         step = history.last_step
         grid = history.previous_grid if step is not None and step.highlights.chains else history.grid
-        self.session.run_job("graph", graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit)
+        self.session.run_job(
+            JobKind.GRAPH, graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit
+        )
 
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
@@ -179,7 +182,7 @@ class Jobs:
             budget=options.budget,
         )
         self.session.run_job(
-            "generate",
+            JobKind.GENERATE,
             run,
             geometry_for_size(options.size),
             rng,
@@ -203,7 +206,7 @@ def check_text(report: CheckReport, grid: Grid) -> str:
 def rating_text(rating: Rating) -> str:
     """``Hard (X-Wing), 42 steps`` from a logic Rating."""
     level = rating.level.name.replace("_", " ").title()
-    name = rule_by_id(rating.hardest_rule).name if rating.hardest_rule else ""
+    name = step_name(rating.hardest_rule) if rating.hardest_rule else ""
     return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
 
 
@@ -236,4 +239,4 @@ def refresh_status(session: Session) -> None:
         parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
         session.status_changed.emit(" · ".join([*parts, empty]))
 
-    session.run_job("status", _status, grid, control=True, on_done=show)
+    session.run_job(JobKind.STATUS, _status, grid, control=True, on_done=show)

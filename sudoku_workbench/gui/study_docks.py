@@ -18,10 +18,11 @@ from PySide6.QtWidgets import QDockWidget
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import ANNEAL, SAT_MODEL, Highlights, Step
 from sudoku_workbench.formats.dimacs import read_model, write_export
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.anneal_dock import AnnealDock
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.search_tree_view import SearchTreeView
 from sudoku_workbench.search.anneal import AnnealProgress, AnnealResult, AnnealSettings, anneal
 from sudoku_workbench.search.tree import SearchTree, record_search
@@ -29,12 +30,8 @@ from sudoku_workbench.search.tree import SearchTree, record_search
 if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
 
-__all__ = ["ANNEAL_RULE", "MODEL_RULE", "SessionAnnealRunner", "StudyDocks"]
+__all__ = ["SessionAnnealRunner", "StudyDocks"]
 
-#: The history rule id of a fill found by annealing.
-ANNEAL_RULE = "anneal"
-#: The history rule id of a fill read from a SAT solver's model.
-MODEL_RULE = "sat_model"
 _DIMACS_FILTER = "DIMACS CNF (*.cnf);;DIMACS graph colouring (*.col);;All files (*)"
 
 
@@ -55,7 +52,7 @@ class SessionAnnealRunner:
             self.window.board.set_grid(Grid.from_values(grid.geometry, grid.givens, entries))
 
         self.window.session.run_job(
-            "anneal",
+            JobKind.ANNEAL,
             anneal,
             grid,
             settings,
@@ -69,8 +66,8 @@ class SessionAnnealRunner:
     def stop(self, wait: bool = False) -> None:
         """Cancel the job (the session drops its late answers) and say so in the dock."""
         session = self.window.session
-        if session.busy("anneal"):
-            session.cancel("anneal")
+        if session.busy(JobKind.ANNEAL):
+            session.cancel(JobKind.ANNEAL)
             if self._dock is not None:
                 self._dock.job_failed.emit("stopped: cancelled")
         if wait:
@@ -78,7 +75,7 @@ class SessionAnnealRunner:
 
     def running(self) -> bool:
         """True while the session runs an anneal job."""
-        return self.window.session.busy("anneal")
+        return self.window.session.busy(JobKind.ANNEAL)
 
 
 class StudyDocks:
@@ -116,7 +113,7 @@ class StudyDocks:
             self._restore_board()
             return
         text = f"simulated annealing fills the empty cells ({result.iterations:,} iterations)"
-        self._fill(result.grid, ANNEAL_RULE, text)
+        self._fill(result.grid, ANNEAL, text)
         session.message.emit("Solved by simulated annealing.")
 
     def _fill(self, solution: Grid, rule: str, text: str) -> None:
@@ -143,7 +140,11 @@ class StudyDocks:
         self._tree_dock.raise_()
         self.tree_view.summary_label.setText("Recording the search…")
         self.window.session.run_job(
-            "search_tree", record_search, self.window.session.grid, control=True, on_done=self._tree_ready
+            JobKind.SEARCH_TREE,
+            record_search,
+            self.window.session.grid,
+            control=True,
+            on_done=self._tree_ready,
         )
 
     def _tree_ready(self, tree: SearchTree) -> None:
@@ -179,5 +180,5 @@ class StudyDocks:
         ):
             session.error.emit("The model does not solve this position", f"{path}: {solution.to_line()}")
             return
-        self._fill(solution, MODEL_RULE, "the SAT solver's model fills the empty cells")
+        self._fill(solution, SAT_MODEL, "the SAT solver's model fills the empty cells")
         session.message.emit("Read the SAT model back into the grid.")

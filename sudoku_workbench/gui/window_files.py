@@ -17,9 +17,10 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import HCP_TOUR, Highlights, Step
 from sudoku_workbench.formats import format_line, parse_puzzle
 from sudoku_workbench.gui import dialogs
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
 from sudoku_workbench.search.symmetry import fitting_symmetries
 
@@ -171,7 +172,7 @@ class FileCommands:
         if path is None:
             return
         self.session.run_job(
-            "hcp_export",
+            JobKind.HCP_EXPORT,
             functools.partial(write_export, reduce=True),
             self.session.grid.puzzle(),
             path,
@@ -195,7 +196,7 @@ class FileCommands:
         if hcp_file is None:
             return
         self.session.run_job(
-            "hcp_import",
+            JobKind.HCP_IMPORT,
             grid_from_tour_file,
             self.session.grid,
             tour,
@@ -212,6 +213,6 @@ class FileCommands:
             f"the imported Hamiltonian cycle fills the {len(placements)} empty cells (Haythorpe, Section 6)"
         )
         self.session.apply_step(
-            Step("hcp_tour", placements, highlights=Highlights(cells=cells), explanation=text)
+            Step(HCP_TOUR, placements, highlights=Highlights(cells=cells), explanation=text)
         )
         self.session.message.emit("Read the tour back into the grid.")

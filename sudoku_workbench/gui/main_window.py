@@ -149,6 +149,7 @@ class MainWindow(QMainWindow):
         session.preview_changed.connect(self._step_shown)
         session.history_changed.connect(self._history_changed)
         session.marks_changed.connect(self.board.set_marks)
+        session.fill_previewed.connect(self.board.set_grid)
         session.job_started.connect(lambda kind: self._job_state(kind, True))
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)

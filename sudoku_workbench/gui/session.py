@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
+from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Highlights, Step
 from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
 from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
 from sudoku_workbench.gui.storage import Storage
@@ -33,6 +33,7 @@ class Session(QObject):
 
     grid_changed = Signal(object)
     preview_changed = Signal(object)
+    fill_previewed = Signal(object)
     history_changed = Signal()
     marks_changed = Signal(object)
     job_started = Signal(str)
@@ -221,6 +222,41 @@ class Session(QObject):
     def apply_step(self, step: Step, grid: Grid | None = None) -> None:
         """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
         self._record(step, grid, cancel_jobs=False)
+
+    def fill_from(self, solution: Grid, rule: str, text: str) -> None:
+        """Record the empty cells of the position filled from ``solution`` as one step of ``rule``.
+
+        Used by OK (the search), annealing, a SAT model and an HCP tour read back.
+        """
+        placements = tuple((c, solution.values[c]) for c in self.grid.empty_cells)
+        cells = tuple(c for c, _ in placements)
+        self.apply_step(Step(rule, placements, highlights=Highlights(cells=cells), explanation=text))
+
+    def preview_fill(self, values: tuple[Digit, ...] | None) -> None:
+        """Show a tentative fill of the empty cells on the board (annealing); None: the position again."""
+        grid = self.grid
+        if values is None:
+            self.fill_previewed.emit(grid)
+            return
+        entries = [0 if g else v for g, v in zip(grid.givens, values, strict=True)]
+        self.fill_previewed.emit(Grid.from_values(grid.geometry, grid.givens, entries))
+
+    # ---- what the person is told -------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """A short message for the status bar (a job's outcome, a progress count)."""
+        self.message.emit(text)
+
+    def warn(self, title: str, text: str) -> None:
+        """A failure the person must see (a message box), with what went wrong and where."""
+        self.error.emit(title, text)
+
+    def set_status(self, text: str) -> None:
+        """The status line of the position shown (rating, solutions, empty cells)."""
+        self.status_changed.emit(text)
+
+    def show_graph(self, picture: object) -> None:
+        """Hand a computed graph picture to the graph pane."""
+        self.graph_ready.emit(picture)
 
     # ---- moving through the history ----------------------------------------------------------
     def undo(self) -> None:

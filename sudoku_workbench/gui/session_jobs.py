@@ -16,10 +16,10 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import SEARCH, Highlights, Step
+from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_until_stuck
+from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_with_grids
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.solve import count, solve
@@ -54,12 +54,12 @@ class Jobs:
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
-        """Apply rule steps until stuck; each step joins the history as it is found."""
+        """Apply rule steps until stuck; each step joins the history with the grid the worker made."""
         self.session.run_job(
             JobKind.LOGIC,
-            steps_until_stuck,
+            steps_with_grids,
             self.session.grid,
-            on_progress=self.session.apply_step,
+            on_progress=lambda found: self.session.apply_step(*found),
             on_done=self._logic_done,
             on_failed=self._contradiction,
         )
@@ -79,21 +79,21 @@ class Jobs:
         """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
         self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_done(self, steps: list[Step]) -> None:
+    def _logic_done(self, steps: list[tuple[Step, Grid]]) -> None:
         grid = self.session.grid
         outcome = "solved" if grid.is_solved() else f"stuck with {len(grid.empty_cells)} empty cells"
-        self.session.message.emit(f"Logic: {len(steps)} steps, {outcome}")
+        self.session.notify(f"Logic: {len(steps)} steps, {outcome}")
 
     def _step_done(self, step: Step | None) -> None:
         if step is None:
             done = self.session.grid.is_solved()
-            self.session.message.emit("Solved." if done else "No rule applies here: stuck.")
+            self.session.notify("Solved." if done else "No rule applies here: stuck.")
         else:
             self.session.apply_step(step)
 
     def _contradiction(self, err: Any) -> None:
         self.session.set_marks(err.cells if isinstance(err, Contradiction) else ())
-        self.session.error.emit("The position is impossible", str(err))
+        self.session.warn("The position is impossible", str(err))
 
     # ---- OK, Count, Rate ---------------------------------------------------------------------
     def solve(self) -> None:
@@ -103,22 +103,17 @@ class Jobs:
             solve,
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Searching: {nodes:,} nodes"),
+            on_progress=lambda nodes: self.session.notify(f"Searching: {nodes:,} nodes"),
             on_done=self._solved,
         )
 
     def _solved(self, solution: Grid | None) -> None:
-        grid = self.session.grid
         if solution is None:
-            self.session.error.emit("No solution", "This position has no solution; press Check to see why.")
+            self.session.warn("No solution", "This position has no solution; press Check to see why.")
             return
-        placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
-        cells = tuple(c for c, _ in placements)
-        text = f"the search fills the {len(placements)} empty cells"
-        self.session.apply_step(
-            Step(SEARCH, placements, highlights=Highlights(cells=cells), explanation=text)
-        )
-        self.session.message.emit("Solved by search.")
+        empty = len(self.session.grid.empty_cells)
+        self.session.fill_from(solution, SEARCH, f"the search fills the {empty} empty cells")
+        self.session.notify("Solved by search.")
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
@@ -127,13 +122,13 @@ class Jobs:
             functools.partial(count, limit=COUNT_LIMIT),
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Counting: {nodes:,} nodes"),
+            on_progress=lambda nodes: self.session.notify(f"Counting: {nodes:,} nodes"),
             on_done=self._counted,
         )
 
     def _counted(self, found: int) -> None:
         more = " or more" if found >= COUNT_LIMIT else ""
-        self.session.message.emit(f"{found:,}{more} solution{'s' if found != 1 else ''}")
+        self.session.notify(f"{found:,}{more} solution{'s' if found != 1 else ''}")
 
     def rate(self) -> None:
         """Rate the puzzle by the hardest rule its logic solution needs."""
@@ -141,7 +136,7 @@ class Jobs:
             JobKind.RATE,
             rate,
             self.session.grid.puzzle(),
-            on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
+            on_done=lambda r: self.session.notify(f"Rating: {rating_text(r)}"),
         )
 
     # ---- Check -------------------------------------------------------------------------------
@@ -151,13 +146,13 @@ class Jobs:
         grid = session.grid
         session.set_marks(tuple(c for p in grid.problems() for c in p.cells))
         lines = problem_lines(grid)
-        session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
+        session.notify("Check: " + ("; ".join(lines) if lines else "no conflicts"))
         session.run_job(JobKind.CHECK, check_position, grid, control=True, on_done=self._checked)
 
     def _checked(self, report: CheckReport) -> None:
         session = self.session
         session.set_marks(report.cells())
-        session.message.emit(check_text(report, session.grid))
+        session.notify(check_text(report, session.grid))
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
@@ -165,9 +160,7 @@ class Jobs:
         history = self.session.history
         step = history.last_step
         grid = history.previous_grid if step is not None and step.highlights.chains else history.grid
-        self.session.run_job(
-            JobKind.GRAPH, graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit
-        )
+        self.session.run_job(JobKind.GRAPH, graph_picture, grid, kind, step, on_done=self.session.show_graph)
 
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
@@ -187,7 +180,7 @@ class Jobs:
             geometry_for_size(options.size),
             rng,
             control=True,
-            on_progress=lambda tried: self.session.message.emit(f"Generating: {tried}"),
+            on_progress=lambda tried: self.session.notify(f"Generating: {tried}"),
             on_done=self._generated,
         )
 
@@ -195,7 +188,7 @@ class Jobs:
         self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
-        self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+        self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
 def check_text(report: CheckReport, grid: Grid) -> str:
@@ -229,7 +222,7 @@ def refresh_status(session: Session) -> None:
     """Recompute the status of the position shown (solutions and rating in the worker, empty cells now)."""
     grid = session.grid
     empty = f"Empty cells: {len(grid.empty_cells)}"
-    session.status_changed.emit(empty)
+    session.set_status(empty)
 
     def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
@@ -237,6 +230,6 @@ def refresh_status(session: Session) -> None:
         if rating is not None:
             parts.append(f"Rating: {rating_text(rating)}")
         parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
-        session.status_changed.emit(" · ".join([*parts, empty]))
+        session.set_status(" · ".join([*parts, empty]))
 
     session.run_job(JobKind.STATUS, _status, grid, control=True, on_done=show)

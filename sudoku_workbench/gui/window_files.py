@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import HCP_TOUR, Highlights, Step
+from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.formats import format_line, parse_puzzle
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.job_kinds import JobKind
@@ -106,7 +106,7 @@ class FileCommands:
     def copy(self) -> None:
         """Copy as text: the position as one line."""
         QGuiApplication.clipboard().setText(format_line(self.session.grid))
-        self.session.message.emit("Copied the position as text")
+        self.session.notify("Copied the position as text")
 
     # ---- pictures ----------------------------------------------------------------------------
     def export_image(self, path: Path | None = None) -> None:
@@ -130,7 +130,7 @@ class FileCommands:
         else:
             saved = board.grab().save(str(path))
         if saved:
-            self.session.message.emit(f"Exported {path}")
+            self.session.notify(f"Exported {path}")
         else:
             dialogs.show_error(self.window, "Export failed", f"{path}: could not write the image")
 
@@ -176,7 +176,7 @@ class FileCommands:
             functools.partial(write_export, reduce=True),
             self.session.grid.puzzle(),
             path,
-            on_done=lambda text: self.session.message.emit(f"Exported {text}"),
+            on_done=lambda text: self.session.notify(f"Exported {text}"),
         )
 
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
@@ -202,17 +202,11 @@ class FileCommands:
             tour,
             hcp_file,
             on_done=self._tour_read,
-            on_failed=lambda err: self.session.error.emit("The tour cannot be read", str(err)),
+            on_failed=lambda err: self.session.warn("The tour cannot be read", str(err)),
         )
 
     def _tour_read(self, solution: Grid) -> None:
-        grid = self.session.grid
-        placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
-        cells = tuple(c for c, _ in placements)
-        text = (
-            f"the imported Hamiltonian cycle fills the {len(placements)} empty cells (Haythorpe, Section 6)"
-        )
-        self.session.apply_step(
-            Step(HCP_TOUR, placements, highlights=Highlights(cells=cells), explanation=text)
-        )
-        self.session.message.emit("Read the tour back into the grid.")
+        empty = len(self.session.grid.empty_cells)
+        text = f"the imported Hamiltonian cycle fills the {empty} empty cells (Haythorpe, Section 6)"
+        self.session.fill_from(solution, HCP_TOUR, text)
+        self.session.notify("Read the tour back into the grid.")

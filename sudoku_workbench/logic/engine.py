@@ -48,6 +48,7 @@ __all__ = [
     "step_name",
     "step_names",
     "steps_until_stuck",
+    "steps_with_grids",
 ]
 
 
@@ -243,8 +244,12 @@ def _still_applies(grid: Grid, step: Step) -> bool:
     )
 
 
-def _run(grid: Grid, rules: tuple[Rule, ...]) -> Iterator[tuple[Step, Grid]]:
-    """The engine loop: each step with the grid after it (see :func:`steps_until_stuck`)."""
+def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tuple[Step, Grid]]:
+    """As :func:`steps_until_stuck`, each step with the grid after it (so no caller applies it again).
+
+    Raises:
+        Contradiction: when the position is (or becomes) impossible, with the cells at fault.
+    """
     problem = _contradiction(grid)
     if problem:
         raise problem
@@ -280,7 +285,7 @@ def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[S
     Raises:
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.
     """
-    for step, _after in _run(grid, rules):
+    for step, _after in steps_with_grids(grid, rules):
         yield step
 
 
@@ -299,7 +304,7 @@ def solve_by_logic(grid: Grid, rules: tuple[Rule, ...] = RULES) -> LogicRun:
     steps: list[Step] = []
     current = grid
     try:
-        for step, current in _run(grid, rules):  # noqa: B007 - the last grid is the result
+        for step, current in steps_with_grids(grid, rules):  # noqa: B007 - the last grid is the result
             steps.append(step)
     except Contradiction:
         return LogicRun(current, tuple(steps), "contradiction", current.problems())

@@ -80,10 +80,12 @@ def test_check_lists_the_problems_with_the_puzzle_number(capsys, puzzle_file):
     code, lines, err = run(capsys, "check", str(puzzle_file))
     assert code == 1
     assert lines == [
+        "puzzle 3: the puzzle has several solutions",
         "puzzle 4: 1 appears more than once in row 1: r1c1, r1c2",
         "puzzle 4: 1 appears more than once in box 1: r1c1, r1c2",
+        "puzzle 4: the puzzle has no solution",
     ]
-    assert "checked 4 puzzles, 1 with problems" in err
+    assert "checked 4 puzzles, 2 with problems" in err
 
 
 def test_check_of_clean_puzzles_from_standard_input_prints_nothing(capsys, monkeypatch):

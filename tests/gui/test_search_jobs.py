@@ -8,8 +8,8 @@ import time
 from PySide6.QtCore import QTimer
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.search.solve import count, solve
 from tests.conftest import corpus_lines, needs_shared_data
 from tests.gui.conftest import settle

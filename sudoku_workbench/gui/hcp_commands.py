@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QVBoxLayout
 
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.hcp_dialogs import CycleView, HcpOptionsDialog, SolveSettings, hcp_settings
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.hcp.export import ExportOptions
 from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solve import HcpSolution, solve_through_hcp
@@ -23,10 +24,8 @@ if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["HCP_RULE", "HcpCommands"]
+__all__ = ["HcpCommands"]
 
-#: The history rule id of a fill read from a Hamiltonian cycle (also used by Import tour).
-HCP_RULE = "hcp_tour"
 _HCP_FILTER = "TSPLIB HCP (*.hcp);;GraphML (*.graphml);;Arc list (*.arcs *.txt);;All files (*)"
 
 
@@ -63,7 +62,7 @@ class HcpCommands:
             return
         grid = self.session.grid
         self.session.run_job(
-            "hcp_export",
+            JobKind.HCP_EXPORT,
             functools.partial(
                 write_export,
                 variant=options.variant,
@@ -73,7 +72,7 @@ class HcpCommands:
             ),
             grid if options.candidates else grid.puzzle(),
             path,
-            on_done=lambda text: self.session.message.emit(f"Exported {text}"),
+            on_done=lambda text: self.session.notify(f"Exported {text}"),
         )
 
     def solve(self, options: ExportOptions | None = None, settings: SolveSettings | None = None) -> None:
@@ -85,7 +84,7 @@ class HcpCommands:
             options, settings = chosen
         limit = settings.time_limit
         self.session.run_job(
-            "hcp_solve",
+            JobKind.HCP_SOLVE,
             functools.partial(
                 solve_through_hcp,
                 options=options,
@@ -96,43 +95,39 @@ class HcpCommands:
             ),
             self.session.grid,
             control=True,
-            on_progress=lambda seconds: self.session.message.emit(
+            on_progress=lambda seconds: self.session.notify(
                 f"Solving through HCP: {seconds:.0f} s of {limit:g} s (Esc cancels)"
             ),
             on_done=self._solved,
-            on_failed=lambda err: self.session.error.emit("Solve through HCP failed", str(err)),
+            on_failed=lambda err: self.session.warn("Solve through HCP failed", str(err)),
         )
 
     def _solved(self, result: HcpSolution) -> None:
         if result.grid is None:
-            self.session.error.emit("No Hamiltonian cycle found", result.message())
+            self.session.warn("No Hamiltonian cycle found", result.message())
             return
         grid = self.session.grid
         clash = [c for c, e in enumerate(grid.entries) if e and e != result.grid.values[c]]
         if clash:
             names = ", ".join(grid.geometry.cell_name(c) for c in clash)
-            self.session.error.emit(
+            self.session.warn(
                 "The cycle disagrees with your entries", f"{result.message()}; it differs at {names}"
             )
             return
         self.last = result
         self.window.acts["hcp_cycle"].setEnabled(True)
-        placements = tuple((c, result.grid.values[c]) for c in grid.empty_cells)
-        if placements:
+        if grid.empty_cells:
             text = (
-                f"the Hamiltonian cycle {result.solver} found fills the {len(placements)} empty cells "
-                "(Haythorpe, Section 6)"
+                f"the Hamiltonian cycle {result.solver} found fills the {len(grid.empty_cells)} empty "
+                "cells (Haythorpe, Section 6)"
             )
-            cells = tuple(c for c, _ in placements)
-            self.session.apply_step(
-                Step(HCP_RULE, placements, highlights=Highlights(cells=cells), explanation=text)
-            )
-        self.session.message.emit(result.message() + ". Puzzle → Show the HCP cycle draws it.")
+            self.session.fill_from(result.grid, HCP_TOUR, text)
+        self.session.notify(result.message() + ". Puzzle → Show the HCP cycle draws it.")
 
     def show_cycle(self) -> None:
         """Puzzle → Show the HCP cycle: the last found cycle drawn over its solved board."""
         if self.last is None:
-            self.session.message.emit("Solve through HCP first: there is no cycle to draw yet.")
+            self.session.notify("Solve through HCP first: there is no cycle to draw yet.")
             return
         dialog = QDialog(self.window)
         dialog.setWindowTitle("The Hamiltonian cycle: blocks, rows, columns")

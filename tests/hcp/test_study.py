@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from sudoku_workbench.cli import main
-from tests.conftest import DATA
+from tests.conftest import data_file
 
 
 def test_the_study_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     plot = tmp_path / "study.svg"
-    args = ["hcp-study", str(DATA / "four_vu100.txt"), "--limit", "3", "--every", "7", "--time-limit", "20"]
+    four = str(data_file("four_vu100.txt"))
+    args = ["hcp-study", four, "--limit", "3", "--every", "7", "--time-limit", "20"]
     assert main([*args, "--workers", "1", "--plot", str(plot), "--quiet"]) == 0
     out = capsys.readouterr().out.splitlines()
     rows = [line.split("\t") for line in out if line[:1].isdigit()]
@@ -36,7 +37,7 @@ def test_the_study_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_min_givens_filters_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     puzzles = tmp_path / "p.txt"
-    lines = (DATA / "four_vu100.txt").read_text().splitlines()[:6]
+    lines = data_file("four_vu100.txt").read_text().splitlines()[:6]
     puzzles.write_text("\n".join(lines) + "\n")
     counts = [sum(c not in ".0" for c in line) for line in lines]
     threshold = sorted(counts)[3]

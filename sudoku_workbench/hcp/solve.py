@@ -20,6 +20,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS, find_cycle
 from sudoku_workbench.hcp.export import ExportOptions, HcpExport, export_graph
 from sudoku_workbench.hcp.files import summary
+from sudoku_workbench.hcp.forced_arcs import prune_forced
 from sudoku_workbench.hcp.solver import EXTERNAL, SolverError, find_solver, run_solver
 from sudoku_workbench.hcp.tour import directed_cycle, grid_from_order, grid_from_tour, lift_cycle
 from sudoku_workbench.logic.engine import RULES, solve_by_logic
@@ -73,10 +74,12 @@ def local_position(grid: Grid) -> Grid:
     return solve_by_logic(grid, RULES[:5]).grid
 
 
-def _describe(export: HcpExport) -> str:
-    kind = "arcs" if export.directed else "edges"
-    label = "directed graph" if export.directed else "reduced graph" if export.shrunk else "undirected graph"
-    return f"{label} ({export.dimension:,} vertices, {len(export.edges):,} {kind})"
+def _describe(export: HcpExport, links: int | None = None) -> str:
+    if export.directed:
+        kept = "" if links is None else f", {links:,} left after forced-arc propagation"
+        return f"directed graph ({export.dimension:,} vertices, {len(export.edges):,} arcs{kept})"
+    label = "reduced graph" if export.shrunk else "undirected graph"
+    return f"{label} ({export.dimension:,} vertices, {len(export.edges):,} edges)"
 
 
 def solve_through_hcp(
@@ -108,13 +111,11 @@ def solve_through_hcp(
     searched = export
     if graph == "directed" and not export.directed:
         searched = export_graph(grid, "directed", False, options.givens, options.candidates)
-    found = find_cycle(
-        searched.dimension, searched.edges, searched.directed, time_limit, workers, cancel, progress
-    )
-    size = (searched.dimension, len(searched.edges))
-    result = HcpSolution(
-        export, "CP-SAT", _describe(searched), found.status, found.seconds, time_limit, size=size
-    )
+    links = prune_forced(searched.dimension, searched.edges) if searched.directed else searched.edges
+    found = find_cycle(searched.dimension, links, searched.directed, time_limit, workers, cancel, progress)
+    size = (searched.dimension, len(links))
+    described = _describe(searched, len(links) if searched.directed else None)
+    result = HcpSolution(export, "CP-SAT", described, found.status, found.seconds, time_limit, size=size)
     if found.order is None:
         return result
     cycle = directed_cycle(searched, found.order)

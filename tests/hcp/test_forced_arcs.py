@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_workbench.core import Grid, geometry_for_size
-from sudoku_workbench.hcp.directed_sizes import undirected_sizes
 from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.hcp.forced_arcs import undirected_sizes
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 from sudoku_workbench.hcp.shrink import shrunk_size
 from tests.conftest import corpus

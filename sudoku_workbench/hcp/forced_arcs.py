@@ -1,4 +1,7 @@
-"""Section 7's reduced sizes computed on the directed graph, for ``hcp-stats`` over whole files.
+"""Forced-arc propagation on the directed graph: Section 7's reduction without the undirected detour.
+
+``undirected_sizes`` gives ``hcp-stats`` the reduced sizes; ``prune_forced`` hands CP-SAT the directed
+graph without the arcs the propagation rules out (a cycle of the rest is a cycle of the whole graph).
 
 In the undirected graph every directed vertex i is a path ``in–mid–out``: ``mid`` always has degree 2,
 ``in`` has degree 2 exactly when i has one arc in, ``out`` when i has one arc out. So the reduction's
@@ -25,7 +28,7 @@ from sudoku_workbench.hcp.numbering import numbering
 from sudoku_workbench.hcp.reduction import blank_arcs, given_arcs, undirected_edges
 from sudoku_workbench.hcp.shrink import shrunk_size
 
-__all__ = ["undirected_sizes"]
+__all__ = ["prune_forced", "undirected_sizes"]
 
 
 @dataclass(frozen=True)
@@ -130,16 +133,14 @@ class _State:
         return len(following)
 
 
-@functools.cache
-def _blank(geo: Geometry) -> _Blank:
-    count = numbering(geo.n).count
+def _closure(count: int, arcs: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> _State:
+    """The propagation fixed point of any directed graph on ``1 … count``."""
     heads: list[list[int]] = [[] for _ in range(count + 1)]
     tails: list[list[int]] = [[] for _ in range(count + 1)]
-    arcs = blank_arcs(geo)
     for u, v in arcs:
         heads[u].append(v)
         tails[v].append(u)
-    blank = _Blank(
+    graph = _Blank(
         count,
         tuple(map(tuple, heads)),
         tuple(map(tuple, tails)),
@@ -148,14 +149,31 @@ def _blank(geo: Geometry) -> _Blank:
         tuple(map(len, heads)),
         tuple(map(len, tails)),
     )
-    state = _State(blank, set(), list(blank.outdeg), list(blank.indeg))
+    state = _State(graph, set(), list(graph.outdeg), list(graph.indeg))
     state.check_out.extend(range(1, count + 1))
     state.check_in.extend(range(1, count + 1))
     state.propagate()
+    return state
+
+
+def prune_forced(
+    count: int, arcs: tuple[tuple[int, int], ...] | list[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """The arcs no propagation rule removes, in their order: every Hamiltonian cycle uses only these."""
+    state = _closure(count, arcs)
+    key, dead = state.key, state.dead
+    return [(u, v) for u, v in arcs if u * key + v not in dead]
+
+
+@functools.cache
+def _blank(geo: Geometry) -> _Blank:
+    arcs = blank_arcs(geo)
+    state = _closure(numbering(geo.n).count, arcs)
+    graph = state.blank
     return _Blank(
-        count,
-        blank.heads,
-        blank.tails,
+        graph.count,
+        graph.heads,
+        graph.tails,
         len(arcs),
         frozenset(state.dead),
         tuple(state.outdeg),

@@ -2,7 +2,8 @@
 
 CP-SAT (always installed) searches the directed graph of Section 2 by default: measured here it finds the
 cycle of a hard 9x9 puzzle in about a second, where the same solver on the reduced undirected export gave
-up after 600 s — the undirected form triples every vertex and hides the arc directions. The cycle it
+up after 600 s — the undirected form triples every vertex and hides the arc directions. The directed
+graph first loses the arcs forced-arc propagation rules out (``hcp.forced_arcs``). The cycle CP-SAT
 finds is checked against the directed graph, carried over to the exported graph (copies, reduction) and
 checked again there, so the tour a file would hold is a checked Hamiltonian cycle too. ``graph="export"``
 makes CP-SAT search the exported graph itself (for measurements); LKH, Concorde and linkern always do.

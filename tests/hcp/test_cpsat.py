@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,15 @@ def test_cancel_stops_the_search_at_once(hard: Grid) -> None:
     assert time.monotonic() - started < 10
     assert ticks
     assert ticks == sorted(ticks)
+
+
+def test_the_written_tour_reads_back_through_import_tour(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = corpus("four_vu100.txt", 1, every=11)[0].to_line()
+    hcp, tour = str(tmp_path / "p.hcp"), str(tmp_path / "p.tour")
+    assert main(["export-hcp", line, "-o", hcp, "--reduce", "--candidates"]) == 0
+    assert main(["solve-hcp", line, "--candidates", "--tour", tour]) == 0
+    solved = capsys.readouterr().out.strip()
+    assert main(["import-tour", line, tour, "--hcp", hcp]) == 0
+    assert capsys.readouterr().out.strip() == solved

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.formats import read_file
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.dimacs import format_export, read_model
 
 __all__ = ["register"]
@@ -38,7 +38,7 @@ def _run_export(args: argparse.Namespace) -> int:
     if args.output == "-":
         print(text, end="")
     else:
-        Path(args.output).write_text(text, encoding="ascii")
+        write_atomic(args.output, text)
     return 0
 
 

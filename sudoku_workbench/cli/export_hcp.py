@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from sudoku_workbench.cli._hcp import add_graph_options, export_from_args, load_puzzle
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.hcp.files import export_text, summary
 
 __all__ = ["register"]
@@ -33,7 +34,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_atomic(args.output, text)
     print(f"{args.output}: {summary(export)}", file=sys.stderr)
     return 0

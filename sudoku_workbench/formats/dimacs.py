@@ -27,6 +27,7 @@ from pathlib import Path
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import write_atomic
 
 __all__ = [
     "CnfFormula",
@@ -269,7 +270,7 @@ def format_export(grid: Grid, kind: str, source: str = "") -> str:
 def write_export(path: str | os.PathLike[str], grid: Grid) -> str:
     """Write a position as ``.col`` (graph colouring) if the name ends so, else as CNF; say what it wrote."""
     kind = "col" if Path(path).suffix.lower() == ".col" else "cnf"
-    Path(path).write_text(format_export(grid, kind), encoding="ascii")
+    write_atomic(path, format_export(grid, kind))
     return f"{grid.geometry.label} as DIMACS {kind.upper()} to {path}"
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +32,7 @@ from sudoku_workbench.core.geometry import (
 )
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.json_reader import JsonReader
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
     "load_document",
     "loads_document",
     "save_document",
-    "write_text_atomic",
 ]
 
 FORMAT_NAME = "sudoku-workbench"
@@ -135,28 +134,12 @@ def loads_document(text: str, source: str = "<document>") -> Document:
 
 
 def save_document(path: str | os.PathLike[str], document: Document) -> None:
-    """Write a document atomically (see :func:`write_text_atomic`), as autosave needs."""
-    write_text_atomic(path, dumps_document(document))
+    """Write a document all or nothing (see :mod:`.atomic`), as autosave needs.
 
-
-def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write a text file through a temporary file beside it and ``os.replace``.
-
-    A crash mid-write leaves the old file whole.
+    Raises:
+        FileError: naming the file when it cannot be written (the old one is then unchanged).
     """
-    target = Path(path)
-    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - closed below, removed on failure
-        "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp", delete=False
-    )
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(handle.name, target)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
+    write_atomic(path, dumps_document(document))
 
 
 def load_document(path: str | os.PathLike[str]) -> Document:

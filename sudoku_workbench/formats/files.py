@@ -19,7 +19,8 @@ from pathlib import Path
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.document import Document, load_document, save_document, write_text_atomic
+from sudoku_workbench.formats.atomic import atomic_writer, write_atomic
+from sudoku_workbench.formats.document import Document, load_document, save_document
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
 from sudoku_workbench.formats.text import format_line
 
@@ -114,6 +115,7 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
 
     Raises:
         FormatError: for a suffix no writer knows.
+        FileError: when the file cannot be written (the old one is then unchanged).
     """
     suffix = Path(path).suffix.lower()
     if suffix in DOCUMENT_SUFFIXES:
@@ -125,14 +127,18 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
         raise FormatError(
             f"cannot write {suffix or 'a file without suffix'}: use one of {known}", os.fspath(path)
         )
-    write_text_atomic(path, writer(grid))
+    write_atomic(path, writer(grid))
 
 
 def write_puzzles(path: str | os.PathLike[str], grids: Iterable[Grid]) -> int:
-    """Write puzzles one a line (``.sdm`` with ``0`` blanks, anything else with ``.``); returns the count."""
+    """Write puzzles one a line (``.sdm`` with ``0`` blanks, anything else with ``.``); returns the count.
+
+    Raises:
+        FileError: when the file cannot be written (the old one is then unchanged).
+    """
     blank = "0" if Path(path).suffix.lower() == ".sdm" else "."
     count = 0
-    with Path(path).open("w", encoding="utf-8") as handle:
+    with atomic_writer(path) as handle:
         for grid in grids:
             handle.write(format_line(grid, blank) + "\n")
             count += 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats.atomic import write_atomic
 
 __all__ = [
     "HcpProblem",
@@ -314,7 +315,7 @@ def read_hcp(path: Path | str) -> HcpProblem:
 
 def write_hcp(path: Path | str, problem: HcpProblem) -> None:
     """Write an HCP file (see :func:`dumps_hcp`)."""
-    Path(path).write_text(dumps_hcp(problem), encoding="utf-8")
+    write_atomic(path, dumps_hcp(problem))
 
 
 def read_tour(path: Path | str) -> Tour:
@@ -324,4 +325,4 @@ def read_tour(path: Path | str) -> Tour:
 
 def write_tour(path: Path | str, tour: Tour) -> None:
     """Write a TSPLIB TOUR file (see :func:`dumps_tour`)."""
-    Path(path).write_text(dumps_tour(tour), encoding="utf-8")
+    write_atomic(path, dumps_tour(tour))

@@ -159,7 +159,7 @@ class StudyDocks:
         try:
             said = write_export(path, self.window.session.grid)
         except OSError as err:
-            self.window.session.error.emit("The file was not written", f"{path}: {err.strerror}")
+            self.window.session.error.emit("The file was not written", str(err))
             return
         self.window.session.message.emit(f"Exported {said}")
 

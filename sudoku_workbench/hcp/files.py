@@ -11,6 +11,7 @@ from typing import cast
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.tsplib import dumps_hcp, read_hcp, read_tour
 from sudoku_workbench.hcp.export import (
     HcpExport,
@@ -46,7 +47,7 @@ def write_export(
 ) -> str:
     """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
     export = export_graph(grid, variant, reduce, givens)
-    Path(path).write_text(export_text(export, str(path).endswith(".graphml")), encoding="utf-8")
+    write_atomic(path, export_text(export, str(path).endswith(".graphml")))
     return f"{path}: {summary(export)}"
 
 

@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
 from sudoku_workbench.gui.app import offer_recovery
+from sudoku_workbench.gui.history import History
 from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.storage import Storage
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -79,13 +82,22 @@ def test_a_document_keeps_its_history_through_save_and_open(qtbot, window, monke
     settle(qtbot, window)
 
 
+def _window_beside(storage) -> MainWindow:
+    """A second window of another "process": its own Storage over the same data folder."""
+    return MainWindow(Storage(storage.data_dir))
+
+
+def _close_quietly(window: MainWindow) -> None:
+    window.session.dirty = False
+    window.close()
+    window.deleteLater()
+
+
 def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch):
     trigger_paste(qtbot, window, NEWSPAPER)
     window.session.enter_digit(2, 4)
     qtbot.waitUntil(storage.recovery_path.exists, timeout=5000)
     grid = window.session.grid
-    # "crash": a second window starts while the recovery file is still there
-    second = MainWindow(storage)
     asked = []
 
     def yes(*args, **kwargs):
@@ -93,18 +105,72 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
         return QMessageBox.StandardButton.Yes
 
     monkeypatch.setattr(QMessageBox, "question", yes)
-    assert offer_recovery(second)
+    # a second window while the first still runs: nothing to offer, and its clean close spares the first
+    second = _window_beside(storage)
+    assert not offer_recovery(second)
+    assert asked == []
+    _close_quietly(second)
+    assert storage.recovery_path.exists()
+    # "crash": the first window's process ends without cleaning up (the OS drops its lock)
+    storage.recovery._lock.close()
+    storage.recovery._lock = None
+    third = _window_beside(storage)
+    assert offer_recovery(third)
     assert asked == ["Recover unsaved work?"]
-    assert second.session.grid == grid
-    assert second.session.dirty
-    second.session.shutdown()
-    second.session.dirty = False
-    second.deleteLater()
-    # a clean close drops the recovery file, so nothing is offered next time
+    assert third.session.grid == grid
+    assert third.session.dirty
+    assert not storage.recovery_path.exists()  # claimed: now the third window's file
+    assert third.session.storage.recovery_path.exists()
+    # a clean close drops the window's own recovery file, so nothing is offered next time
+    _close_quietly(third)
+    assert not third.session.storage.recovery_path.exists()
     window.session.dirty = False
     settle(qtbot, window)
-    window.close()
-    assert not storage.recovery_path.exists()
+    assert not offer_recovery(_window_beside(storage))
+
+
+def test_two_windows_autosave_to_their_own_files(qtbot, window, storage):
+    second = _window_beside(storage)
+    for win, text in ((window, NEWSPAPER), (second, NEWSPAPER.replace(".", "0", 1))):
+        win.session.set_puzzle(History(parse_line(text)), None, dirty=True)
+        win.session.autosave()
+    first_file, second_file = storage.recovery_path, second.session.storage.recovery_path
+    assert first_file != second_file
+    assert first_file.exists()
+    assert second_file.exists()
+    _close_quietly(second)
+    assert first_file.exists()
+    assert not second_file.exists()
+    window.session.dirty = False
+
+
+def test_autosave_into_a_read_only_folder_is_reported_once(qtbot, window, storage, monkeypatch):
+    errors = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, *box: errors.append(box))
+
+    def full(*args, **kwargs):
+        raise FileError("cannot write (the disk is full)", str(storage.recovery_path))
+
+    monkeypatch.setattr(storage.recovery, "write", full)
+    window.session.set_puzzle(History(PUZZLE), None, dirty=True)
+    window.session.autosave()
+    window.session.autosave()
+    assert len(errors) == 1
+    assert errors[0][0] == "Autosave failed"
+    assert str(storage.recovery_path) in errors[0][1]
+    window.session.dirty = False
+
+
+def test_opening_works_when_the_recent_list_cannot_be_written(qtbot, window, storage, monkeypatch, tmp_path):
+    path = tmp_path / "line.txt"
+    path.write_text(NEWSPAPER + "\n", encoding="utf-8")
+    storage.data_dir.mkdir(parents=True, exist_ok=True)
+    (storage.data_dir / "recent.json").mkdir()  # a folder in the way: the list cannot be written
+    messages = []
+    window.session.message.connect(messages.append)
+    _open_via_menu(window, monkeypatch, path)
+    assert window.session.grid == PUZZLE
+    assert any("recent files list cannot be saved" in m for m in messages)
 
 
 def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():

@@ -28,6 +28,7 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.reading import read_text
 
 __all__ = [
     "CnfFormula",
@@ -47,6 +48,8 @@ __all__ = [
     "write_export",
 ]
 
+#: The largest model file read: a 25x25 model is about 100 KB, even with a solver's comment lines.
+MODEL_LIMIT = 4 << 20
 _CNF_NOTE = "variable cell*N + digit (cells row-major from 0, digits 1..N) means: the cell holds the digit"
 _COL_NOTE = (
     "vertex cell+1 per cell; vertices N*N+1 .. N*N+N form a clique, one per digit: the colour of\n"
@@ -143,7 +146,9 @@ def _ints(words: list[str], source: str, number: int, line: str) -> list[int]:
         try:
             values.append(int(word))
         except ValueError:
-            raise FormatError(f"{word!r} is not an integer", source, number, line.find(word) + 1) from None
+            raise FormatError(
+                f"{word[:20]!r} is not an integer", source, number, line.find(word) + 1
+            ) from None
     return values
 
 
@@ -281,8 +286,4 @@ def read_model(path: str | os.PathLike[str], grid: Grid) -> Grid:
         FormatError: when the file cannot be read or the model does not fit the puzzle.
     """
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise FormatError(f"cannot read the file ({err})", source) from None
-    return grid_from_model(grid, parse_model(text, source), source)
+    return grid_from_model(grid, parse_model(read_text(path, source, MODEL_LIMIT), source), source)

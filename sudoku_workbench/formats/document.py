@@ -11,6 +11,8 @@ JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, can
      "cursor": 1}                                   steps before the cursor are applied, the rest redo
 
 Loading checks the version and every shape and reports a problem as a FormatError naming the field.
+Hostile JSON (nesting thousands deep, integers of thousands of digits, files beyond
+:data:`DOCUMENT_LIMIT`) is a FormatError too, never a RecursionError or a memory blow-up.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.core.errors import FormatError
@@ -34,8 +35,10 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.json_reader import JsonReader
+from sudoku_workbench.formats.reading import read_text
 
 __all__ = [
+    "DOCUMENT_LIMIT",
     "FORMAT_NAME",
     "FORMAT_VERSION",
     "Document",
@@ -47,6 +50,9 @@ __all__ = [
 
 FORMAT_NAME = "sudoku-workbench"
 FORMAT_VERSION = 1
+#: The largest document read, in characters: a 25x25 puzzle solved by logic with every step saved takes
+#: a few MB; the bound keeps the memory of decoding any file under ~200 MB.
+DOCUMENT_LIMIT = 8 << 20
 
 
 @dataclass(frozen=True)
@@ -106,10 +112,16 @@ def loads_document(text: str, source: str = "<document>") -> Document:
         FormatError: for broken JSON (with its line and column), a foreign or newer format version, or
             any field of the wrong shape (named by its path, such as ``history[3].placements[0]``).
     """
+    if len(text) > DOCUMENT_LIMIT:
+        raise FormatError(f"a document larger than {DOCUMENT_LIMIT:,} characters", source)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
         raise FormatError(f"broken JSON: {err.msg}", source, err.lineno, err.colno) from err
+    except RecursionError:
+        raise FormatError("JSON nested too deeply to be a workbench document", source) from None
+    except ValueError as err:  # an integer of more digits than Python converts
+        raise FormatError(f"JSON with an impossible value: {err}", source) from None
     reader = JsonReader(text, source)
     if not isinstance(data, dict):
         raise reader.error("", "expected a JSON object (a workbench document)")
@@ -146,21 +158,10 @@ def load_document(path: str | os.PathLike[str]) -> Document:
     """Read a document file.
 
     Raises:
-        FormatError: when the file cannot be read, is not UTF-8 text, or is no valid document.
+        FormatError: when the file cannot be read, is too large, is not UTF-8 text, or is no valid document.
     """
     source = os.fspath(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as err:
-        raise FormatError(f"cannot read the file: {err.strerror or err}", source) from err
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as err:
-        line = raw.count(b"\n", 0, err.start) + 1
-        raise FormatError(
-            f"binary data: byte 0x{raw[err.start]:02X} is not UTF-8 text", source, line
-        ) from err
-    return loads_document(text, source)
+    return loads_document(read_text(path, source, DOCUMENT_LIMIT), source)
 
 
 def _digits_line(digits: Sequence[int]) -> str:

@@ -110,12 +110,12 @@ def _char_table(n: int) -> dict[str, Digit]:
     return table
 
 
-def bad_char_message(char: str, expected: str) -> str:
+def bad_char_message(char: str, expected: str, kind: str = "puzzle text") -> str:
     """Why a character is refused, with a plainer story for bytes that are not text at all."""
     if "\udc80" <= char <= "\udcff":
         return f"binary data: byte 0x{ord(char) - 0xDC00:02X} is not UTF-8 text"
     if not char.isprintable():
-        return f"binary data: control character U+{ord(char):04X} is not puzzle text"
+        return f"binary data: control character U+{ord(char):04X} is not {kind}"
     return f"{char!r} is not {expected}"
 
 

@@ -98,7 +98,7 @@ def grid_from_tour_file(
         if hcp_path is not None
         else export_graph(puzzle, variant, reduce, givens)
     )
-    tour = read_tour(tour_path)
+    tour = read_tour(tour_path, export.dimension)
     try:
         return grid_from_tour(export, tour)
     except TourError as err:

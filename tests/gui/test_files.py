@@ -182,3 +182,36 @@ def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():
     offered = re.findall(r"\*(\.\w+)", PUZZLE_FILTER.split(";;")[0])
     assert sorted(offered) == sorted(DOCUMENT_SUFFIXES + PUZZLE_SUFFIXES)
     assert ".sudoku" in offered
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("nested.json", b'{"a":' * 50_000, "nested too deeply"),
+        ("wide.txt", (NEWSPAPER + "\n").encode("utf-16"), "UTF-16"),
+        ("zero.txt", b"\x00" * 2_000_000, "a line longer than"),
+    ],
+)
+def test_a_hostile_file_is_a_message_box_naming_it(qtbot, window, monkeypatch, tmp_path, name, data, said):
+    path = tmp_path / name
+    path.write_bytes(data)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    _open_via_menu(window, monkeypatch, path)
+    assert len(shown) == 1
+    assert str(path) in shown[0]
+    assert said in shown[0]
+
+
+@pytest.mark.parametrize("action", ["export_image", "export_hcp"])
+def test_an_export_into_a_missing_folder_is_a_message_box_naming_it(
+    qtbot, window, monkeypatch, tmp_path, action
+):
+    trigger_paste(qtbot, window, NEWSPAPER)
+    path = tmp_path / "missing" / ("board.png" if action == "export_image" else "p.hcp")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    trigger(window, action)
+    settle(qtbot, window)
+    assert shown == [("Export failed", f"{path}: cannot write: the folder {path.parent} does not exist")]

@@ -87,7 +87,8 @@ def _window_beside(storage) -> MainWindow:
     return MainWindow(Storage(storage.data_dir))
 
 
-def _close_quietly(window: MainWindow) -> None:
+def _close_quietly(qtbot, window: MainWindow) -> None:
+    settle(qtbot, window)
     window.session.dirty = False
     window.close()
     window.deleteLater()
@@ -109,7 +110,7 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
     second = _window_beside(storage)
     assert not offer_recovery(second)
     assert asked == []
-    _close_quietly(second)
+    _close_quietly(qtbot, second)
     assert storage.recovery_path.exists()
     # "crash": the first window's process ends without cleaning up (the OS drops its lock)
     storage.recovery._lock.close()
@@ -122,7 +123,7 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
     assert not storage.recovery_path.exists()  # claimed: now the third window's file
     assert third.session.storage.recovery_path.exists()
     # a clean close drops the window's own recovery file, so nothing is offered next time
-    _close_quietly(third)
+    _close_quietly(qtbot, third)
     assert not third.session.storage.recovery_path.exists()
     window.session.dirty = False
     settle(qtbot, window)
@@ -138,7 +139,7 @@ def test_two_windows_autosave_to_their_own_files(qtbot, window, storage):
     assert first_file != second_file
     assert first_file.exists()
     assert second_file.exists()
-    _close_quietly(second)
+    _close_quietly(qtbot, second)
     assert first_file.exists()
     assert not second_file.exists()
     window.session.dirty = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import itertools
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -288,9 +289,11 @@ def _loads_concorde(lines: Numbered, source: str, max_nodes: int | None) -> Tour
     if head is None:
         raise FormatError("a Concorde solution starts with its node count, not -1", source, 1)
     count = head[0]
+    if count < 1:
+        raise FormatError(f"a Concorde solution starts with its node count, not {count}", source, 1)
     if max_nodes is not None and count > max_nodes:
         raise FormatError(f"the file announces {count:,} nodes; the graph has {max_nodes:,}", source, 1)
-    nodes = _take(numbers, count)
+    nodes = _take(numbers, min(count, sys.maxsize - 1))
     if len(nodes) != count:
         listed = "more" if len(nodes) > count else str(len(nodes))
         raise FormatError(f"the file announces {count} nodes but lists {listed}", source, 1)

@@ -10,22 +10,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
-from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.document import dumps_document, loads_document
+from sudoku_workbench.formats.document import dumps_document, load_document, loads_document, save_document
+from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
 from sudoku_workbench.formats.recovery import RecoveryFile
-from sudoku_workbench.gui import capabilities
-from sudoku_workbench.gui.history import GIVEN, History
 
-__all__ = ["DOCUMENT_SUFFIXES", "RECENT_LIMIT", "Storage", "document_of"]
+__all__ = ["RECENT_LIMIT", "Storage"]
 
-#: Suffixes of our own document (puzzle, entries, candidates and step history).
-DOCUMENT_SUFFIXES = (".json", ".sudoku")
 #: How many files File → Open recent lists.
 RECENT_LIMIT = 8
 
@@ -53,10 +48,9 @@ class Storage:
             FormatError: naming the file, line and column of what is wrong.
             OSError: when the file cannot be read.
         """
-        if path.suffix.lower() in DOCUMENT_SUFFIXES and capabilities.available("document"):
-            return _history_of(capabilities.load("document").load_document(path), str(path))
-        grid: Grid = capabilities.load("formats").read_file(path)
-        return History(grid)
+        if path.suffix.lower() in DOCUMENT_SUFFIXES:
+            return load_document(path)
+        return History(read_file(path))
 
     def write(self, path: Path, history: History) -> None:
         """Save: our document (with the history) for ``.json``, else the puzzle file the suffix names.
@@ -68,11 +62,11 @@ class Storage:
         if path.suffix.lower() in DOCUMENT_SUFFIXES:
             self._write_document(path, history)
         else:
-            capabilities.load("formats").write_file(path, history.grid)
+            write_file(path, history.grid)
 
     def _write_document(self, path: Path, history: History) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        capabilities.load("document").save_document(path, document_of(history))
+        save_document(path, history)
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
@@ -81,7 +75,7 @@ class Storage:
         Raises:
             FileError: when the data folder cannot be written (full, read-only).
         """
-        self.recovery.write(dumps_document(document_of(history)), str(path) if path else None)
+        self.recovery.write(dumps_document(history), str(path) if path else None)
 
     def claim_recovery(self) -> bool:
         """Take over the autosave of a window that did not close cleanly; True when there was one."""
@@ -94,7 +88,7 @@ class Storage:
             return None
         text, origin = found
         try:
-            history = _history_of(loads_document(text, str(self.recovery_path)), str(self.recovery_path))
+            history = loads_document(text, str(self.recovery_path))
         except ValueError:
             return None
         return history, Path(origin) if origin else None
@@ -121,36 +115,3 @@ class Storage:
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         write_atomic(self.data_dir / "recent.json", json.dumps(names[:RECENT_LIMIT]))
-
-
-def document_of(history: History) -> Any:
-    """The ``formats.document.Document`` of a history.
-
-    The document keeps one set of givens, so clue edits (Givens mode) are folded into its start: the
-    saved history begins after the last clue edit, or at the current position if that edit was undone.
-    """
-    document = capabilities.load("document")
-    records = history.records
-    last_given = max((i for i, r in enumerate(records) if r.step.rule == GIVEN), default=-1)
-    if last_given < 0:
-        start, steps, cursor = history.start, history.steps, history.cursor
-    elif history.cursor > last_given:
-        start = records[last_given].grid
-        steps = tuple(r.step for r in records[last_given + 1 :])
-        cursor = history.cursor - last_given - 1
-    else:
-        start, steps, cursor = history.grid, (), 0
-    plain_start = start == start.puzzle()
-    return document.Document(history.grid, steps, cursor, None if plain_start else start)
-
-
-def _history_of(doc: Any, source: str) -> History:
-    try:
-        start = doc.start if doc.start is not None else doc.grid.puzzle()
-        history = History.replay(start, tuple(doc.history), doc.cursor)
-    except ValueError as err:
-        raise FormatError(f"the step history does not replay: {err}", source) from err
-    if history.grid != doc.grid:
-        # The history does not lead to the saved position: keep the position, which is what was seen.
-        return History(doc.grid)
-    return history

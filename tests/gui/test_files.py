@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from sudoku_workbench.core.errors import FileError
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
 from sudoku_workbench.gui.app import offer_recovery
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from tests.gui.conftest import settle

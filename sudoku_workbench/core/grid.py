@@ -7,28 +7,35 @@ returns a new grid, so a grid can be handed to another thread without copying or
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 
-__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask"]
+__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask", "set_bits"]
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The 0-based positions of the set bits of a mask, lowest first (the one bit-iteration helper).
+
+    >>> list(set_bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def digits_of_mask(mask: int) -> tuple[Digit, ...]:
-    """The digits whose bits are set, ascending.
+    """The digits whose bits are set, ascending (digit d is bit d-1).
 
     >>> digits_of_mask(0b10110)
     (2, 3, 5)
     """
-    digits = []
-    while mask:
-        low = mask & -mask
-        digits.append(low.bit_length())
-        mask ^= low
-    return tuple(digits)
+    return tuple(position + 1 for position in set_bits(mask))
 
 
 class ProblemKind(enum.Enum):

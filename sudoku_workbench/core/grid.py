@@ -255,9 +255,12 @@ class Grid:
         )
         return tuple(found)
 
-    def to_line(self) -> str:
-        """The digits as one line, ``.`` for blanks (the common one-puzzle-per-line form)."""
-        return "".join(digit_char(v) if v else "." for v in self.values)
+    def to_line(self, blank: str = ".") -> str:
+        """The digits as one line, ``blank`` for an empty cell (the common one-puzzle-per-line form).
+
+        The one writer of that form: ``formats`` writes ``.txt`` and ``.sdm`` lines with it.
+        """
+        return "".join(digit_char(v) if v else blank for v in self.values)
 
     def puzzle(self) -> Grid:
         """The position with only the givens (entries and pencil work dropped)."""

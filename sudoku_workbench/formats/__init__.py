@@ -22,12 +22,11 @@ from sudoku_workbench.formats.files import (
     write_puzzles,
 )
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle, read_puzzles
-from sudoku_workbench.formats.text import format_line, format_numbers, parse_line
+from sudoku_workbench.formats.text import format_numbers, parse_line
 
 __all__ = [
     "dumps_document",
     "format_block",
-    "format_line",
     "format_numbers",
     "format_pencilmarks",
     "format_sdk",

@@ -23,7 +23,6 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import atomic_writer, write_atomic
 from sudoku_workbench.formats.document import load_document, save_document
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
-from sudoku_workbench.formats.text import format_line
 
 __all__ = [
     "DOCUMENT_SUFFIXES",
@@ -53,7 +52,7 @@ def format_sdk(grid: Grid, headers: Mapping[str, str] | None = None) -> str:
             raise ValueError(f"an .sdk header needs a one-letter key and a one-line value, not {key!r}")
         lines.append(f"#{key}{value}")
     row = grid.geometry.n
-    line = format_line(grid)
+    line = grid.to_line()
     lines += [line[i : i + row] for i in range(0, len(line), row)]
     return "\n".join(lines) + "\n"
 
@@ -85,11 +84,11 @@ parse_ss = parse_sdk
 
 
 def _sdm(grid: Grid) -> str:
-    return format_line(grid, blank="0") + "\n"
+    return grid.to_line(blank="0") + "\n"
 
 
 def _txt(grid: Grid) -> str:
-    return format_line(grid) + "\n"
+    return grid.to_line() + "\n"
 
 
 _WRITERS = {".txt": _txt, ".sdm": _sdm, ".sdk": format_sdk, ".ss": format_ss}
@@ -141,6 +140,6 @@ def write_puzzles(path: str | os.PathLike[str], grids: Iterable[Grid]) -> int:
     count = 0
     with atomic_writer(path) as handle:
         for grid in grids:
-            handle.write(format_line(grid, blank) + "\n")
+            handle.write(grid.to_line(blank) + "\n")
             count += 1
     return count

@@ -18,7 +18,7 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import HCP_TOUR
-from sudoku_workbench.formats import format_line, parse_puzzle
+from sudoku_workbench.formats import parse_puzzle
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.job_kinds import JobKind
@@ -114,7 +114,7 @@ class FileCommands:
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
-        QGuiApplication.clipboard().setText(format_line(self.session.grid))
+        QGuiApplication.clipboard().setText(self.session.grid.to_line())
         self.session.notify("Copied the position as text")
 
     # ---- pictures ----------------------------------------------------------------------------

@@ -42,10 +42,10 @@ __all__ = [
     "DOCUMENT_LIMIT",
     "FORMAT_NAME",
     "FORMAT_VERSION",
-    "dumps_document",
-    "load_document",
-    "loads_document",
-    "save_document",
+    "format_document",
+    "parse_document",
+    "read_document",
+    "write_document",
 ]
 
 FORMAT_NAME = "sudoku-workbench"
@@ -55,7 +55,7 @@ FORMAT_VERSION = 1
 DOCUMENT_LIMIT = 8 << 20
 
 
-def dumps_document(history: History) -> str:
+def format_document(history: History) -> str:
     """The history as JSON text (see the module notes for the layout)."""
     grid = history.grid
     geo = grid.geometry
@@ -74,7 +74,7 @@ def dumps_document(history: History) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def loads_document(text: str, source: str = "<document>") -> History:
+def parse_document(text: str, source: str = "<document>") -> History:
     """The history saved in a document's JSON text.
 
     When the steps do not lead to the saved position, the position is kept (it is what was seen) and
@@ -125,23 +125,23 @@ def loads_document(text: str, source: str = "<document>") -> History:
     return history if history.grid == grid else History(grid, title=title)
 
 
-def save_document(path: str | os.PathLike[str], history: History) -> None:
+def write_document(path: str | os.PathLike[str], history: History) -> None:
     """Write a document all or nothing (see :mod:`.atomic`), as autosave needs.
 
     Raises:
         FileError: naming the file when it cannot be written (the old one is then unchanged).
     """
-    write_atomic(path, dumps_document(history))
+    write_atomic(path, format_document(history))
 
 
-def load_document(path: str | os.PathLike[str]) -> History:
+def read_document(path: str | os.PathLike[str]) -> History:
     """Read a document file.
 
     Raises:
         FormatError: when the file cannot be read, is too large, is not UTF-8 text, or is no valid document.
     """
     source = os.fspath(path)
-    return loads_document(read_text(path, source, DOCUMENT_LIMIT), source)
+    return parse_document(read_text(path, source, DOCUMENT_LIMIT), source)
 
 
 def _digits_line(digits: Sequence[int]) -> str:

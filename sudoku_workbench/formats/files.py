@@ -21,7 +21,7 @@ from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import atomic_writer, write_atomic
-from sudoku_workbench.formats.document import load_document, save_document
+from sudoku_workbench.formats.document import read_document, write_document
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
 
 __all__ = [
@@ -103,7 +103,7 @@ def read_file(path: str | os.PathLike[str]) -> Grid:
         FormatError: when the file cannot be read or its first record is malformed.
     """
     if Path(path).suffix.lower() in DOCUMENT_SUFFIXES:
-        return load_document(path).grid
+        return read_document(path).grid
     _line, first = next(numbered_puzzles(path))
     if isinstance(first, FormatError):
         raise first
@@ -119,7 +119,7 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
     """
     suffix = Path(path).suffix.lower()
     if suffix in DOCUMENT_SUFFIXES:
-        save_document(path, History(grid))
+        write_document(path, History(grid))
         return
     writer = _WRITERS.get(suffix)
     if writer is None:

@@ -29,7 +29,7 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_from_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import grid_from_rows, is_border_line, row_width
-from sudoku_workbench.formats.document import DOCUMENT_LIMIT, loads_document
+from sudoku_workbench.formats.document import DOCUMENT_LIMIT, parse_document
 from sudoku_workbench.formats.reading import open_binary, read_lines
 from sudoku_workbench.formats.text import (
     SIZES,
@@ -205,7 +205,7 @@ def _attempt(make: Callable[..., Grid], *args: Any) -> Result:
 def _document_grid(text: str | FormatError, source: str) -> Grid:
     if isinstance(text, FormatError):
         raise text
-    return loads_document(text, source).grid
+    return parse_document(text, source).grid
 
 
 def _document_text(number: int, first: str, rest: Iterator[str], source: str) -> str | FormatError:

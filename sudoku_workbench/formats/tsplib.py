@@ -24,12 +24,12 @@ from sudoku_workbench.formats.text import bad_char_message
 __all__ = [
     "HcpProblem",
     "Tour",
-    "dumps_concorde_solution",
-    "dumps_edge_list_tour",
-    "dumps_hcp",
-    "dumps_tour",
-    "loads_hcp",
-    "loads_tour",
+    "format_concorde_solution",
+    "format_edge_list_tour",
+    "format_hcp",
+    "format_tour",
+    "parse_hcp",
+    "parse_tour",
     "read_hcp",
     "read_tour",
     "write_hcp",
@@ -147,7 +147,7 @@ def _check_node(value: int, dimension: int, base: int, source: str, line: int, c
     return value
 
 
-def loads_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
+def parse_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
     """Parse a TSPLIB HCP file with an ``EDGE_LIST`` or ``ADJ_LIST`` edge data section.
 
     Raises:
@@ -209,7 +209,7 @@ def _adjacency_edges(body: Numbered, dimension: int, source: str) -> list[tuple[
     return edges
 
 
-def dumps_hcp(problem: HcpProblem) -> str:
+def format_hcp(problem: HcpProblem) -> str:
     """TSPLIB text with an ``EDGE_LIST`` section (1-based, one edge a line)."""
     lines = [
         f"NAME : {problem.name}",
@@ -224,7 +224,7 @@ def dumps_hcp(problem: HcpProblem) -> str:
     return "\n".join(lines)
 
 
-def loads_tour(text: str, source: str = "<tour>", max_nodes: int | None = None) -> Tour:
+def parse_tour(text: str, source: str = "<tour>", max_nodes: int | None = None) -> Tour:
     """Parse any of the three tour shapes, telling them apart by their layout, never by their numbers.
 
     * TSPLIB TOUR (LKH, FHCP): keyword header, ``TOUR_SECTION``, 1-based nodes, ``-1``.
@@ -247,10 +247,10 @@ def _tour_from_lines(lines: Numbered, source: str, max_nodes: int | None) -> Tou
     rest = itertools.chain([first_line], lines)
     first = first_line[1].split()
     if not first[0].lstrip("-").isdigit():
-        return _loads_tsplib_tour(rest, source, max_nodes)
+        return _parse_tsplib_tour(rest, source, max_nodes)
     if len(first) == 1:
-        return _loads_concorde(rest, source, max_nodes)
-    return _loads_edge_tour(rest, source, max_nodes)
+        return _parse_concorde(rest, source, max_nodes)
+    return _parse_edge_tour(rest, source, max_nodes)
 
 
 def _take(nodes: Iterator[tuple[int, int, int]], limit: int | None) -> list[tuple[int, int, int]]:
@@ -264,7 +264,7 @@ def _check_count(nodes: list[tuple[int, int, int]], max_nodes: int | None, sourc
         raise FormatError(message, source, nodes[-1][1])
 
 
-def _loads_tsplib_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+def _parse_tsplib_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
     header, body = _header_and_body(lines, source)
     if "TOUR_SECTION" not in header:
         raise FormatError("no TOUR_SECTION: not a TSPLIB tour file", source)
@@ -283,7 +283,7 @@ def _loads_tsplib_tour(lines: Numbered, source: str, max_nodes: int | None) -> T
     )
 
 
-def _loads_concorde(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+def _parse_concorde(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
     numbers = _ints(lines, source)
     head = next(numbers, None)
     if head is None:
@@ -302,7 +302,7 @@ def _loads_concorde(lines: Numbered, source: str, max_nodes: int | None) -> Tour
     return Tour("", "", tuple(v for v, _, _ in nodes), base=0, shape="concorde")
 
 
-def _loads_edge_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+def _parse_edge_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
     numbered = ((number, line.split()) for number, line in lines if line.strip())
     (_, head) = next(numbered)
     try:
@@ -355,7 +355,7 @@ def _cycle_from_edges(count: int, edges: list[tuple[int, int, int]], source: str
     return tuple(order)
 
 
-def dumps_tour(tour: Tour, dimension: int | None = None) -> str:
+def format_tour(tour: Tour, dimension: int | None = None) -> str:
     """A TSPLIB TOUR file (1-based whatever the record's base)."""
     nodes = tour.one_based()
     lines = [f"NAME : {tour.name}", f"COMMENT : {tour.comment}", "TYPE : TOUR"]
@@ -366,14 +366,14 @@ def dumps_tour(tour: Tour, dimension: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def dumps_concorde_solution(tour: Tour) -> str:
+def format_concorde_solution(tour: Tour) -> str:
     """Concorde's ``-o`` layout: the node count, then the nodes 0-based, ten a line."""
     nodes = [node - 1 for node in tour.one_based()]
     rows = [" ".join(map(str, nodes[p : p + 10])) for p in range(0, len(nodes), 10)]
     return "\n".join([str(len(nodes)), *rows, ""])
 
 
-def dumps_edge_list_tour(tour: Tour) -> str:
+def format_edge_list_tour(tour: Tour) -> str:
     """The tour as ``n m`` then one ``u v 1`` line per tour edge, 0-based (Concorde's edge files)."""
     nodes = [node - 1 for node in tour.one_based()]
     pairs = zip(nodes, nodes[1:] + nodes[:1])
@@ -381,10 +381,10 @@ def dumps_edge_list_tour(tour: Tour) -> str:
 
 
 def read_hcp(path: Path | str) -> HcpProblem:
-    """Read an HCP file (see :func:`loads_hcp`), line by line.
+    """Read an HCP file (see :func:`parse_hcp`), line by line.
 
     Raises:
-        FormatError: as :func:`loads_hcp`, and for a missing, binary or oversized file.
+        FormatError: as :func:`parse_hcp`, and for a missing, binary or oversized file.
     """
     source = str(path)
     with open_binary(path, source) as handle:
@@ -392,15 +392,15 @@ def read_hcp(path: Path | str) -> HcpProblem:
 
 
 def write_hcp(path: Path | str, problem: HcpProblem) -> None:
-    """Write an HCP file (see :func:`dumps_hcp`)."""
-    write_atomic(path, dumps_hcp(problem))
+    """Write an HCP file (see :func:`format_hcp`)."""
+    write_atomic(path, format_hcp(problem))
 
 
 def read_tour(path: Path | str, max_nodes: int | None = None) -> Tour:
-    """Read a tour file of any supported shape (see :func:`loads_tour`), line by line.
+    """Read a tour file of any supported shape (see :func:`parse_tour`), line by line.
 
     Raises:
-        FormatError: as :func:`loads_tour`, and for a missing, binary or oversized file.
+        FormatError: as :func:`parse_tour`, and for a missing, binary or oversized file.
     """
     source = str(path)
     with open_binary(path, source) as handle:
@@ -419,5 +419,5 @@ def _checked_lines(handle: BinaryIO, source: str) -> Numbered:
 
 
 def write_tour(path: Path | str, tour: Tour) -> None:
-    """Write a TSPLIB TOUR file (see :func:`dumps_tour`)."""
-    write_atomic(path, dumps_tour(tour))
+    """Write a TSPLIB TOUR file (see :func:`format_tour`)."""
+    write_atomic(path, format_tour(tour))

@@ -15,7 +15,7 @@ from PySide6.QtCore import QStandardPaths
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.document import dumps_document, load_document, loads_document, save_document
+from sudoku_workbench.formats.document import format_document, parse_document, read_document, write_document
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
 from sudoku_workbench.formats.recovery import RecoveryFile
 
@@ -49,7 +49,7 @@ class Storage:
             OSError: when the file cannot be read.
         """
         if path.suffix.lower() in DOCUMENT_SUFFIXES:
-            return load_document(path)
+            return read_document(path)
         return History(read_file(path))
 
     def write(self, path: Path, history: History) -> None:
@@ -66,7 +66,7 @@ class Storage:
 
     def _write_document(self, path: Path, history: History) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_document(path, history)
+        write_document(path, history)
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
@@ -75,7 +75,7 @@ class Storage:
         Raises:
             FileError: when the data folder cannot be written (full, read-only).
         """
-        self.recovery.write(dumps_document(history), str(path) if path else None)
+        self.recovery.write(format_document(history), str(path) if path else None)
 
     def claim_recovery(self) -> bool:
         """Take over the autosave of a window that did not close cleanly; True when there was one."""
@@ -88,7 +88,7 @@ class Storage:
             return None
         text, origin = found
         try:
-            history = loads_document(text, str(self.recovery_path))
+            history = parse_document(text, str(self.recovery_path))
         except ValueError:
             return None
         return history, Path(origin) if origin else None

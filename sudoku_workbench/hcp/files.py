@@ -12,7 +12,7 @@ from typing import cast
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.tsplib import dumps_hcp, read_hcp, read_tour
+from sudoku_workbench.formats.tsplib import format_hcp, read_hcp, read_tour
 from sudoku_workbench.hcp.export import (
     HcpExport,
     Variant,
@@ -30,7 +30,7 @@ def export_text(export: HcpExport, graphml: bool = False, name: str = "sudoku") 
     """TSPLIB HCP text, or the arc list for the directed graph, or GraphML when asked."""
     if graphml:
         return graphml_text(export)
-    return arc_list_text(export) if export.directed else dumps_hcp(export.problem(name))
+    return arc_list_text(export) if export.directed else format_hcp(export.problem(name))
 
 
 def summary(export: HcpExport) -> str:

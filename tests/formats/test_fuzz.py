@@ -23,11 +23,11 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import parse_block, parse_pencilmarks
 from sudoku_workbench.formats.dimacs import parse_cnf, parse_col, parse_model, read_model
-from sudoku_workbench.formats.document import load_document, loads_document
+from sudoku_workbench.formats.document import parse_document, read_document
 from sudoku_workbench.formats.reading import read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.formats.tsplib import loads_hcp, loads_tour, read_hcp, read_tour
+from sudoku_workbench.formats.tsplib import parse_hcp, parse_tour, read_hcp, read_tour
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 _SCRATCH_DIR = tempfile.TemporaryDirectory(prefix="sudoku-fuzz-")  # removed when the session ends
@@ -123,11 +123,11 @@ READERS: dict[str, tuple[Callable[[Any], object], st.SearchStrategy[Any]]] = {
     "parse_pencilmarks": (parse_pencilmarks, _PUZZLE_TEXT),
     "read_puzzles (byte stream)": (_stream_records, _bytes_of(_PUZZLE_TEXT)),
     "read_puzzles (file)": (_file_records, _bytes_of(_PUZZLE_TEXT)),
-    "loads_document": (loads_document, _DOCUMENT_TEXT),
-    "load_document (file)": (lambda data: load_document(_file(data)), _bytes_of(_DOCUMENT_TEXT)),
-    "loads_hcp": (loads_hcp, _HCP_TEXT),
+    "parse_document": (parse_document, _DOCUMENT_TEXT),
+    "read_document (file)": (lambda data: read_document(_file(data)), _bytes_of(_DOCUMENT_TEXT)),
+    "parse_hcp": (parse_hcp, _HCP_TEXT),
     "read_hcp (file)": (lambda data: read_hcp(_file(data)), _bytes_of(_HCP_TEXT)),
-    "loads_tour": (loads_tour, _TOUR_TEXT),
+    "parse_tour": (parse_tour, _TOUR_TEXT),
     "read_tour (file)": (lambda data: read_tour(_file(data), 6), _bytes_of(_TOUR_TEXT)),
     "parse_cnf": (parse_cnf, _CNF_TEXT),
     "parse_col": (parse_col, _COL_TEXT),

@@ -2,7 +2,8 @@
 
 Data goes to a temporary file beside the target, is flushed to the disk, and then replaces the target in
 one ``os.replace``. The target keeps its permissions (a new file gets the umask's), a symbolic link is
-written through to the file it names, and the temporary file is removed on every path out. Should the
+written through to the file it names, and the temporary file is removed on every path out. A device
+or a pipe (``/dev/null``, ``/dev/stdout``) cannot be replaced and is written to directly. Should the
 process be killed mid-write, its temporary file (named ``.sudoku-workbench-<pid>-…``) is removed by the
 next write into that folder, once its owner is gone.
 """
@@ -14,6 +15,7 @@ import errno
 import os
 import re
 import secrets
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,11 +71,17 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
         raise FileError("is a folder, not a file", name)
     if not folder.is_dir():
         raise FileError(f"cannot write: the folder {folder} does not exist", name)
-    remove_stale_temps(folder)
     try:
-        mode = target.stat().st_mode & 0o7777
+        status: os.stat_result | None = target.stat()
     except OSError:
-        mode = None
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        # a device or pipe (/dev/null, /dev/stdout, a FIFO) cannot be replaced, only written to
+        with _direct_writer(name, binary) as handle:
+            yield handle
+        return
+    remove_stale_temps(folder)
+    mode = status.st_mode & 0o7777 if status is not None else None
     temp = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name[:80]}.tmp"
     try:
         # 0o666 and the umask, as any new file; an existing file's mode is copied below
@@ -94,6 +102,17 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
             raise _write_error(err, name) from err
         raise
     _sync_folder(folder)
+
+
+@contextlib.contextmanager
+def _direct_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
+    try:
+        with open(name, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
+            yield handle
+    except OSError as err:
+        if isinstance(err, FileError):
+            raise
+        raise _write_error(err, name) from err
 
 
 def _write_error(err: OSError, name: str) -> FileError:

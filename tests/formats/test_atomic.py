@@ -5,8 +5,10 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -144,3 +146,25 @@ def test_temporary_files_of_running_processes_stay(tmp_path):
     os.utime(old, (day_ago, day_ago))
     assert remove_stale_temps(tmp_path) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in (mine, parents, foreign))
+
+
+def test_a_device_is_written_to_not_replaced(tmp_path):
+    write_atomic(os.devnull, "thrown away")
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    write_atomic(fifo, b"through the pipe")
+    reader.join(timeout=10)
+    assert received == [b"through the pipe"]
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+    assert _temps(tmp_path) == []
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_dev_full_is_a_full_disk_error():
+    with pytest.raises(FileError, match=r"/dev/full: cannot write \(the disk is full\)"):
+        write_atomic("/dev/full", "x" * 100_000)
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)

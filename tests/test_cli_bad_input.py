@@ -229,3 +229,8 @@ def test_a_30_mb_line_is_refused_in_bounded_memory(tmp_path):
     assert code == 2
     assert peak_mb < 200
     assert "one-line.txt, line 1: a line longer than" in done.stderr
+
+
+def test_several_puzzles_on_standard_input_need_an_index_too(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(f"{EASY}\n{EASY2}\n".encode())))
+    bad(capsys, "export-hcp", "-", "-o", str(tmp_path / "o.hcp"), where="<stdin>", said="--index N")

@@ -74,7 +74,7 @@ def load_puzzle(argument: str, index: int | None = None) -> Grid:
         FormatError: for a bad puzzle (located), a missing file, a file of several puzzles without
             ``index`` (with the hint to add it), or an ``index`` beyond the last puzzle.
     """
-    source = ARGUMENT if argument not in ("-",) and not os.path.exists(argument) else argument
+    source = "<stdin>" if argument == "-" else argument if os.path.exists(argument) else ARGUMENT
     count = 0
     for number, item in iter_input(argument):
         count = number

@@ -89,7 +89,7 @@ def load_puzzle(argument: str, index: int | None = None) -> Grid:
         if index is not None:
             return item
         first = item
-    if index is not None or count == 0:
+    if index is not None:
         raise FormatError(f"--index {index}: there are only {count} puzzles", source)
     return first
 

@@ -64,6 +64,20 @@ def _terminal_interrupts_ignored() -> Iterator[None]:
 
 
 @contextmanager
+def _dask_logs_silenced() -> Iterator[None]:
+    """Dask's own log lines and tracebacks kept off stderr: what goes wrong is reported as one line."""
+    handlers = logging.getLogger("distributed").handlers
+    levels = [handler.level for handler in handlers]
+    for handler in handlers:
+        handler.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for handler, level in zip(handlers, levels):
+            handler.setLevel(level)
+
+
+@contextmanager
 def connect(address: str) -> Iterator[Client]:
     """A client of the scheduler at ``address``, or of a new local cluster for ``local:N``.
 
@@ -76,6 +90,7 @@ def connect(address: str) -> Iterator[Client]:
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
     with ExitStack() as stack:
+        stack.enter_context(_dask_logs_silenced())
         if workers is None:
             try:
                 client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
@@ -88,7 +103,8 @@ def connect(address: str) -> Iterator[Client]:
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address=":0",  # its web server on a free port, never a fixed one
+                    scheduler_kwargs={"dashboard": False},  # and no dashboard (bokeh) pages
                     silence_logs=logging.CRITICAL,  # a worker lost on Ctrl-C is no news
                 )
             stack.enter_context(cluster)
@@ -105,7 +121,7 @@ def cluster_map(
     On an early stop (Ctrl-C, a closed generator, an error) the chunks still queued or running are
     cancelled on the cluster.
     """
-    from distributed import as_completed
+    from distributed import KilledWorker, as_completed
 
     window = max(4, 2 * sum(client.nthreads().values()))
     run = uuid.uuid4().hex
@@ -123,7 +139,15 @@ def cluster_map(
                 submitted += 1
             if emitted == submitted:
                 return
-            future, results = next(collected)
+            try:
+                future, results = next(collected)
+            except KilledWorker as err:
+                raise WorkbenchError(
+                    f"a chunk of work killed one Dask worker after another ({err})"
+                ) from None
+            if future.status != "finished":  # cancelled: the scheduler went away or was shut down
+                reason = str(results).splitlines()[0]
+                raise WorkbenchError(f"the Dask cluster dropped the work ({reason})")
             finished[outstanding.pop(future.key)[0]] = results
             while emitted in finished:
                 yield finished.pop(emitted)

@@ -120,17 +120,24 @@ def ordered_map(
     if jobs <= 1 and not isolate:
         yield from map(fn, items)
         return
-    yield from _pool_map(fn, _chunks(items, chunk), max(jobs, 1))
-
-
-def _pool_map(fn: Callable[[T], R], chunks: Iterator[list[T]], jobs: int) -> Generator[R, None, None]:
-    """The chunks' results in order from a pool of at most ``jobs`` processes (fewer for fewer chunks)."""
+    chunks = _chunks(items, chunk)
     ahead = list(itertools.islice(chunks, 2 * jobs))
+    workers = min(jobs, len(ahead))
+    if workers <= 1 and not isolate:  # a single chunk: a worker process would only add its start-up
+        for batch in ahead:
+            yield from map(fn, batch)
+        return
+    yield from _pool_map(fn, ahead, chunks, max(workers, 1))
+
+
+def _pool_map(
+    fn: Callable[[T], R], ahead: list[list[T]], chunks: Iterator[list[T]], workers: int
+) -> Generator[R, None, None]:
+    """The results of the chunks ``ahead`` and then of ``chunks``, in order, from ``workers`` processes."""
     if not ahead:
         return
-    pool = ProcessPoolExecutor(min(jobs, len(ahead)), initializer=os.setpgrp)
+    pool = ProcessPoolExecutor(workers, initializer=os.setpgrp)
     window: deque[Future[list[R]]] = deque(pool.submit(_apply_chunk, fn, batch) for batch in ahead)
-    del ahead
     try:
         while window:
             results = window.popleft().result()

@@ -17,6 +17,7 @@ import time
 
 import pytest
 
+dask = pytest.importorskip("dask")
 distributed = pytest.importorskip("distributed")
 psutil = pytest.importorskip("psutil")
 
@@ -34,6 +35,8 @@ BAD = "12345"
 def cluster():
     """The address of a two-worker local cluster, and a client of it for the tests' own checks."""
     before = {child.pid for child in psutil.Process().children(recursive=True)}
+    settings = dask.config.set(_cluster.LOCAL_SETTINGS)  # as local:N makes them: forked on Linux
+    settings.__enter__()
     local = distributed.LocalCluster(
         n_workers=2,
         threads_per_worker=1,
@@ -46,6 +49,7 @@ def cluster():
     yield local.scheduler_address, client
     client.close()
     local.close()
+    settings.__exit__(None, None, None)
     left = [
         child
         for child in psutil.Process().children(recursive=True)

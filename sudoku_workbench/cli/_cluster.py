@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterator
@@ -31,6 +32,18 @@ INSTALL_HINT = "--cluster needs Dask distributed: pip install 'sudoku-workbench[
 
 #: Seconds to wait for a scheduler to answer before giving up.
 CONNECT_TIMEOUT = 10
+
+#: A local cluster's settings, for a machine whose cores all compute. Forked workers start in a
+#: fraction of a second with our modules already loaded (spawned ones import everything anew,
+#: seconds on a busy machine); the dashboard's profiler and monitors, which nobody watches here,
+#: would take 5-10 % of a core while the workers compute.
+LOCAL_SETTINGS = {
+    "distributed.worker.multiprocessing-method": "fork" if sys.platform == "linux" else "spawn",
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
 
 #: How often Dask reruns a chunk that raised (a worker that dies is always replaced and rerun).
 RETRIES = 2
@@ -86,6 +99,7 @@ def connect(address: str) -> Iterator[Client]:
     """
     workers = _local_workers(address)
     try:
+        import dask
         from distributed import Client, LocalCluster
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
@@ -98,6 +112,7 @@ def connect(address: str) -> Iterator[Client]:
                 message = f"--cluster {address}: no Dask scheduler answers there ({err})"
                 raise WorkbenchError(message) from None
         else:
+            stack.enter_context(dask.config.set(LOCAL_SETTINGS))
             with _terminal_interrupts_ignored():  # the workers inherit that: Ctrl-C is for us
                 cluster = LocalCluster(
                     n_workers=workers,

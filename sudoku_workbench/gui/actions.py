@@ -88,8 +88,24 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
     "&View": (
         _S("candidates", "Show &candidates", ("Ctrl+Shift+K",), checkable=True),
         _S("graph_pane", "&Graph pane", ("Ctrl+Shift+G",), ("graphs",), checkable=True),
+        _S(
+            "graph_follow",
+            "Graph &follows the step",
+            ("Ctrl+Shift+F",),
+            ("graphs",),
+            checkable=True,
+            tip="Draw the graph the shown step is read on (bilocation, bivalue or its matching)",
+        ),
         _S("bilocation", "&Bilocation graph", ("Ctrl+Shift+L",), ("graphs",), checkable=True),
         _S("bivalue", "Bi&value graph", ("Ctrl+Shift+U",), ("graphs",), checkable=True),
+        _S("graph_fit", "F&it graph to pane", ("Ctrl+Shift+0",), ("graphs",), tip="Show the whole graph"),
+        _S(
+            "graph_pop_out",
+            "&Pop out graph pane",
+            ("Ctrl+Shift+P",),
+            ("graphs",),
+            tip="Float the graph pane as a large window (again: put it back)",
+        ),
         _S(
             "search_tree",
             "Search &tree",

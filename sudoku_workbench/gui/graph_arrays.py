@@ -6,6 +6,7 @@ positions are ``(column, row)`` in cell units, with the view's y axis pointing d
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,8 +15,27 @@ import numpy.typing as npt
 
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
+from sudoku_workbench.logic.cycles import BILOCATION_RULES
 
-__all__ = ["GraphArrays", "graph_arrays", "matching_arrays"]
+__all__ = ["GRAPH_KINDS", "GraphArrays", "graph_arrays", "matching_arrays", "step_graph_kind"]
+
+#: What the pane can draw: the two link graphs of the position and a step's cell–digit matching.
+GRAPH_KINDS = ("bilocation", "bivalue", "matching")
+
+_RULE_KINDS = {rule_id: "bilocation" for rule_id, _, _ in BILOCATION_RULES} | {
+    rule_id: "bivalue" for rule_id, _, _ in BIVALUE_RULES if rule_id.startswith("bivalue")
+}
+
+
+def step_graph_kind(step: Step | None) -> str | None:
+    """The graph a step is read on: its matching, or the graph its rule works on (None: no own graph)."""
+    if step is None:
+        return None
+    if step.highlights.matching:
+        return "matching"
+    return _RULE_KINDS.get(step.rule)
+
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
@@ -34,6 +54,7 @@ class GraphArrays:
     emphasised: BoolArray
     chains: tuple[FloatArray, ...] = field(default=())
     title: str = ""
+    on_chain: frozenset[int] = frozenset()
 
     @property
     def midpoints(self) -> FloatArray:
@@ -60,14 +81,21 @@ def graph_arrays(picture: Any) -> GraphArrays:
     if picture.problem:
         title += f" — {picture.problem}"
     names = tuple(node.name for node in picture.nodes)
-    return GraphArrays(pos, adj, tuple(index), names, labels, cyclic, chains, title)
+    links = {frozenset(pair) for chain in picture.chains for pair in itertools.pairwise(_walk(chain))}
+    on_chain = frozenset(i for i, e in enumerate(picture.edges) if frozenset((e.a, e.b)) in links)
+    return GraphArrays(pos, adj, tuple(index), names, labels, cyclic, chains, title, on_chain)
 
 
-def _chain_line(chain: Any, n: int) -> FloatArray:
+def _walk(chain: Any) -> list[Cell]:
+    """The chain's cells in order, back to the first one when it is closed."""
     cells = list(chain.cells)
     if chain.closed and cells:
         cells.append(cells[0])
-    return np.array([(c % n + 0.5, c // n + 0.5) for c in cells], dtype=float).reshape(-1, 2)
+    return cells
+
+
+def _chain_line(chain: Any, n: int) -> FloatArray:
+    return np.array([(c % n + 0.5, c // n + 0.5) for c in _walk(chain)], dtype=float).reshape(-1, 2)
 
 
 def matching_arrays(step: Step, geo: Geometry) -> GraphArrays:

@@ -1,9 +1,11 @@
-"""The graph pane: the bilocation or bivalue graph of the position drawn with pyqtgraph over a faint grid.
+"""The graph pane: the bilocation or bivalue graph of the position (or a step's cell–digit matching).
 
-Edges carry their digits; edges on nonrepetitive cycles are thick; the shown step's chains are drawn on
-top, and a step with a cell–digit matching (Chain/Pile Exclusion) can be shown as its bipartite graph.
-Hovering a node outlines its cell on the board, and hovering a cell marks its node. The picture is
-computed by the session's worker; this view only draws the arrays of :mod:`graph_arrays`.
+It follows the shown step's graph unless the person pins one (View menu or the pane's buttons). Wheel
+zooms, dragging pans, *Fit* shows everything again, *Pop out* floats the pane as a large window. Pens are
+cosmetic (widths in screen pixels), so the step's chain (a wide orange band under its edges), edges on
+nonrepetitive cycles (pink) and plain edges (thin grey) look the same at every zoom. Edge labels are
+placed by :func:`graph_labels.place_labels` for each view; those with no free spot appear while the mouse
+is on one of their nodes. Hovering a node outlines its cell on the board, and the other way round.
 """
 
 from __future__ import annotations
@@ -13,21 +15,30 @@ from typing import Any
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, Signal
+from PySide6.QtCore import QEvent, QPointF, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QPalette
-from PySide6.QtWidgets import QCheckBox, QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
 from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays
+from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays, step_graph_kind
+from sudoku_workbench.gui.graph_labels import place_labels
 from sudoku_workbench.gui.session import Session
 
-__all__ = ["GraphView"]
+__all__ = ["CHAIN_WIDTH", "CYCLIC_WIDTH", "EDGE_WIDTH", "GraphView"]
 
+#: Pen widths in screen pixels (cosmetic pens): chain band > cycle edge > plain edge at every zoom.
+CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH = 10.0, 3.5, 1.5
 _NODE = pg.mkBrush(90, 140, 230)
 _NODE_HOVER = pg.mkBrush(255, 140, 0)
-_EDGE = (120, 120, 130, 200, 1.5)
-_CYCLIC = (200, 60, 160, 255, 4.0)
+_NODE_SIZE = 0.3  # in cell units: nodes grow with the zoom, labels do not
+_BUTTON_TEXT = {
+    "graph_follow": "Follow step",
+    "bilocation": "Bilocation",
+    "bivalue": "Bivalue",
+    "graph_fit": "Fit",
+    "graph_pop_out": "Pop out",
+}
 
 
 class GraphView(QWidget):
@@ -39,145 +50,244 @@ class GraphView(QWidget):
         super().__init__(parent)
         self.session = session
         self.board = board
+        self.pinned: str | None = None
         self.kind = "bilocation"
         self.arrays: GraphArrays | None = None
+        self.dock: QDockWidget | None = None
         self._hover: Cell = -1
-        layout = QVBoxLayout(self)
+        self._user_view = False
+        self._labels: list[pg.TextItem] = []
+        self._extras: list[Any] = []
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.matching_box = QCheckBox("Show a matching step as its cell–digit graph")
-        self.matching_box.setChecked(True)
-        self.matching_box.toggled.connect(lambda _on: self.refresh())
-        self.plot = pg.PlotWidget()
-        self.plot.setAspectLocked(True)
-        self.plot.invertY(True)
-        self.plot.hideAxis("left")
-        self.plot.hideAxis("bottom")
-        self.plot.setMenuEnabled(False)
-        self.plot.setMinimumSize(220, 220)
-        self._follow_palette()
-        self.graph = pg.GraphItem()
-        self.plot.addItem(self.graph)
-        self._extras: list[Any] = []
-        self._graph_data: dict[str, Any] = {}
+        self.toolbar = QHBoxLayout()
+        self.plot = self._make_plot()
+        self.nodes = pg.ScatterPlotItem(pxMode=False, size=_NODE_SIZE, pen=pg.mkPen(40, 40, 60))
+        self.nodes.setZValue(5)
+        self.plot.addItem(self.nodes)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self.toolbar)
         layout.addWidget(self.title)
-        layout.addWidget(self.matching_box)
         layout.addWidget(self.plot, 1)
+        self._relabel = QTimer(self, singleShot=True, interval=40)
+        self._relabel.timeout.connect(self._place_labels)
+        view = self.plot.getViewBox()
+        view.sigRangeChanged.connect(lambda *_: self._relabel.start())
+        view.sigRangeChangedManually.connect(self._user_moved)
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
         session.grid_changed.connect(lambda _grid: self.refresh())
         session.graph_ready.connect(self._picture_ready)
         board.cell_hovered.connect(self._highlight_node)
         self.node_hovered.connect(board.set_hovered)
 
+    def _make_plot(self) -> pg.PlotWidget:
+        plot = pg.PlotWidget()
+        plot.setAspectLocked(True)
+        plot.invertY(True)
+        plot.hideAxis("left")
+        plot.hideAxis("bottom")
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setMinimumSize(220, 220)
+        plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
+        return plot
+
     def changeEvent(self, event: QEvent) -> None:
         """Follow a theme switch: the plot's background is the palette's base colour."""
         if event.type() == QEvent.Type.PaletteChange:
-            self._follow_palette()
+            self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
             if self.arrays is not None:
                 self.draw(self.arrays)
         super().changeEvent(event)
 
-    def _follow_palette(self) -> None:
-        self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
+    def resizeEvent(self, event: Any) -> None:
+        """A larger pane shows the whole graph larger (unless the person zoomed in by hand)."""
+        super().resizeEvent(event)
+        if not self._user_view:
+            self.fit()
 
+    # ---- which graph -------------------------------------------------------------------------
     def connect_actions(self, actions: Mapping[str, QAction], dock: QDockWidget) -> None:
-        """Bind View → Graph pane / Bilocation / Bivalue to this pane and its dock."""
+        """Bind View → Graph pane / Follow the step / Bilocation / Bivalue, and the pane's buttons."""
+        self.dock = dock
         group = QActionGroup(self)
-        for kind in ("bilocation", "bivalue"):
-            group.addAction(actions[kind])
-            actions[kind].triggered.connect(lambda _=False, k=kind: self.show_kind(k))
-        actions["bilocation"].setChecked(True)
+        for name, kind in (("graph_follow", None), ("bilocation", "bilocation"), ("bivalue", "bivalue")):
+            group.addAction(actions[name])
+            actions[name].triggered.connect(lambda _=False, k=kind: self.pin(k))
+            self.toolbar.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
+        actions["graph_follow"].setChecked(True)
+        self.toolbar.addStretch(1)
+        for name in ("graph_fit", "graph_pop_out"):
+            self.toolbar.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
+        actions["graph_fit"].triggered.connect(self.fit)
+        actions["graph_pop_out"].triggered.connect(self.pop_out)
         pane = actions["graph_pane"]
         pane.setChecked(True)
         pane.toggled.connect(dock.setVisible)
         dock.visibilityChanged.connect(pane.setChecked)
 
-    def show_kind(self, kind: str) -> None:
-        """Draw the bilocation or the bivalue graph."""
-        self.kind = kind
+    def pin(self, kind: str | None) -> None:
+        """Always draw this graph (None: follow the shown step's graph again)."""
+        self.pinned = kind
         self.refresh()
+
+    def show_kind(self, kind: str) -> None:
+        """Draw the bilocation or the bivalue graph (pins it)."""
+        self.pin(kind)
+
+    def wanted_kind(self) -> str:
+        """The pinned graph, else the shown step's own graph, else the one drawn last."""
+        step = self.session.history.last_step
+        own = step_graph_kind(step)
+        if self.pinned is not None:
+            return self.pinned
+        return own or ("bilocation" if self.kind == "matching" else self.kind)
 
     def refresh(self) -> None:
         """Ask the session for the picture of the shown position (or draw the step's matching)."""
+        kind = self.wanted_kind()
         step = self.session.history.last_step
-        if step is not None and step.highlights.matching and self.matching_box.isChecked():
+        if kind == "matching" and step is not None:
             self.session.cancel("graph")
+            self.kind = kind
             self.draw(matching_arrays(step, self.session.grid.geometry))
         else:
-            self.session.jobs.graph(self.kind)
+            self.session.jobs.graph(kind)
 
     def _picture_ready(self, picture: Any) -> None:
+        self.kind = str(picture.kind)
         self.draw(graph_arrays(picture))
 
+    # ---- the view ----------------------------------------------------------------------------
+    def fit(self) -> None:
+        """Show the whole graph (the Fit button; also after each new picture unless zoomed by hand)."""
+        self._user_view = False
+        self.plot.getViewBox().autoRange(padding=0.02)
+
+    def _user_moved(self, *_: Any) -> None:
+        self._user_view = True
+
+    def pop_out(self) -> None:
+        """Float the pane as a large window of its own, or put it back."""
+        if self.dock is None:
+            return
+        floating = not self.dock.isFloating()
+        self.dock.setFloating(floating)
+        if floating:
+            screen = self.screen().availableGeometry()
+            side = int(min(screen.width(), screen.height()) * 0.85)
+            self.dock.resize(side, side)
+            self.dock.move(screen.center().x() - side // 2, screen.center().y() - side // 2)
+
+    # ---- drawing -----------------------------------------------------------------------------
     def draw(self, arrays: GraphArrays) -> None:
         """Replace the plot's contents with these arrays."""
         self.arrays = arrays
-        for item in self._extras:
+        for item in self._extras + self._labels:
             self.plot.removeItem(item)
-        self._extras = []
-        self.title.setText(arrays.title)
-        if arrays.node_cells and arrays.node_cells[0] >= 0 and -1 not in arrays.node_cells:
+        self._extras, self._labels = [], []
+        following = "pinned" if self.pinned else "following the step"
+        self.title.setText(f"{arrays.title} ({following})")
+        if arrays.node_cells and -1 not in arrays.node_cells:
             self._add_grid_lines()
-        pens = np.array([_CYCLIC if e else _EDGE for e in arrays.emphasised], dtype=_PEN_DTYPE)
-        self._graph_data = {
-            "pos": arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
-            "adj": arrays.adj if len(arrays.adj) else None,
-            "pen": pens if len(pens) else None,
-            "size": 0.32,
-            "pxMode": False,
-            "symbolPen": pg.mkPen(40, 40, 60),
-        }
-        self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
         for chain in arrays.chains:
-            self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
-        for text, point in zip(arrays.edge_labels, arrays.midpoints):
-            if text:
-                self._add(self._label(text, point, QPalette.ColorRole.Text))
+            self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=_pen((255, 160, 30, 150), CHAIN_WIDTH)))
+        plain = arrays.adj[~arrays.emphasised] if len(arrays.adj) else arrays.adj
+        cyclic = arrays.adj[arrays.emphasised] if len(arrays.adj) else arrays.adj
+        self._add_edges(plain, (120, 120, 130, 220), EDGE_WIDTH, z=1)
+        self._add_edges(cyclic, (200, 60, 160, 255), CYCLIC_WIDTH, z=2)
+        self.nodes.setData(pos=arrays.pos, brush=self._brushes())
+        self._labels = [self._label(text) for text in arrays.edge_labels]
         if -1 in arrays.node_cells:
-            for text, point in zip(arrays.node_labels, arrays.pos):
-                self._add(self._label(text, point, QPalette.ColorRole.Link))
-        self.plot.autoRange()
+            self._add_side_labels(arrays)
+        if not self._user_view:
+            self.fit()
+        self._place_labels()
 
-    def _label(self, text: str, point: Any, role: QPalette.ColorRole) -> pg.TextItem:
-        """A label on a translucent patch of the background, in the palette's colours (light or dark)."""
+    def _add_edges(self, adj: Any, colour: tuple[int, ...], width: float, z: int) -> None:
+        assert self.arrays is not None
+        if not len(adj):
+            return
+        points = self.arrays.pos[adj.reshape(-1)]
+        item = pg.PlotDataItem(points[:, 0], points[:, 1], connect="pairs", pen=_pen(colour, width))
+        item.setZValue(z)
+        self._add(item)
+
+    def _add_side_labels(self, arrays: GraphArrays) -> None:
+        """Matching: cell names left of the cells, digits right of the digits (never over a node)."""
+        for cell, text, (x, y) in zip(arrays.node_cells, arrays.node_labels, arrays.pos):
+            item = self._label(text, QPalette.ColorRole.Link, anchor=(1.0, 0.5) if cell >= 0 else (0.0, 0.5))
+            item.setPos(float(x) - 0.25 if cell >= 0 else float(x) + 0.25, float(y))
+            self._add(item)
+
+    def _label(
+        self, text: str, role: QPalette.ColorRole = QPalette.ColorRole.Text, anchor: Any = (0.5, 0.5)
+    ) -> pg.TextItem:
         palette = self.palette()
         fill = palette.color(QPalette.ColorRole.Base)
-        fill.setAlpha(200)
-        item = pg.TextItem(text, color=palette.color(role), anchor=(0.5, 0.5), fill=pg.mkBrush(fill))
-        item.setPos(float(point[0]), float(point[1]))
+        fill.setAlpha(220)
+        item = pg.TextItem(text, color=palette.color(role), anchor=anchor, fill=pg.mkBrush(fill))
+        item.setZValue(10)
+        self.plot.addItem(item)
         return item
 
     def _add(self, item: Any) -> None:
         self.plot.addItem(item)
         self._extras.append(item)
 
+    def _place_labels(self) -> None:
+        """Put each edge label on a free spot of the current view; hide those with none."""
+        arrays = self.arrays
+        if arrays is None or not self._labels:
+            return
+        view = self.plot.getViewBox()
+        pixels = np.array([_scene(view, x, y) for x, y in arrays.pos]).reshape(-1, 2)
+        origin, unit = _scene(view, 0.0, 0.0), _scene(view, 1.0, 0.0)
+        radius = abs(unit[0] - origin[0]) * _NODE_SIZE / 2
+        ends = pixels[arrays.adj] if len(arrays.adj) else np.zeros((0, 2, 2))
+        sizes = np.array(
+            [[i.textItem.boundingRect().width(), i.textItem.boundingRect().height()] for i in self._labels]
+        )
+        spots = place_labels(pixels, radius, ends, sizes, self._label_order())
+        for item, spot in zip(self._labels, spots):
+            item.setVisible(spot is not None and bool(item.textItem.toPlainText()))
+            if spot is not None:
+                point = view.mapSceneToView(QPointF(*spot))
+                item.setPos(point.x(), point.y())
+
+    def _label_order(self) -> list[int]:
+        """The hovered node's edges first, then the chain's, then cycle edges, then the rest."""
+        arrays = self.arrays
+        assert arrays is not None
+        hovered = self._hover
+
+        def rank(i: int) -> tuple[int, int, int]:
+            a, b = arrays.adj[i]
+            touches = hovered >= 0 and hovered in (arrays.node_cells[a], arrays.node_cells[b])
+            return (not touches, i not in arrays.on_chain, not arrays.emphasised[i])
+
+        return sorted(range(len(arrays.adj)), key=rank)
+
+    def visible_labels(self) -> list[str]:
+        """The edge labels shown now (tests and screenshots read them)."""
+        return [i.textItem.toPlainText() for i in self._labels if i.isVisible()]
+
     def _add_grid_lines(self) -> None:
         geo = self.session.grid.geometry
         n = geo.n
-        xs: list[float] = []
-        ys: list[float] = []
+        faint, strong = [], []
         for i in range(n + 1):
-            xs += [i, i, 0, n]
-            ys += [0, n, i, i]
-        faint = pg.PlotDataItem(
-            np.array(xs, float), np.array(ys, float), connect="pairs", pen=pg.mkPen(200, 200, 210, 90)
-        )
-        boxes = [i for i in range(n + 1) if i % geo.box_cols == 0]
-        bx: list[float] = []
-        by: list[float] = []
-        for i in boxes:
-            bx += [i, i]
-            by += [0, n]
-        for i in (i for i in range(n + 1) if i % geo.box_rows == 0):
-            bx += [0, n]
-            by += [i, i]
-        strong = pg.PlotDataItem(
-            np.array(bx, float),
-            np.array(by, float),
-            connect="pairs",
-            pen=pg.mkPen(160, 160, 175, 160, width=2),
-        )
-        for item in (faint, strong):
+            lines = [((i, 0), (i, n)), ((0, i), (n, i))]
+            faint += lines
+            strong += [lines[0]] if i % geo.box_cols == 0 else []
+            strong += [lines[1]] if i % geo.box_rows == 0 else []
+        for segments, colour, width in (
+            (faint, (200, 200, 210, 90), 1.0),
+            (strong, (160, 160, 175, 160), 2.0),
+        ):
+            points = np.array(segments, dtype=float).reshape(-1, 2)
+            item = pg.PlotDataItem(points[:, 0], points[:, 1], connect="pairs", pen=_pen(colour, width))
             item.setZValue(-10)
             self._add(item)
 
@@ -190,8 +300,8 @@ class GraphView(QWidget):
             return
         self._hover = cell
         if len(self.arrays.pos):
-            # GraphItem.setData replaces every point, so the whole data goes again with the new brushes.
-            self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
+            self.nodes.setBrush(self._brushes())
+            self._place_labels()
 
     def _mouse_moved(self, scene_pos: QPointF) -> None:
         if self.arrays is None or not len(self.arrays.pos):
@@ -205,10 +315,20 @@ class GraphView(QWidget):
             self.node_hovered.emit(cell)
 
 
-_PEN_DTYPE = [
-    ("red", np.ubyte),
-    ("green", np.ubyte),
-    ("blue", np.ubyte),
-    ("alpha", np.ubyte),
-    ("width", float),
-]
+def _pen(colour: tuple[int, ...], width: float) -> Any:
+    pen = pg.mkPen(*colour, width=width)
+    pen.setCosmetic(True)
+    return pen
+
+
+def _scene(view: Any, x: float, y: float) -> tuple[float, float]:
+    point = view.mapViewToScene(QPointF(float(x), float(y)))
+    return point.x(), point.y()
+
+
+def _button(action: QAction, text: str) -> QToolButton:
+    action.setIconText(text)
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setAutoRaise(True)
+    return button

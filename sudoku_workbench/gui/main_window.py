@@ -64,16 +64,16 @@ class MainWindow(QMainWindow):
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setCentralWidget(scroll)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.panel.setMinimumWidth(360)
+        self.panel.setMinimumWidth(320)
         if capabilities.available("graphs"):
             from sudoku_workbench.gui.graph_view import GraphView
 
             self.graph_view = GraphView(self.session, self.board)
             self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+            # Side by side with the steps (not under them), so the graph gets the window's full height.
+            self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
+            self.resizeDocks([self.graph_dock, self.panel_dock], [440, 340], Qt.Orientation.Horizontal)
         self.statusBar().showMessage("Ready")
-        docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
-        self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
-        self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)

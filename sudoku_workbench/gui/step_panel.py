@@ -98,6 +98,10 @@ class StepPanel(QWidget):
         self.steps.setCurrentRow(cursor)
         self.steps.scrollToItem(self.steps.item(cursor))
 
+    def row_of_step(self, index: int) -> int:
+        """The list row of the history's step ``index`` (row 0 is the start position)."""
+        return index + 1
+
     def show_step(self, step: Step | None, geo: Geometry) -> None:
         """Explain the step that led to the shown position."""
         if step is None:

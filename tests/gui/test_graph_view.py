@@ -60,7 +60,7 @@ def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, sho
     assert pane.arrays.title.startswith("bilocation")
     graph = bilocation_graph(grid)
     assert len(pane.arrays.adj) == graph.number_of_edges()
-    assert len(pane.graph.pos) == len(pane.arrays.pos) >= graph.number_of_nodes()
+    assert len(pane.nodes.data) == len(pane.arrays.pos) >= graph.number_of_nodes()
     # hovering a cell on the board marks its node, and the other way round
     cell = pane.arrays.node_cells[0]
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())

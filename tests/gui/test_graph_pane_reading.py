@@ -1,0 +1,166 @@
+"""Reading the graph pane as a person does: it follows the step's graph, zooms, fits, pops out, and its
+labels never cover nodes or each other."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from sudoku_workbench.gui.graph_labels import place_labels
+from sudoku_workbench.gui.graph_view import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH
+from tests.gui.conftest import settle
+from tests.gui.test_editing import trigger
+from tests.gui.test_logic import trigger_paste
+
+#: Its logic solution has a bivalue cycle (step 23) and bilocation cycles later on.
+BIVALUE_PUZZLE = "3..6...8..69......8...49..3....1.3...73.2.45...1.7....5..28...9......83..2...4..5"
+
+
+def click_step(qtbot, window, rule: str) -> int:
+    """Click the first row of the step list whose step uses this rule; returns the cursor."""
+    steps = window.session.history.steps
+    index = next(i for i, s in enumerate(steps) if s.rule == rule)
+    row = window.panel.row_of_step(index)
+    listing = window.panel.steps
+    item = listing.item(row)
+    listing.scrollToItem(item)
+    qtbot.mouseClick(listing.viewport(), Qt.MouseButton.LeftButton, pos=listing.visualItemRect(item).center())
+    settle(qtbot, window)
+    return index + 1
+
+
+def solved_by_logic(qtbot, window) -> None:
+    trigger_paste(qtbot, window, BIVALUE_PUZZLE)
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "logic")
+    settle(qtbot, window)
+
+
+def label_boxes(pane):
+    """Scene rectangles of the visible edge labels."""
+    return [item.mapRectToScene(item.boundingRect()) for item in pane._labels if item.isVisible()]
+
+
+def assert_labels_clear(pane) -> None:
+    """No visible label overlaps another, and none covers a node's centre disc."""
+    boxes = label_boxes(pane)
+    assert boxes, "some labels should be visible"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not a.intersects(b), (a, b)
+    view = pane.plot.getViewBox()
+    for x, y in pane.arrays.pos:
+        centre = view.mapViewToScene(QPointF(float(x), float(y)))
+        for box in boxes:
+            assert not box.contains(centre)
+
+
+def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
+    solved_by_logic(qtbot, window)
+    pane = window.graph_view
+    click_step(qtbot, window, "bivalue_cycle")
+    assert pane.kind == "bivalue"
+    assert pane.title.text().startswith("bivalue graph")
+    assert len(pane.arrays.chains) == 1  # the step's cycle is drawn on the graph
+    shot(window, "pane-follows-bivalue-step")
+    click_step(qtbot, window, "nonrepetitive_cycle")
+    assert pane.kind == "bilocation"
+    # pinned by the View menu, the pane keeps its graph whatever step is shown
+    trigger(window, "bivalue")
+    settle(qtbot, window)
+    click_step(qtbot, window, "nonrepetitive_cycle")
+    assert pane.kind == "bivalue"
+    assert "(pinned)" in pane.title.text()
+    trigger(window, "graph_follow")
+    settle(qtbot, window)
+    assert pane.kind == "bilocation"
+
+
+def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
+    solved_by_logic(qtbot, window)
+    pane = window.graph_view
+    click_step(qtbot, window, "bivalue_cycle")
+    plot = pane.plot
+    assert plot.width() >= 400, "the graph should use the pane at 1280x800"
+    assert plot.height() >= 400
+    assert_labels_clear(pane)
+    view = plot.getViewBox()
+    before = view.viewRange()
+    centre = plot.viewport().rect().center()
+    for _ in range(4):
+        wheel = QWheelEvent(
+            QPointF(centre),
+            QPointF(plot.viewport().mapToGlobal(centre)),
+            QPoint(0, 0),
+            QPoint(0, 120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(plot.viewport(), wheel)
+    qtbot.wait(100)  # the labels are placed again shortly after the view settles
+    zoomed = view.viewRange()
+    assert zoomed[0][1] - zoomed[0][0] < (before[0][1] - before[0][0]) * 0.8
+    assert_labels_clear(pane)
+    # pens are cosmetic: the chain band, cycle edges and plain edges keep their pixel widths
+    widths = sorted({item.opts["pen"].widthF() for item in pane._extras if hasattr(item, "opts")})
+    assert {EDGE_WIDTH, CYCLIC_WIDTH, CHAIN_WIDTH} <= set(widths)
+    assert all(item.opts["pen"].isCosmetic() for item in pane._extras if hasattr(item, "opts"))
+    shot(window, "pane-zoomed")
+    trigger(window, "graph_fit")
+    fitted = view.viewRange()
+    assert abs((fitted[0][1] - fitted[0][0]) - (before[0][1] - before[0][0])) < 0.5
+
+
+def test_pop_out_floats_the_pane_large_and_puts_it_back(qtbot, window):
+    solved_by_logic(qtbot, window)
+    dock = window.graph_dock
+    docked = dock.size()
+    trigger(window, "graph_pop_out")
+    assert dock.isFloating()
+    assert dock.width() > docked.width()
+    assert dock.height() > 500
+    trigger(window, "graph_pop_out")
+    assert not dock.isFloating()
+
+
+def test_labels_with_no_free_spot_are_hidden():
+    # three nodes in a row 20 px apart: a 30 px wide label fits nowhere between them
+    nodes = np.array([[0.0, 0.0], [20.0, 0.0], [40.0, 0.0]])
+    ends = np.array([[[0.0, 0.0], [20.0, 0.0]], [[20.0, 0.0], [40.0, 0.0]]])
+    sizes = np.array([[30.0, 12.0], [30.0, 12.0]])
+    spots = place_labels(nodes, 6.0, ends, sizes, [0, 1])
+    placed = [s for s in spots if s is not None]
+    assert placed, "one label fits beside the edge"
+    for x, y in placed:
+        # the box keeps clear of every node disc
+        dx = np.maximum(np.abs(nodes[:, 0] - x) - 15.0, 0)
+        dy = np.maximum(np.abs(nodes[:, 1] - y) - 6.0, 0)
+        assert (dx**2 + dy**2 >= 36.0).all()
+    if len(placed) == 2:
+        (ax, ay), (bx, by) = placed
+        assert abs(ax - bx) >= 30.0 or abs(ay - by) >= 12.0
+
+
+def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
+    solved_by_logic(qtbot, window)
+    pane = window.graph_view
+    click_step(qtbot, window, "bivalue_cycle")
+    pane.fit()
+    pane._place_labels()
+    arrays = pane.arrays
+    hidden = [i for i, item in enumerate(pane._labels) if not item.isVisible() and arrays.edge_labels[i]]
+    if not hidden:  # everything fits: shrink the pane until something does not
+        window.graph_dock.setFloating(True)
+        window.graph_dock.resize(260, 300)
+        qtbot.wait(100)
+        pane._place_labels()
+        hidden = [i for i, item in enumerate(pane._labels) if not item.isVisible() and arrays.edge_labels[i]]
+    assert hidden
+    a, _ = arrays.adj[hidden[0]]
+    cell = arrays.node_cells[a]
+    qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
+    assert pane._labels[hidden[0]].isVisible()

@@ -161,6 +161,7 @@ class MainWindow(QMainWindow):
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
+        session.finding.connect(self.panel.set_finding)
         session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
 
@@ -171,6 +172,7 @@ class MainWindow(QMainWindow):
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
+        self.panel.set_finding("")  # Check spoke of the position that was shown before
 
     def _step_shown(self, step: Step | None) -> None:
         self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
@@ -189,6 +191,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
         busy = any(k not in ("status", "graph") for k in self.session.running())
         self.acts["cancel"].setEnabled(busy)
+        if not busy and self.statusBar().currentMessage().startswith("Running "):
+            self.statusBar().clearMessage()
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)

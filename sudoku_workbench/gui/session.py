@@ -50,6 +50,8 @@ class Session(QObject):
     error = Signal(str, str)
     document_changed = Signal()
     graph_ready = Signal(object)
+    #: Check's verdict on the shown position; the window keeps it until the position changes.
+    finding = Signal(str)
 
     def __init__(self, storage: Storage | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)

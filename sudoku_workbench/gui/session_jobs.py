@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from sudoku_workbench.gui.history import History
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "refresh_status"]
+__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "check_text", "refresh_status", "search_summary"]
 
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
@@ -95,27 +96,34 @@ class Jobs:
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
         search = capabilities.load("search")
+        started = time.perf_counter()
+        nodes = [0]
+
+        def searching(count: int) -> None:
+            nodes[0] = count
+            self.session.message.emit(f"Searching: {count:,} nodes")
+
         self.session.run_job(
             "solve",
             search.solve,
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Searching: {nodes:,} nodes"),
-            on_done=self._solved,
+            on_progress=searching,
+            on_done=lambda solution: self._solved(solution, nodes[0], time.perf_counter() - started),
         )
 
-    def _solved(self, solution: Grid | None) -> None:
+    def _solved(self, solution: Grid | None, nodes: int, seconds: float) -> None:
         grid = self.session.grid
         if solution is None:
             self.session.error.emit("No solution", "This position has no solution; press Check to see why.")
             return
         placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
         cells = tuple(c for c, _ in placements)
-        text = f"the search fills the {len(placements)} empty cells"
+        text = search_summary(len(placements), nodes, seconds)
         self.session.apply_step(
             Step("search", placements, highlights=Highlights(cells=cells), explanation=text)
         )
-        self.session.message.emit("Solved by search.")
+        self.session.message.emit(f"Solved by search: {text}")
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
@@ -151,8 +159,8 @@ class Jobs:
         problems = grid.problems()
         session.set_marks(tuple(c for p in problems for c in p.cells))
         lines = [p.describe(grid.geometry) for p in problems]
-        session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
-        if not capabilities.available("search"):
+        session.finding.emit(_position_text(lines) + (" Checking the puzzle…" if _can_search() else ""))
+        if not _can_search():
             return
         search = capabilities.load("search")
         run = functools.partial(check_against_solutions, count=search.count, solve=search.solve)
@@ -165,15 +173,7 @@ class Jobs:
         grid = session.grid
         cells = set(session.marks) | set(result.wrong_entries) | {s.cell for s in result.suspects}
         session.set_marks(tuple(cells))
-        lines = list(problems)
-        lines.append(
-            {0: "the puzzle has no solution", 1: "one solution"}.get(result.solutions, "several solutions")
-        )
-        if result.wrong_entries:
-            names = ", ".join(grid.geometry.cell_name(c) for c in result.wrong_entries)
-            lines.append(f"entries that disagree with the solution: {names}")
-        lines.extend(s.describe(grid) for s in result.suspects)
-        session.message.emit("Check: " + "; ".join(lines))
+        session.finding.emit(f"{_position_text(problems)} {check_text(grid, result)}")
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
@@ -212,10 +212,55 @@ class Jobs:
         )
 
     def _generated(self, made: Any) -> None:
-        self.session.set_puzzle(History(made.grid))
+        self.session.set_puzzle(History(made.grid), dirty=False)  # nothing of the user's to lose yet
         self.session.set_givens_mode(False)
         level = str(getattr(made.level, "name", made.level)).replace("_", " ").lower()
         self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+
+
+def search_summary(placed: int, nodes: int, seconds: float) -> str:
+    """OK's explanation in one line: how many digits, how much search, how long.
+
+    The search reports its node count only every few thousand nodes, so a short one has no count.
+    """
+    work = f"about {nodes:,} search nodes" if nodes else "a short search"
+    return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
+
+
+def _can_search() -> bool:
+    return capabilities.available("search")
+
+
+def _position_text(problems: list[str]) -> str:
+    """What Check sees in the position itself, before asking the search."""
+    if not problems:
+        return "Check: no digit clashes with another."
+    return "Check: " + "; ".join(problems) + "."
+
+
+def check_text(grid: Grid, result: CheckResult) -> str:
+    """The puzzle's solutions and the position's entries, worded apart.
+
+    ``The puzzle has one solution; your entry r1c3 disagrees with it.``
+    """
+    geo = grid.geometry
+    if result.solutions == 0:
+        text = "The puzzle (its clues alone) has no solution."
+        return " ".join([text, *(_sentence(s.describe(grid)) for s in result.suspects)])
+    if result.solutions > 1:
+        return "The puzzle has several solutions, so your entries cannot be checked against one."
+    wrong = [geo.cell_name(c) for c in result.wrong_entries]
+    if len(wrong) == 1:
+        return f"The puzzle has one solution; your entry {wrong[0]} disagrees with it."
+    if wrong:
+        return f"The puzzle has one solution; your entries {', '.join(wrong)} disagree with it."
+    if any(grid.entries):
+        return "The puzzle has one solution; every entry of yours agrees with it."
+    return "The puzzle has one solution."
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."
 
 
 def rating_text(rating: Any) -> str:
@@ -249,6 +294,10 @@ def _puzzle_rating(puzzle: Grid) -> Any:
         return None
 
 
+#: The status line speaks of the position shown (entries and pencil marks count), never of the puzzle.
+_POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
+
+
 def refresh_status(session: Session) -> None:
     """Recompute the status line (solutions and rating in the worker, empty cells at once)."""
     grid = session.grid
@@ -263,7 +312,7 @@ def refresh_status(session: Session) -> None:
         if rating is not None:
             parts.append(f"Rating: {rating_text(rating)}")
         if solutions is not None:
-            parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
+            parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))
         session.status_changed.emit(" · ".join([*parts, empty]))
 
     session.run_job("status", _status, grid, control=True, on_done=show)

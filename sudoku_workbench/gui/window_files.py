@@ -104,7 +104,7 @@ class FileCommands:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
             return
         if self.confirm_discard():
-            self.session.set_puzzle(History(grid), None, dirty=True)
+            self.session.set_puzzle(History(grid), None, dirty=False)  # the clipboard still holds it
             self.session.set_givens_mode(False)
 
     def copy(self) -> None:

@@ -100,7 +100,15 @@ def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, windo
     assert not window.board.marks  # no duplicate: nothing to mark at once
     settle(qtbot, window)
     assert window.board.marks == frozenset({cell})
-    assert "entries that disagree with the solution: r1c3" in window.panel.progress.text()
+    finding = window.panel.finding
+    assert finding.isVisible()
+    assert finding.wordWrap()
+    assert "The puzzle has one solution; your entry r1c3 disagrees with it." in finding.text()
+    # the verdict stays (no timeout) until the position changes
+    qtbot.wait(200)
+    assert "r1c3 disagrees" in finding.text()
+    trigger(window, "undo")
+    assert not finding.isVisible()
 
 
 def test_check_points_at_a_mistyped_clue(qtbot, window):
@@ -120,9 +128,9 @@ def test_check_points_at_a_mistyped_clue(qtbot, window):
     trigger_paste(qtbot, window, mistyped)
     trigger(window, "check")
     settle(qtbot, window, timeout=60_000)
-    text = window.panel.progress.text()
-    assert "the puzzle has no solution" in text
-    assert f"the clue r5c4={givens[cell]} is probably mistyped" in text
+    text = window.panel.finding.text()
+    assert "The puzzle (its clues alone) has no solution." in text
+    assert f"The clue r5c4={givens[cell]} is probably mistyped" in text
     assert f"with {solution.values[cell]} there the puzzle has one solution" in text
     assert cell in window.board.marks
 
@@ -140,4 +148,4 @@ def test_count_solutions_of_an_open_position(qtbot, window):
         trigger(window, "count")
     assert f"{expected:,} solution" in window.panel.progress.text()
     settle(qtbot, window)
-    assert "Solutions: several" in window.panel.status.text()
+    assert "This position: several solutions" in window.panel.status.text()

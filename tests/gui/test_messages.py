@@ -1,0 +1,84 @@
+"""Messages that read right: OK's summary with details on demand, wrapped step rows, an unclipped
+techniques list, and pasted puzzles that are not "unsaved"."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+
+from sudoku_workbench.gui.techniques_dialog import TechniquesDialog
+from tests.gui.conftest import settle
+from tests.gui.test_editing import NEWSPAPER, trigger
+from tests.gui.test_logic import HARD, trigger_paste
+
+
+def click_link(qtbot, browser, text: str) -> None:
+    """Click the link whose text starts with ``text`` in a text browser, as a person would."""
+    cursor = browser.document().find(text)
+    assert not cursor.isNull(), f"no {text!r} in {browser.toPlainText()!r}"
+    cursor.setPosition(cursor.selectionStart() + 2)
+    point = browser.cursorRect(cursor).center()
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def test_ok_explains_in_one_line_and_lists_the_placements_on_demand(qtbot, window):
+    trigger_paste(qtbot, window, NEWSPAPER)
+    empty = len(window.session.grid.empty_cells)
+    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
+        trigger(window, "ok")
+    listing = window.panel.steps
+    assert listing.item(listing.count() - 1).text() == f"1. Search: {empty} placements"
+    text = window.panel.explanation.toPlainText()
+    assert f"The search placed {empty} digits (" in text
+    assert " s)." in text
+    assert "r1c3=" not in text  # the placements wait until asked for
+    click_link(qtbot, window.panel.explanation, "Show every placement")
+    text = window.panel.explanation.toPlainText()
+    assert "r1c3=4" in text
+    click_link(qtbot, window.panel.explanation, "Hide the details")
+    assert "r1c3=4" not in window.panel.explanation.toPlainText()
+    settle(qtbot, window)
+
+
+def test_long_step_rows_wrap_instead_of_scrolling_sideways(qtbot, window, shot):
+    trigger_paste(qtbot, window, HARD)
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "logic")
+    settle(qtbot, window)
+    listing = window.panel.steps
+    assert listing.horizontalScrollBar().maximum() == 0
+    line = listing.fontMetrics().height()
+    longest = max(range(1, listing.count()), key=lambda r: len(listing.item(r).text()))
+    assert listing.fontMetrics().horizontalAdvance(listing.item(longest).text()) > listing.viewport().width()
+    listing.scrollToItem(listing.item(longest))
+    rect = listing.visualItemRect(listing.item(longest))
+    assert rect.height() >= 2 * line  # wrapped onto a second line
+    assert rect.right() <= listing.viewport().width()
+    shot(window, "wrapped-step-rows")
+
+
+def test_the_techniques_list_shows_every_name_whole(qtbot):
+    dialog = TechniquesDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.resize(600, 500)  # a small screen: the page gives way, not the names
+    qtbot.wait(50)
+    rules = dialog.rules
+    metrics = rules.fontMetrics()
+    widest = max(metrics.horizontalAdvance(rules.item(r).text()) for r in range(rules.count()))
+    assert widest <= rules.viewport().width()
+
+
+def test_a_pasted_puzzle_is_not_unsaved_until_changed(qtbot, window):
+    QGuiApplication.clipboard().setText(NEWSPAPER)
+    trigger(window, "paste")
+    assert not window.session.dirty
+    trigger(window, "paste")  # no "Save them first?" box (the fixture fails the test on one)
+    window.board.setFocus()
+    window.board.select(2)
+    qtbot.keyClick(window.board, Qt.Key.Key_4)
+    assert window.session.dirty
+    assert window.windowTitle().startswith("untitled *")
+    window.session.dirty = False
+    settle(qtbot, window)

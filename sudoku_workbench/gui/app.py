@@ -33,9 +33,14 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import pyqtgraph
+    import pyqtgraph  # after PySide6, so it binds to it
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    # High-DPI: fractional scale factors (125 %, 150 %) are kept, not rounded; the board paints in floats.
+    if QApplication.instance() is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     pyqtgraph.setConfigOptions(antialias=True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)

@@ -10,14 +10,24 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea, QWidget
+from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
 from sudoku_workbench.gui import capabilities, dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.digit_bar import DigitBar
+from sudoku_workbench.gui.hints import Hints
 from sudoku_workbench.gui.history import GIVEN
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
@@ -46,6 +56,10 @@ class MainWindow(QMainWindow):
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = _rule_names()
+        self.acts["candidates"].setIconText("Pencil marks")
+        self.acts["clear_markers"].setIconText("Clear colours")
+        self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
+        self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.graph_view: GraphView | None = None
         self.study = StudyDocks(self)
         self._build_layout()
@@ -62,7 +76,13 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.board)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setCentralWidget(scroll)
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.digit_bar)
+        column.addWidget(scroll, 1)
+        self.setCentralWidget(centre)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(320)
         if capabilities.available("graphs"):
@@ -133,9 +153,11 @@ class MainWindow(QMainWindow):
             "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
             "cancel": session.cancel_all,
-            "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
-            "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
-            "zoom_reset": lambda: self.board.set_zoom(1.0),
+            "hint": self.hints.next_depth,
+            "clear_markers": self.board.clear_markers,
+            "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),
+            "zoom_out": lambda: self.set_zoom(self.board.zoom / 1.25),
+            "zoom_reset": lambda: self.set_zoom(1.0),
             "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
@@ -172,7 +194,21 @@ class MainWindow(QMainWindow):
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
-        self.panel.set_finding("")  # Check spoke of the position that was shown before
+        self.digit_bar.set_size(grid.geometry.n)
+        self.panel.set_finding("")  # Check and Hint spoke of the position that was shown before
+        self.hints.forget()
+
+    def _show_hint(self, text: str, preview: Step | None) -> None:
+        self.panel.set_finding(text)
+        if preview is not None:
+            self.board.set_step(preview)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Ctrl + / − : the board and the panel's text grow or shrink together."""
+        self.board.set_zoom(zoom)
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * self.board.zoom)
+        self.panel.setFont(font)
 
     def _step_shown(self, step: Step | None) -> None:
         self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)

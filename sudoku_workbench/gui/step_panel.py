@@ -30,7 +30,7 @@ from sudoku_workbench.core.step import Step
 __all__ = ["BUTTONS", "LONG_STEP", "StepPanel", "step_title"]
 
 #: The panel's buttons, in order, by action name.
-BUTTONS = ("logic", "step", "back", "ok", "check", "test", "cancel")
+BUTTONS = ("logic", "step", "back", "hint", "ok", "check", "test", "cancel")
 
 
 #: A step with more effects than this is summarised by counts (its effects are shown on demand).

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
+__all__ = ["build_parser", "main", "offer_recovery", "shown_state", "wait_for_jobs"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,7 +23,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="render offscreen, save, exit")
     parser.add_argument("--logic", action="store_true", help="press Logic before the screenshot")
     parser.add_argument("--steps", type=int, metavar="K", help="show the position after K steps")
-    parser.add_argument("--graph", choices=("bilocation", "bivalue"), help="show this graph in the pane")
+    parser.add_argument(
+        "--graph",
+        choices=("bilocation", "bivalue"),
+        help="pin this graph in the pane (default: follow the step)",
+    )
     parser.add_argument("--size", default="1280x800", metavar="WxH", help="window size (default 1280x800)")
     return parser
 
@@ -112,13 +116,31 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
             return 2
         _prepare(window, args)
         window.session.dirty = False
-        saved = window.grab().save(str(args.screenshot))
+        image = window.grab().toImage()
+        for key, value in shown_state(window).items():
+            image.setText(key, value)
+        saved = image.save(str(args.screenshot))
         window.close()
     if not saved:
         print(f"sudoku-workbench gui: could not write {args.screenshot}", file=sys.stderr)
         return 2
     print(f"saved {args.screenshot}")
     return 0
+
+
+def shown_state(window: object) -> dict[str, str]:
+    """What a screenshot shows, stored in the PNG so a caption can be checked against its picture.
+
+    ``step`` is the number of steps applied, ``rule`` the id of the last one, ``graph`` the pane's kind.
+    """
+    session = window.session  # type: ignore[attr-defined]
+    step = session.history.last_step
+    pane = getattr(window, "graph_view", None)
+    return {
+        "step": str(session.history.cursor),
+        "rule": step.rule if step is not None else "",
+        "graph": pane.kind if pane is not None and pane.arrays is not None else "",
+    }
 
 
 def _print_error(title: str, text: str) -> None:

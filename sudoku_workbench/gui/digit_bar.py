@@ -7,14 +7,19 @@ marker colours.
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
 
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.gui.board_view import BoardView
 
 __all__ = ["DigitBar"]
+
+#: Up to this many digits the bar is one row; larger boards get two.
+_ONE_ROW = 12
 
 
 class DigitBar(QWidget):
@@ -28,7 +33,7 @@ class DigitBar(QWidget):
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(8, 2, 8, 2)
         self._layout.addWidget(QLabel("Highlight:"))
-        self._digits = QHBoxLayout()
+        self._digits = QGridLayout()
         self._digits.setSpacing(2)
         self._layout.addLayout(self._digits)
         self._layout.addStretch(1)
@@ -47,16 +52,19 @@ class DigitBar(QWidget):
             return
         for button in self.group.buttons():
             self.group.removeButton(button)
+            self._digits.removeWidget(button)
+            button.setParent(None)  # gone now, not at the next event loop turn
             button.deleteLater()
+        per_row = n if n <= _ONE_ROW else math.ceil(n / 2)  # 16x16 and 25x25: two rows
         for digit in range(1, n + 1):
+            char = digit_char(digit)
             button = QToolButton()
-            button.setText(digit_char(digit))
+            button.setText(char)
             button.setCheckable(True)
-            button.setToolTip(
-                f"Tint the cells holding or allowing {digit_char(digit)} (Alt+{digit_char(digit)})"
-            )
+            button.setFixedWidth(self.fontMetrics().horizontalAdvance("W") + 14)
+            button.setToolTip(f"Tint the cells holding or allowing {char} (Alt+{char})")
             self.group.addButton(button, digit)
-            self._digits.addWidget(button)
+            self._digits.addWidget(button, (digit - 1) // per_row, (digit - 1) % per_row)
         self.n = n
 
     def button(self, digit: int) -> QToolButton:

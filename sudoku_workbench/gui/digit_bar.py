@@ -11,7 +11,7 @@ import math
 
 from PySide6.QtCore import QSignalBlocker
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QToolButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QToolButton, QWidget
 
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.gui.board_view import BoardView
@@ -32,7 +32,6 @@ class DigitBar(QWidget):
         self.group.setExclusive(False)
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(8, 2, 8, 2)
-        self._layout.addWidget(QLabel("Highlight:"))
         self._digits = QGridLayout()
         self._digits.setSpacing(2)
         self._layout.addLayout(self._digits)

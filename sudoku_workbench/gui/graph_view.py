@@ -32,6 +32,14 @@ CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH = 10.0, 3.5, 1.5
 _NODE = pg.mkBrush(90, 140, 230)
 _NODE_HOVER = pg.mkBrush(255, 140, 0)
 _NODE_SIZE = 0.3  # in cell units: nodes grow with the zoom, labels do not
+_CHAIN_COLOUR = (255, 160, 30, 150)
+#: The persistent line items: colour, width in pixels, stacking order (chains lie under everything).
+_LINES = {
+    "faint": ((200, 200, 210, 90), 1.0, -10),
+    "strong": ((160, 160, 175, 160), 2.0, -10),
+    "plain": ((120, 120, 130, 220), EDGE_WIDTH, 1),
+    "cyclic": ((200, 60, 160, 255), CYCLIC_WIDTH, 2),
+}
 _BUTTON_TEXT = {
     "graph_follow": "Follow step",
     "bilocation": "Bilocation",
@@ -56,8 +64,10 @@ class GraphView(QWidget):
         self.dock: QDockWidget | None = None
         self._hover: Cell = -1
         self._user_view = False
-        self._labels: list[pg.TextItem] = []
-        self._extras: list[Any] = []
+        self._labels: list[pg.TextItem] = []  # the shown picture's edge labels (the pool's first ones)
+        self._label_pool: list[pg.TextItem] = []
+        self._side_pool: list[pg.TextItem] = []
+        self.chain_items: list[pg.PlotDataItem] = []
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.toolbar = QHBoxLayout()
@@ -65,10 +75,16 @@ class GraphView(QWidget):
         self.nodes = pg.ScatterPlotItem(pxMode=False, size=_NODE_SIZE, pen=pg.mkPen(40, 40, 60))
         self.nodes.setZValue(5)
         self.plot.addItem(self.nodes)
+        # Items are made once and refilled for each picture: creating pyqtgraph items costs milliseconds.
+        self.lines = {name: self._line(colour, width, z) for name, (colour, width, z) in _LINES.items()}
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
+        # Two rows (which graph; then the title beside Fit and Pop out) keep the pane narrow enough for
+        # the window to fit 1024 pixels.
+        self.view_row = QHBoxLayout()
+        self.view_row.addWidget(self.title, 1)
         layout.addLayout(self.toolbar)
-        layout.addWidget(self.title)
+        layout.addLayout(self.view_row)
         layout.addWidget(self.plot, 1)
         self._relabel = QTimer(self, singleShot=True, interval=40)
         self._relabel.timeout.connect(self._place_labels)
@@ -76,7 +92,10 @@ class GraphView(QWidget):
         view.sigRangeChanged.connect(lambda *_: self._relabel.start())
         view.sigRangeChangedManually.connect(self._user_moved)
         self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
-        session.grid_changed.connect(lambda _grid: self.refresh())
+        # Logic applies dozens of steps in one go: only the position it ends on is drawn.
+        self._stale = False
+        session.grid_changed.connect(self._grid_changed)
+        session.job_finished.connect(self._job_finished)
         session.graph_ready.connect(self._picture_ready)
         board.cell_hovered.connect(self._highlight_node)
         self.node_hovered.connect(board.set_hovered)
@@ -119,7 +138,7 @@ class GraphView(QWidget):
         actions["graph_follow"].setChecked(True)
         self.toolbar.addStretch(1)
         for name in ("graph_fit", "graph_pop_out"):
-            self.toolbar.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
+            self.view_row.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
         actions["graph_fit"].triggered.connect(self.fit)
         actions["graph_pop_out"].triggered.connect(self.pop_out)
         pane = actions["graph_pane"]
@@ -155,6 +174,17 @@ class GraphView(QWidget):
         else:
             self.session.jobs.graph(kind)
 
+    def _grid_changed(self, _grid: Any) -> None:
+        if self.session.busy("logic"):
+            self._stale = True
+        else:
+            self.refresh()
+
+    def _job_finished(self, kind: str, _result: Any) -> None:
+        if kind == "logic" and self._stale:
+            self._stale = False
+            self.refresh()
+
     def _picture_ready(self, picture: Any) -> None:
         self.kind = str(picture.kind)
         self.draw(graph_arrays(picture))
@@ -182,59 +212,74 @@ class GraphView(QWidget):
 
     # ---- drawing -----------------------------------------------------------------------------
     def draw(self, arrays: GraphArrays) -> None:
-        """Replace the plot's contents with these arrays."""
+        """Show these arrays (the items are reused, only their data changes)."""
         self.arrays = arrays
-        for item in self._extras + self._labels:
-            self.plot.removeItem(item)
-        self._extras, self._labels = [], []
         following = "pinned" if self.pinned else "following the step"
         self.title.setText(f"{arrays.title} ({following})")
-        if arrays.node_cells and -1 not in arrays.node_cells:
-            self._add_grid_lines()
-        for chain in arrays.chains:
-            self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=_pen((255, 160, 30, 150), CHAIN_WIDTH)))
+        on_board = bool(arrays.node_cells) and -1 not in arrays.node_cells
+        faint, strong = self._grid_segments() if on_board else ([], [])
+        self._set_segments("faint", faint)
+        self._set_segments("strong", strong)
+        pos = arrays.pos
         plain = arrays.adj[~arrays.emphasised] if len(arrays.adj) else arrays.adj
         cyclic = arrays.adj[arrays.emphasised] if len(arrays.adj) else arrays.adj
-        self._add_edges(plain, (120, 120, 130, 220), EDGE_WIDTH, z=1)
-        self._add_edges(cyclic, (200, 60, 160, 255), CYCLIC_WIDTH, z=2)
-        self.nodes.setData(pos=arrays.pos, brush=self._brushes())
-        self._labels = [self._label(text) for text in arrays.edge_labels]
-        if -1 in arrays.node_cells:
-            self._add_side_labels(arrays)
+        self._set_segments("plain", [tuple(map(tuple, pos[pair])) for pair in plain])
+        self._set_segments("cyclic", [tuple(map(tuple, pos[pair])) for pair in cyclic])
+        while len(self.chain_items) < len(arrays.chains):
+            self.chain_items.append(self._line(_CHAIN_COLOUR, CHAIN_WIDTH, 0, connect="all"))
+        for item, chain in zip(self.chain_items, arrays.chains):
+            item.setData(chain[:, 0], chain[:, 1])
+        for item in self.chain_items[len(arrays.chains) :]:
+            item.setData([], [])
+        self.nodes.setData(pos=pos, brush=self._brushes())
+        self._labels = self._fill(self._label_pool, arrays.edge_labels, QPalette.ColorRole.Text)
+        self._show_side_labels(arrays if -1 in arrays.node_cells else None)
         if not self._user_view:
             self.fit()
         self._place_labels()
 
-    def _add_edges(self, adj: Any, colour: tuple[int, ...], width: float, z: int) -> None:
-        assert self.arrays is not None
-        if not len(adj):
-            return
-        points = self.arrays.pos[adj.reshape(-1)]
-        item = pg.PlotDataItem(points[:, 0], points[:, 1], connect="pairs", pen=_pen(colour, width))
+    def _line(self, colour: tuple[int, ...], width: float, z: int, connect: str = "pairs") -> pg.PlotDataItem:
+        """A line item: separate segments (``pairs``) or one polyline (``all``, a chain)."""
+        item = pg.PlotDataItem([], [], connect=connect, pen=_pen(colour, width))
         item.setZValue(z)
-        self._add(item)
-
-    def _add_side_labels(self, arrays: GraphArrays) -> None:
-        """Matching: cell names left of the cells, digits right of the digits (never over a node)."""
-        for cell, text, (x, y) in zip(arrays.node_cells, arrays.node_labels, arrays.pos):
-            item = self._label(text, QPalette.ColorRole.Link, anchor=(1.0, 0.5) if cell >= 0 else (0.0, 0.5))
-            item.setPos(float(x) - 0.25 if cell >= 0 else float(x) + 0.25, float(y))
-            self._add(item)
-
-    def _label(
-        self, text: str, role: QPalette.ColorRole = QPalette.ColorRole.Text, anchor: Any = (0.5, 0.5)
-    ) -> pg.TextItem:
-        palette = self.palette()
-        fill = palette.color(QPalette.ColorRole.Base)
-        fill.setAlpha(220)
-        item = pg.TextItem(text, color=palette.color(role), anchor=anchor, fill=pg.mkBrush(fill))
-        item.setZValue(10)
         self.plot.addItem(item)
         return item
 
-    def _add(self, item: Any) -> None:
-        self.plot.addItem(item)
-        self._extras.append(item)
+    def _set_segments(self, name: str, segments: list[Any]) -> None:
+        points = np.array(segments, dtype=float).reshape(-1, 2)
+        self.lines[name].setData(points[:, 0], points[:, 1], connect="pairs")
+
+    def _show_side_labels(self, arrays: GraphArrays | None) -> None:
+        """Matching: cell names left of the cells, digits right of the digits (never over a node)."""
+        texts = arrays.node_labels if arrays is not None else ()
+        shown = self._fill(self._side_pool, texts, QPalette.ColorRole.Link)
+        if arrays is None:
+            return
+        for item, cell, (x, y) in zip(shown, arrays.node_cells, arrays.pos):
+            item.setAnchor((1.0, 0.5) if cell >= 0 else (0.0, 0.5))
+            item.setPos(float(x) - 0.25 if cell >= 0 else float(x) + 0.25, float(y))
+            item.setVisible(True)
+
+    def _fill(
+        self, pool: list[pg.TextItem], texts: tuple[str, ...], role: QPalette.ColorRole
+    ) -> list[pg.TextItem]:
+        """The pool's first ``len(texts)`` labels with these texts (made when missing); the rest hidden."""
+        palette = self.palette()
+        fill = palette.color(QPalette.ColorRole.Base)
+        fill.setAlpha(220)
+        while len(pool) < len(texts):
+            item = pg.TextItem(anchor=(0.5, 0.5))
+            item.setZValue(10)
+            self.plot.addItem(item)
+            pool.append(item)
+        colour = palette.color(role)
+        for item, text in zip(pool, texts):
+            if item.textItem.toPlainText() != text or item.color != colour:  # setText relayouts: skip it
+                item.setText(text, color=colour)
+            item.fill = pg.mkBrush(fill)
+        for item in pool[len(texts) :]:
+            item.setVisible(False)
+        return pool[: len(texts)]
 
     def _place_labels(self) -> None:
         """Put each edge label on a free spot of the current view; hide those with none."""
@@ -273,23 +318,18 @@ class GraphView(QWidget):
         """The edge labels shown now (tests and screenshots read them)."""
         return [i.textItem.toPlainText() for i in self._labels if i.isVisible()]
 
-    def _add_grid_lines(self) -> None:
+    def _grid_segments(self) -> tuple[list[Any], list[Any]]:
+        """The board's faint cell lines and strong box lines, as segments in cell units."""
         geo = self.session.grid.geometry
         n = geo.n
-        faint, strong = [], []
+        faint: list[Any] = []
+        strong: list[Any] = []
         for i in range(n + 1):
-            lines = [((i, 0), (i, n)), ((0, i), (n, i))]
-            faint += lines
-            strong += [lines[0]] if i % geo.box_cols == 0 else []
-            strong += [lines[1]] if i % geo.box_rows == 0 else []
-        for segments, colour, width in (
-            (faint, (200, 200, 210, 90), 1.0),
-            (strong, (160, 160, 175, 160), 2.0),
-        ):
-            points = np.array(segments, dtype=float).reshape(-1, 2)
-            item = pg.PlotDataItem(points[:, 0], points[:, 1], connect="pairs", pen=_pen(colour, width))
-            item.setZValue(-10)
-            self._add(item)
+            column, row = ((i, 0), (i, n)), ((0, i), (n, i))
+            faint += [column, row]
+            strong += [column] if i % geo.box_cols == 0 else []
+            strong += [row] if i % geo.box_rows == 0 else []
+        return faint, strong
 
     def _brushes(self) -> list[Any]:
         assert self.arrays is not None

@@ -84,7 +84,7 @@ class MainWindow(QMainWindow):
         column.addWidget(scroll, 1)
         self.setCentralWidget(centre)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.panel.setMinimumWidth(320)
+        self.panel.setMinimumWidth(300)
         if capabilities.available("graphs"):
             from sudoku_workbench.gui.graph_view import GraphView
 

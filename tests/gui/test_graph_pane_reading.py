@@ -3,6 +3,8 @@ labels never cover nodes or each other."""
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
@@ -57,6 +59,22 @@ def assert_labels_clear(pane) -> None:
             assert not box.contains(centre)
 
 
+def assert_chain_band_along(pane, chain) -> None:
+    """Beside every link of the chain, just off the edge's own line, the pane shows the orange band."""
+    image = pane.plot.grab().toImage()
+    view = pane.plot.getViewBox()
+    for (ax, ay), (bx, by) in itertools.pairwise(chain):
+        a = pane.plot.mapFromScene(view.mapViewToScene(QPointF(ax, ay)))
+        b = pane.plot.mapFromScene(view.mapViewToScene(QPointF(bx, by)))
+        dx, dy = b.x() - a.x(), b.y() - a.y()
+        length = (dx * dx + dy * dy) ** 0.5
+        x = a.x() + dx * 0.22 - dy / length * 3.5
+        y = a.y() + dy * 0.22 + dx / length * 3.5
+        seen = image.pixelColor(round(x), round(y))
+        assert seen.red() > 200, (seen.name(), (ax, ay), (bx, by))
+        assert seen.blue() < 170, (seen.name(), (ax, ay), (bx, by))
+
+
 def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
@@ -64,6 +82,7 @@ def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
     assert pane.kind == "bivalue"
     assert pane.title.text().startswith("bivalue graph")
     assert len(pane.arrays.chains) == 1  # the step's cycle is drawn on the graph
+    assert_chain_band_along(pane, pane.arrays.chains[0])
     shot(window, "pane-follows-bivalue-step")
     click_step(qtbot, window, "nonrepetitive_cycle")
     assert pane.kind == "bilocation"
@@ -106,9 +125,11 @@ def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     assert zoomed[0][1] - zoomed[0][0] < (before[0][1] - before[0][0]) * 0.8
     assert_labels_clear(pane)
     # pens are cosmetic: the chain band, cycle edges and plain edges keep their pixel widths
-    widths = sorted({item.opts["pen"].widthF() for item in pane._extras if hasattr(item, "opts")})
-    assert {EDGE_WIDTH, CYCLIC_WIDTH, CHAIN_WIDTH} <= set(widths)
-    assert all(item.opts["pen"].isCosmetic() for item in pane._extras if hasattr(item, "opts"))
+    drawn = [item for item in (*pane.lines.values(), *pane.chain_items) if item.getData()[0] is not None]
+    drawn = [item for item in drawn if len(item.getData()[0])]
+    widths = {item.opts["pen"].widthF() for item in drawn}
+    assert {EDGE_WIDTH, CYCLIC_WIDTH, CHAIN_WIDTH} <= widths
+    assert all(item.opts["pen"].isCosmetic() for item in drawn)
     shot(window, "pane-zoomed")
     trigger(window, "graph_fit")
     fitted = view.viewRange()
@@ -162,5 +183,8 @@ def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     assert hidden
     a, _ = arrays.adj[hidden[0]]
     cell = arrays.node_cells[a]
+    qtbot.mouseMove(
+        window.board, QPoint(1, 1)
+    )  # off the board first: a move to where the mouse is sends nothing
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
     assert pane._labels[hidden[0]].isVisible()

@@ -5,41 +5,17 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer
-
 from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.gui.history import History
 from sudoku_workbench.search.solve import count, solve
 from tests.conftest import corpus_lines
-from tests.gui.conftest import settle
+from tests.gui.conftest import Ticker, settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
 
 #: The sixteen_vu100 puzzle the OK search takes longest on (measured over all 100: line 85, ~1 s).
 HARDEST_16 = 84
-
-
-class Ticker:
-    """A 10 ms timer on the UI thread recording the longest gap between its ticks."""
-
-    def __init__(self) -> None:
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.last = time.monotonic()
-        self.ticks = 0
-        self.longest = 0.0
-
-    def _tick(self) -> None:
-        now = time.monotonic()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-        self.ticks += 1
-
-    def start(self) -> None:
-        self.last = time.monotonic()
-        self.timer.start()
 
 
 def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):

@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from sudoku_workbench.gui.display_check import display_problem
+
 __all__ = ["build_parser", "main", "offer_recovery", "shown_state", "wait_for_jobs"]
 
 
@@ -37,6 +39,10 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    problem = display_problem()
+    if problem is not None:
+        print(f"sudoku-workbench: {problem}", file=sys.stderr)
+        return 2
     import pyqtgraph  # after PySide6, so it binds to it
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QGuiApplication

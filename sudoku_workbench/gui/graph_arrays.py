@@ -15,16 +15,18 @@ import numpy.typing as npt
 
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
-from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic import bivalue_rules, cycles
 
 __all__ = ["GRAPH_KINDS", "GraphArrays", "graph_arrays", "matching_arrays", "step_graph_kind"]
 
 #: What the pane can draw: the two link graphs of the position and a step's cell–digit matching.
 GRAPH_KINDS = ("bilocation", "bivalue", "matching")
 
-_RULE_KINDS = {rule_id: "bilocation" for rule_id, _, _ in BILOCATION_RULES} | {
-    rule_id: "bivalue" for rule_id, _, _ in BIVALUE_RULES if rule_id.startswith("bivalue")
+#: The rules read on one graph (the mixed and forcing rules use both, so the pane keeps its graph).
+_RULE_KINDS = dict.fromkeys(cycles.RULE_IDS, "bilocation") | {
+    rule_id: "bivalue"
+    for rule_id in bivalue_rules.RULE_IDS
+    if rule_id != bivalue_rules.MIXED_CONFLICTING_PATHS
 }
 
 

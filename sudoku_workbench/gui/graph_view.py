@@ -23,6 +23,7 @@ from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays, step_graph_kind
 from sudoku_workbench.gui.graph_labels import place_labels
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
 
 __all__ = ["CHAIN_WIDTH", "CYCLIC_WIDTH", "EDGE_WIDTH", "GraphView"]
@@ -168,20 +169,20 @@ class GraphView(QWidget):
         kind = self.wanted_kind()
         step = self.session.history.last_step
         if kind == "matching" and step is not None:
-            self.session.cancel("graph")
+            self.session.cancel(JobKind.GRAPH)
             self.kind = kind
             self.draw(matching_arrays(step, self.session.grid.geometry))
         else:
             self.session.jobs.graph(kind)
 
     def _grid_changed(self, _grid: Any) -> None:
-        if self.session.busy("logic"):
+        if self.session.busy(JobKind.LOGIC):
             self._stale = True
         else:
             self.refresh()
 
     def _job_finished(self, kind: str, _result: Any) -> None:
-        if kind == "logic" and self._stale:
+        if kind == JobKind.LOGIC and self._stale:
             self._stale = False
             self.refresh()
 

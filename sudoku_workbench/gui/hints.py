@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.logic.engine import next_step
 
@@ -75,7 +76,7 @@ class Hints(QObject):
             self._show()
             return
         self.session.run_job(
-            "hint",
+            JobKind.HINT,
             next_step,
             grid,
             on_done=lambda step: self._found(grid, step),

@@ -7,7 +7,6 @@ session's signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent, QFont
@@ -22,13 +21,13 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
-from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.core.step import PLAYER_STEPS, Step
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.digit_bar import DigitBar
+from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hints import Hints
-from sudoku_workbench.gui.history import GIVEN
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -37,9 +36,7 @@ from sudoku_workbench.gui.study_docks import StudyDocks
 from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.graph_view import GraphView
+from sudoku_workbench.logic.engine import step_names
 
 __all__ = ["MainWindow"]
 
@@ -55,12 +52,11 @@ class MainWindow(QMainWindow):
         self.acts = build_actions(self)
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
-        self.panel.rule_names = _rule_names()
+        self.panel.rule_names = step_names()
         self.acts["candidates"].setIconText("Pencil marks")
         self.acts["clear_markers"].setIconText("Clear colours")
         self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
-        self.graph_view: GraphView | None = None
         self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
@@ -85,14 +81,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(centre)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(300)
-        if capabilities.available("graphs"):
-            from sudoku_workbench.gui.graph_view import GraphView
-
-            self.graph_view = GraphView(self.session, self.board)
-            self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
-            # Side by side with the steps (not under them), so the graph gets the window's full height.
-            self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
-            self.resizeDocks([self.graph_dock, self.panel_dock], [440, 340], Qt.Orientation.Horizontal)
+        self.graph_view = GraphView(self.session, self.board)
+        self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        # Side by side with the steps (not under them), so the graph gets the window's full height.
+        self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
+        self.resizeDocks([self.graph_dock, self.panel_dock], [440, 340], Qt.Orientation.Horizontal)
         self.statusBar().showMessage("Ready")
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -166,8 +159,7 @@ class MainWindow(QMainWindow):
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
         self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
         self.acts["dark"].toggled.connect(self._set_dark)
-        if self.graph_view is not None:
-            self.graph_view.connect_actions(self.acts, self.graph_dock)
+        self.graph_view.connect_actions(self.acts, self.graph_dock)
         self.panel.position_chosen.connect(session.go_to)
         self.board.digit_entered.connect(session.enter_digit)
         self.board.candidate_toggled.connect(session.toggle_candidate)
@@ -179,6 +171,7 @@ class MainWindow(QMainWindow):
         session.preview_changed.connect(self._step_shown)
         session.history_changed.connect(self._history_changed)
         session.marks_changed.connect(self.board.set_marks)
+        session.fill_previewed.connect(self.board.set_grid)
         session.job_started.connect(lambda kind: self._job_state(kind, True))
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)
@@ -195,7 +188,10 @@ class MainWindow(QMainWindow):
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
         self.digit_bar.set_size(grid.geometry.n)
-        self.panel.set_finding("")  # Check and Hint spoke of the position that was shown before
+        # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
+        self.statusBar().clearMessage()
+        self.panel.set_progress("")
+        self.panel.set_finding("")
         self.hints.forget()
 
     def _show_hint(self, text: str, preview: Step | None) -> None:
@@ -211,21 +207,22 @@ class MainWindow(QMainWindow):
         self.panel.setFont(font)
 
     def _step_shown(self, step: Step | None) -> None:
-        self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
+        self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
         self.panel.show_step(step, self.session.grid.geometry)
 
     def _history_changed(self) -> None:
         history = self.session.history
-        start = f"Start: {history.start.geometry.label}, {sum(1 for g in history.start.givens if g)} clues"
+        clues = sum(1 for g in history.start.givens if g)
+        start = f"Start: {clues} clue{'' if clues == 1 else 's'}"
         self.panel.set_history(start, history.steps, history.cursor, history.start.geometry)
         self.acts["undo"].setEnabled(history.can_undo())
-        self.acts["back"].setEnabled(history.can_undo())
+        self.acts["back"].setEnabled(history.cursor > 0)
         self.acts["redo"].setEnabled(history.can_redo())
 
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = any(k not in ("status", "graph") for k in self.session.running())
+        busy = self.session.busy_with_asked_jobs()
         self.acts["cancel"].setEnabled(busy)
         if not busy and self.statusBar().currentMessage().startswith("Running "):
             self.statusBar().clearMessage()
@@ -264,22 +261,3 @@ class MainWindow(QMainWindow):
                 return
         self.session.close()
         event.accept()
-
-
-#: Steps a person made by hand: listed and explained, but not highlighted on the board.
-_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
-
-
-def _rule_names() -> dict[str, str]:
-    names = {
-        "entry": "Entry",
-        "pencil": "Pencil mark",
-        "clear": "Clear",
-        "given": "Clue",
-        "search": "Search",
-        "anneal": "Annealing",
-        "sat_model": "SAT model",
-    }
-    if capabilities.available("logic"):
-        names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
-    return names

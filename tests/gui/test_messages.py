@@ -1,10 +1,9 @@
 """Messages that read right: OK's summary with details on demand, wrapped step rows, an unclipped
-techniques list, and pasted puzzles that are not "unsaved"."""
+techniques list, and opened puzzles that are not "unsaved"."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
 
 from sudoku_workbench.gui.techniques_dialog import TechniquesDialog
 from tests.gui.conftest import settle
@@ -70,15 +69,17 @@ def test_the_techniques_list_shows_every_name_whole(qtbot):
     assert widest <= rules.viewport().width()
 
 
-def test_a_pasted_puzzle_is_not_unsaved_until_changed(qtbot, window):
-    QGuiApplication.clipboard().setText(NEWSPAPER)
-    trigger(window, "paste")
+def test_an_opened_puzzle_is_not_unsaved_until_changed(qtbot, window, tmp_path):
+    path = tmp_path / "newspaper.txt"
+    path.write_text(NEWSPAPER + "\n", encoding="utf-8")
+    window.files.open(path)
     assert not window.session.dirty
-    trigger(window, "paste")  # no "Save them first?" box (the fixture fails the test on one)
+    assert window.windowTitle().startswith("newspaper.txt — ")
+    window.files.open(path)  # no "Save them first?" box (the fixture fails the test on one)
     window.board.setFocus()
     window.board.select(2)
     qtbot.keyClick(window.board, Qt.Key.Key_4)
     assert window.session.dirty
-    assert window.windowTitle().startswith("untitled *")
+    assert window.windowTitle().startswith("newspaper.txt * ")
     window.session.dirty = False
     settle(qtbot, window)

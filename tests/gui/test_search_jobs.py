@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.search.solve import count, solve
-from tests.conftest import corpus_lines
+from tests.conftest import corpus_lines, needs_shared_data
 from tests.gui.conftest import Ticker, settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -18,6 +18,7 @@ from tests.gui.test_logic import trigger_paste
 HARDEST_16 = 84
 
 
+@needs_shared_data
 def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):
     line = corpus_lines("sixteen_vu100.txt")[HARDEST_16]
     trigger_paste(qtbot, window, line)
@@ -79,7 +80,7 @@ def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, windo
     finding = window.panel.finding
     assert finding.isVisible()
     assert finding.wordWrap()
-    assert "The puzzle has one solution; your entry r1c3 disagrees with it." in finding.text()
+    assert "the puzzle has one solution; your entry r1c3 disagrees with it" in finding.text()
     # the verdict stays (no timeout) until the position changes
     qtbot.wait(200)
     assert "r1c3 disagrees" in finding.text()
@@ -105,8 +106,8 @@ def test_check_points_at_a_mistyped_clue(qtbot, window):
     trigger(window, "check")
     settle(qtbot, window, timeout=60_000)
     text = window.panel.finding.text()
-    assert "The puzzle (its clues alone) has no solution." in text
-    assert f"The clue r5c4={givens[cell]} is probably mistyped" in text
+    assert "the puzzle has no solution" in text
+    assert f"the clue r5c4={givens[cell]} is probably mistyped" in text
     assert f"with {solution.values[cell]} there the puzzle has one solution" in text
     assert cell in window.board.marks
 

@@ -62,7 +62,7 @@ def test_cancel_stops_a_long_search_within_a_fifth_of_a_second(qtbot, window):
     assert ticker.longest < 0.2, ticker.longest
 
 
-def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window):
+def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window, shot):
     trigger_paste(qtbot, window, NEWSPAPER)
     solution = solve(parse_line(NEWSPAPER))
     cell = 2  # r1c3: a digit its peers allow but the solution does not have
@@ -81,6 +81,7 @@ def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, windo
     assert finding.isVisible()
     assert finding.wordWrap()
     assert "the puzzle has one solution; your entry r1c3 disagrees with it" in finding.text()
+    shot(window, "check-wrong-entry")
     # the verdict stays (no timeout) until the position changes
     qtbot.wait(200)
     assert "r1c3 disagrees" in finding.text()

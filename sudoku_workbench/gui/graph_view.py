@@ -41,6 +41,12 @@ _LINES = {
     "plain": ((120, 120, 130, 220), EDGE_WIDTH, 1),
     "cyclic": ((200, 60, 160, 255), CYCLIC_WIDTH, 2),
 }
+_LEGEND = (
+    '<span style="color:#ffa01e">━━</span> the step\'s chain &nbsp; '
+    '<span style="color:#c83ca0">━━</span> on a nonrepetitive cycle &nbsp; '
+    '<span style="color:#78788c">━━</span> other links &nbsp; '
+    "<small>(wheel: zoom · drag: pan · mouse on a cell: its hidden labels)</small>"
+)
 _BUTTON_TEXT = {
     "graph_follow": "Follow step",
     "bilocation": "Bilocation",
@@ -87,6 +93,9 @@ class GraphView(QWidget):
         layout.addLayout(self.toolbar)
         layout.addLayout(self.view_row)
         layout.addWidget(self.plot, 1)
+        self.legend = QLabel(_LEGEND)
+        self.legend.setWordWrap(True)
+        layout.addWidget(self.legend)
         self._relabel = QTimer(self, singleShot=True, interval=40)
         self._relabel.timeout.connect(self._place_labels)
         view = self.plot.getViewBox()

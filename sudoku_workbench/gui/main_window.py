@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
         self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
         # Side by side with the steps (not under them), so the graph gets the window's full height.
         self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
-        self.resizeDocks([self.graph_dock, self.panel_dock], [440, 340], Qt.Orientation.Horizontal)
+        self._docks_sized = False
         self.statusBar().showMessage("Ready")
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -250,6 +250,15 @@ class MainWindow(QMainWindow):
         self.acts["cancel"].setEnabled(False)
 
     # ---- closing -----------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        """On first show, share the width: about a third for the graph, a quarter for the steps."""
+        super().showEvent(event)
+        if not self._docks_sized:
+            self._docks_sized = True
+            width = self.width()
+            sizes = [max(300, round(width * 0.34)), max(300, round(width * 0.27))]
+            self.resizeDocks([self.graph_dock, self.panel_dock], sizes, Qt.Orientation.Horizontal)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved changes; then stop the jobs and drop the recovery file."""
         if self.session.dirty:

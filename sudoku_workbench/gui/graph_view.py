@@ -79,7 +79,7 @@ class GraphView(QWidget):
         self.title.setWordWrap(True)
         self.toolbar = QHBoxLayout()
         self.plot = self._make_plot()
-        self.nodes = pg.ScatterPlotItem(pxMode=False, size=_NODE_SIZE, pen=pg.mkPen(40, 40, 60))
+        self.nodes = pg.ScatterPlotItem(pxMode=False, size=_NODE_SIZE)
         self.nodes.setZValue(5)
         self.plot.addItem(self.nodes)
         # Items are made once and refilled for each picture: creating pyqtgraph items costs milliseconds.
@@ -241,7 +241,9 @@ class GraphView(QWidget):
             item.setData(chain[:, 0], chain[:, 1])
         for item in self.chain_items[len(arrays.chains) :]:
             item.setData([], [])
-        self.nodes.setData(pos=pos, brush=self._brushes())
+        # The outline has the text's colour, so nodes keep their edge on a dark background too.
+        outline = pg.mkPen(self.palette().color(QPalette.ColorRole.Text))
+        self.nodes.setData(pos=pos, brush=self._brushes(), pen=outline, size=_NODE_SIZE)
         self._labels = self._fill(self._label_pool, arrays.edge_labels, QPalette.ColorRole.Text)
         self._show_side_labels(arrays if -1 in arrays.node_cells else None)
         if not self._user_view:

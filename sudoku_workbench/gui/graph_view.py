@@ -41,11 +41,15 @@ _LINES = {
     "plain": ((120, 120, 130, 220), EDGE_WIDTH, 1),
     "cyclic": ((200, 60, 160, 255), CYCLIC_WIDTH, 2),
 }
+_MOUSE = "<small>(wheel: zoom · drag: pan · mouse on a cell: its hidden labels)</small>"
 _LEGEND = (
     '<span style="color:#ffa01e">━━</span> the step\'s chain &nbsp; '
     '<span style="color:#c83ca0">━━</span> on a nonrepetitive cycle &nbsp; '
-    '<span style="color:#78788c">━━</span> other links &nbsp; '
-    "<small>(wheel: zoom · drag: pan · mouse on a cell: its hidden labels)</small>"
+    f'<span style="color:#78788c">━━</span> other links &nbsp; {_MOUSE}'
+)
+_MATCHING_LEGEND = (
+    '<span style="color:#c83ca0">━━</span> matched cell and digit &nbsp; '
+    f'<span style="color:#78788c">━━</span> other candidates of the pattern &nbsp; {_MOUSE}'
 )
 _BUTTON_TEXT = {
     "graph_follow": "Follow step",
@@ -226,6 +230,7 @@ class GraphView(QWidget):
         self.arrays = arrays
         following = "pinned" if self.pinned else "following the step"
         self.title.setText(f"{arrays.title} ({following})")
+        self.legend.setText(_MATCHING_LEGEND if self.kind == "matching" else _LEGEND)
         on_board = bool(arrays.node_cells) and -1 not in arrays.node_cells
         faint, strong = self._grid_segments() if on_board else ([], [])
         self._set_segments("faint", faint)

@@ -95,6 +95,7 @@ def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
     trigger(window, "graph_follow")
     settle(qtbot, window)
     assert pane.kind == "bilocation"
+    assert "on a nonrepetitive cycle" in pane.legend.text()
 
 
 def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
@@ -188,3 +189,29 @@ def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     )  # off the board first: a move to where the mouse is sends nothing
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
     assert pane._labels[hidden[0]].isVisible()
+
+
+#: The techniques reference's Chain Exclusion example: its third logic step has a cell–digit matching.
+CHAIN_EXCLUSION_PUZZLE = "4...7.1....19.46.5.....1......7....2..2.3....847..6....14...8.6.2....3..6...9...."
+
+
+def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(qtbot, window, shot):
+    trigger_paste(qtbot, window, CHAIN_EXCLUSION_PUZZLE)
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "logic")
+    settle(qtbot, window)
+    pane = window.graph_view
+    cursor = click_step(qtbot, window, "chain_exclusion")
+    step = window.session.history.steps[cursor - 1]
+    assert pane.kind == "matching"
+    assert pane.title.text().startswith("cell–digit graph of the step")
+    assert len(pane.arrays.adj) == len(set(step.highlights.pattern) | set(step.highlights.matching))
+    assert "matched cell and digit" in pane.legend.text()
+    shot(window, "pane-follows-matching-step")
+    # the next row is a single: the pane goes back to the link graph it drew before
+    steps = window.panel.steps
+    item = steps.item(window.panel.row_of_step(cursor))
+    qtbot.mouseClick(steps.viewport(), Qt.MouseButton.LeftButton, pos=steps.visualItemRect(item).center())
+    settle(qtbot, window)
+    assert pane.kind == "bilocation"
+    assert "on a nonrepetitive cycle" in pane.legend.text()

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, Problem
+from sudoku_workbench.core.step import candidate_name
 from sudoku_workbench.search.solve import count, solve
 
 __all__ = ["CheckReport", "Suspect", "check_position", "mistyped_clues", "problem_lines"]
@@ -44,21 +45,26 @@ class CheckReport:
     solutions: int
     wrong_entries: tuple[Cell, ...] = ()
     suspects: tuple[Suspect, ...] = ()
+    struck: tuple[Candidate, ...] = ()  # candidates struck out that the unique solution needs
 
     @property
     def faulty(self) -> bool:
         """True when anything is wrong: a problem, not exactly one solution, or a wrong entry."""
-        return bool(self.problems or self.solutions != 1 or self.wrong_entries)
+        return bool(self.problems or self.solutions != 1 or self.wrong_entries or self.struck)
 
     def cells(self) -> tuple[Cell, ...]:
         """The cells to mark on the board: those of the problems, the wrong entries and suspect clues."""
         found = {c for p in self.problems for c in p.cells} | set(self.wrong_entries)
+        found |= {c for c, _ in self.struck}
         return tuple(sorted(found | {s.cell for s in self.suspects}))
 
     def lines(self, grid: Grid) -> list[str]:
         """The findings in words, one a line, in the order the button and the command print them."""
         lines = [p.describe(grid.geometry) for p in self.problems]
         lines.append(self._verdict(grid))
+        if self.struck:
+            names = ", ".join(candidate_name(grid.geometry, c) for c in self.struck)
+            lines.append(f"the solution needs candidates you struck out: {names}")
         lines.extend(s.describe(grid) for s in self.suspects)
         return lines
 
@@ -73,7 +79,7 @@ class CheckReport:
             return f"{verdict}; your entry {wrong[0]} disagrees with it"
         if wrong:
             return f"{verdict}; your entries {', '.join(wrong)} disagree with it"
-        if not any(grid.entries) or self.solutions == 0:
+        if not any(grid.entries) or self.solutions == 0 or self.struck:
             return verdict
         if self.solutions == 1:
             return f"{verdict}; every entry of yours agrees with it"
@@ -94,17 +100,33 @@ def check_position(grid: Grid, cancel: CancelToken | None = None, **_: object) -
     solutions = count(puzzle, limit=2, cancel=cancel)
     wrong: tuple[Cell, ...] = ()
     suspects: tuple[Suspect, ...] = ()
+    struck: tuple[Candidate, ...] = ()
     if solutions == 1:
         solution = solve(puzzle, cancel=cancel)
-        wrong = () if solution is None else _disagreeing(grid, solution)
+        if solution is not None:
+            wrong = _disagreeing(grid, solution)
+            struck = _struck_out(grid, solution)
     elif solutions == 0:
         suspects = mistyped_clues(puzzle, cancel)
-    return CheckReport(grid.problems(), solutions, wrong, suspects)
+    return CheckReport(grid.problems(), solutions, wrong, suspects, struck)
 
 
 def _disagreeing(grid: Grid, solution: Grid) -> tuple[Cell, ...]:
     values = solution.values
     return tuple(c for c, d in enumerate(grid.entries) if d and d != values[c])
+
+
+def _struck_out(grid: Grid, solution: Grid) -> tuple[Candidate, ...]:
+    """Candidates of the solution missing from empty cells though no filled peer holds their digit.
+
+    Those were struck out by hand (a wrong entry's peers lose theirs too, but that entry is named already).
+    """
+    solved, values, peers = solution.values, grid.values, grid.geometry.peers
+    return tuple(
+        (c, solved[c])
+        for c in grid.empty_cells
+        if not grid.candidates[c] >> (solved[c] - 1) & 1 and all(values[p] != solved[c] for p in peers[c])
+    )
 
 
 def mistyped_clues(puzzle: Grid, cancel: CancelToken | None = None) -> tuple[Suspect, ...]:

@@ -83,3 +83,22 @@ def test_an_opened_puzzle_is_not_unsaved_until_changed(qtbot, window, tmp_path):
     assert window.windowTitle().startswith("newspaper.txt * ")
     window.session.dirty = False
     settle(qtbot, window)
+
+
+def test_check_names_a_needed_candidate_struck_out_by_hand(qtbot, window):
+    from sudoku_workbench.search.solve import solve
+
+    trigger_paste(qtbot, window, NEWSPAPER)
+    solution = solve(window.session.grid)
+    needed = (2, solution.values[2])
+    board = window.board
+    qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.candidate_point(needed).toPoint())
+    settle(qtbot, window)
+    assert "This position: no solution" in window.panel.status.text()
+    qtbot.mouseClick(window.panel.buttons["check"], Qt.MouseButton.LeftButton)
+    settle(qtbot, window)
+    text = window.panel.finding.text()
+    verdict = "Check: the puzzle has one solution"
+    assert text == f"{verdict}; the solution needs candidates you struck out: r1c3:{needed[1]}"
+    assert 2 in board.marks
+    window.session.dirty = False

@@ -63,9 +63,8 @@ def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, sho
     assert len(pane.nodes.data) == len(pane.arrays.pos) >= graph.number_of_nodes()
     # hovering a cell on the board marks its node, and the other way round
     cell = pane.arrays.node_cells[0]
-    qtbot.mouseMove(
-        window.board, QPoint(1, 1)
-    )  # off the board first: a move to where the mouse is sends nothing
+    # off the board first: a move to where the mouse already is sends nothing
+    qtbot.mouseMove(window.board, QPoint(1, 1))
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
     assert pane._hover == cell
     view = pane.plot.getViewBox()

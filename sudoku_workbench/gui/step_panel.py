@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
@@ -89,6 +89,7 @@ class StepPanel(QWidget):
         self.status.setWordWrap(True)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._step: tuple[Step, Geometry] | None = None
+        self._cursor = -1  # the cursor the rows' colours show (-1: recolour them all)
         self._details = False
         layout.addWidget(self.steps, 1)
         layout.addWidget(self.explanation)
@@ -122,12 +123,26 @@ class StepPanel(QWidget):
         for number, step in enumerate(steps[common:], start=common + 1):
             self.steps.addItem(QListWidgetItem(f"{number}. {step_title(step, geo, self.rule_names)}"))
         self._shown = list(steps)
-        for row in range(1, self.steps.count()):
-            self.steps.item(row).setForeground(
-                self.palette().text() if row <= cursor else self.palette().mid()
-            )
+        # Only rows that changed side of the cursor, or are new, are recoloured: Logic adds rows one by
+        # one, and recolouring the whole list each time would grow with the square of its length.
+        low, high = sorted((self._cursor, cursor)) if self._cursor >= 0 else (0, self.steps.count())
+        self._cursor = cursor
+        self._recolour({*range(low + 1, high + 1), *range(common + 1, self.steps.count())})
         self.steps.setCurrentRow(cursor)
         self.steps.scrollToItem(self.steps.item(cursor))
+
+    def _recolour(self, rows: set[int]) -> None:
+        """Rows up to the cursor in the text colour, the undone ones after it greyed."""
+        applied, undone = self.palette().text(), self.palette().mid()
+        for row in rows:
+            if 0 < row < self.steps.count():
+                self.steps.item(row).setForeground(applied if row <= self._cursor else undone)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch recolours every row."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._recolour(set(range(self.steps.count())))
+        super().changeEvent(event)
 
     def row_of_step(self, index: int) -> int:
         """The list row of the history's step ``index`` (row 0 is the start position)."""

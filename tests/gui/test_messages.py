@@ -102,3 +102,29 @@ def test_check_names_a_needed_candidate_struck_out_by_hand(qtbot, window):
     assert text == f"{verdict}; the solution needs candidates you struck out: r1c3:{needed[1]}"
     assert 2 in board.marks
     window.session.dirty = False
+
+
+def test_rows_after_the_shown_step_are_greyed_as_the_cursor_moves(qtbot, window):
+    trigger_paste(qtbot, window, NEWSPAPER)
+    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
+        trigger(window, "logic")
+    listing = window.panel.steps
+    text, mid = window.panel.palette().text().color(), window.panel.palette().mid().color()
+
+    def colours() -> list[bool]:
+        return [listing.item(r).foreground().color() == text for r in range(1, listing.count())]
+
+    count = listing.count() - 1
+    assert colours() == [True] * count
+    listing.scrollToItem(listing.item(10))
+    qtbot.mouseClick(
+        listing.viewport(), Qt.MouseButton.LeftButton, pos=listing.visualItemRect(listing.item(10)).center()
+    )
+    assert colours() == [True] * 10 + [False] * (count - 10)
+    trigger(window, "step")
+    assert colours() == [True] * 11 + [False] * (count - 11)
+    trigger(window, "back")
+    trigger(window, "back")
+    assert colours() == [True] * 9 + [False] * (count - 9)
+    assert listing.item(count).foreground().color() == mid
+    settle(qtbot, window)

@@ -38,7 +38,7 @@ def hint_text(step: Step, depth: int, geo: Geometry, names: Mapping[str, str]) -
     if depth == 1:
         return f"Hint 1 of {DEPTHS}: look at {where}. (Hint again: which technique.)"
     if depth == 2:
-        return f"Hint 2 of {DEPTHS}: a {name.lower()} in {where}. (Hint again: the step itself.)"
+        return f"Hint 2 of {DEPTHS}: the technique is {name}, in {where}. (Hint again: the step itself.)"
     effects = step.summary(geo)
     return f"Hint 3 of {DEPTHS}: {name}: {effects}. {step.explanation} Press Step to make it."
 

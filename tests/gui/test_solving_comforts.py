@@ -46,7 +46,7 @@ def test_hint_goes_from_where_to_look_to_the_technique_to_the_step(qtbot, window
 
     press(qtbot, button)
     name = window.panel.rule_names[expected.rule]
-    assert finding.text().startswith(f"Hint 2 of 3: a {name.lower()} in ")
+    assert finding.text().startswith(f"Hint 2 of 3: the technique is {name}, in ")
     shot(window, "hint-depth-2")
 
     press(qtbot, button)

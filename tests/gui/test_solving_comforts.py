@@ -155,3 +155,18 @@ def test_pencil_marks_hide_and_ctrl_plus_grows_board_and_text(qtbot, window):
     assert board.zoom == 1.0
     assert window.panel.font().pointSizeF() == size
     settle(qtbot, window)
+
+
+def test_a_step_without_houses_points_at_the_boxes_of_its_cells():
+    from sudoku_workbench.core import Step, geometry
+    from sudoku_workbench.gui.hints import hint_preview, hint_text, hint_units
+
+    geo = geometry(3, 3)
+    step = Step("naked_single", ((40, 5),), explanation="r5c5 can only hold 5")
+    assert hint_units(step, geo) == (2 * 9 + 4,)
+    assert hint_text(step, 1, geo, {}).startswith("Hint 1 of 3: look at box 5.")
+    assert hint_text(step, 3, geo, {"naked_single": "Naked single"}).startswith(
+        "Hint 3 of 3: Naked single: r5c5=5. r5c5 can only hold 5"
+    )
+    assert hint_preview(step, 1, geo).placements == ()
+    assert hint_preview(step, 3, geo) is step

@@ -189,13 +189,21 @@ class GraphView(QWidget):
             self.session.jobs.graph(kind)
 
     def _grid_changed(self, _grid: Any) -> None:
-        if self.session.busy(JobKind.LOGIC):
+        """Draw the new position now, or once Logic has finished or the closed pane is shown again."""
+        if self.session.busy(JobKind.LOGIC) or not self.isVisible():
             self._stale = True
         else:
             self.refresh()
 
     def _job_finished(self, kind: str, _result: Any) -> None:
-        if kind == JobKind.LOGIC and self._stale:
+        if kind == JobKind.LOGIC and self._stale and self.isVisible():
+            self._stale = False
+            self.refresh()
+
+    def showEvent(self, event: Any) -> None:
+        """A pane that was closed catches up with the position shown."""
+        super().showEvent(event)
+        if self._stale:
             self._stale = False
             self.refresh()
 

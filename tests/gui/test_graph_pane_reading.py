@@ -213,3 +213,19 @@ def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(
     settle(qtbot, window)
     assert pane.kind == "bilocation"
     assert "on a nonrepetitive cycle" in pane.legend.text()
+
+
+def test_a_closed_pane_computes_nothing_and_catches_up_when_shown(qtbot, window):
+    solved_by_logic(qtbot, window)
+    pane = window.graph_view
+    click_step(qtbot, window, "nonrepetitive_cycle")
+    assert pane.kind == "bilocation"
+    trigger(window, "graph_pane")  # close it
+    assert not window.graph_dock.isVisible()
+    click_step(qtbot, window, "bivalue_cycle")
+    assert not window.session.busy("graph")
+    assert pane.kind == "bilocation"  # not drawn while closed
+    trigger(window, "graph_pane")  # open it again
+    settle(qtbot, window)
+    assert pane.kind == "bivalue"
+    assert pane.title.text().startswith("bivalue graph")

@@ -164,6 +164,6 @@ def _prepare(window: object, args: argparse.Namespace) -> None:
         for _ in range(args.steps):
             session.jobs.step()
             wait_for_jobs(window)
-    if args.graph and getattr(window, "graph_view", None) is not None:
-        window.graph_view.show_kind(args.graph)  # type: ignore[attr-defined]
+    if args.graph:
+        window.acts[args.graph].trigger()  # type: ignore[attr-defined]
     wait_for_jobs(window)

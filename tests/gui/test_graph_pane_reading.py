@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
+from sudoku_workbench.gui.graph_canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH
 from sudoku_workbench.gui.graph_labels import place_labels
-from sudoku_workbench.gui.graph_view import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import trigger_paste
@@ -42,7 +42,7 @@ def solved_by_logic(qtbot, window) -> None:
 
 def label_boxes(pane):
     """Scene rectangles of the visible edge labels."""
-    return [item.mapRectToScene(item.boundingRect()) for item in pane._labels if item.isVisible()]
+    return [item.mapRectToScene(item.boundingRect()) for item in pane.canvas.labels if item.isVisible()]
 
 
 def assert_labels_clear(pane) -> None:
@@ -52,7 +52,7 @@ def assert_labels_clear(pane) -> None:
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             assert not a.intersects(b), (a, b)
-    view = pane.plot.getViewBox()
+    view = pane.canvas.getViewBox()
     for x, y in pane.arrays.pos:
         centre = view.mapViewToScene(QPointF(float(x), float(y)))
         for box in boxes:
@@ -61,11 +61,11 @@ def assert_labels_clear(pane) -> None:
 
 def assert_chain_band_along(pane, chain) -> None:
     """Beside every link of the chain, just off the edge's own line, the pane shows the orange band."""
-    image = pane.plot.grab().toImage()
-    view = pane.plot.getViewBox()
+    image = pane.canvas.grab().toImage()
+    view = pane.canvas.getViewBox()
     for (ax, ay), (bx, by) in itertools.pairwise(chain):
-        a = pane.plot.mapFromScene(view.mapViewToScene(QPointF(ax, ay)))
-        b = pane.plot.mapFromScene(view.mapViewToScene(QPointF(bx, by)))
+        a = pane.canvas.mapFromScene(view.mapViewToScene(QPointF(ax, ay)))
+        b = pane.canvas.mapFromScene(view.mapViewToScene(QPointF(bx, by)))
         dx, dy = b.x() - a.x(), b.y() - a.y()
         length = (dx * dx + dy * dy) ** 0.5
         x = a.x() + dx * 0.22 - dy / length * 3.5
@@ -102,7 +102,7 @@ def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
     click_step(qtbot, window, "bivalue_cycle")
-    plot = pane.plot
+    plot = pane.canvas
     assert plot.width() >= 400, "the graph should use the pane at 1280x800"
     assert plot.height() >= 400
     assert_labels_clear(pane)
@@ -126,7 +126,11 @@ def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     assert zoomed[0][1] - zoomed[0][0] < (before[0][1] - before[0][0]) * 0.8
     assert_labels_clear(pane)
     # pens are cosmetic: the chain band, cycle edges and plain edges keep their pixel widths
-    drawn = [item for item in (*pane.lines.values(), *pane.chain_items) if item.getData()[0] is not None]
+    drawn = [
+        item
+        for item in (*pane.canvas.lines.values(), *pane.canvas.chain_items)
+        if item.getData()[0] is not None
+    ]
     drawn = [item for item in drawn if len(item.getData()[0])]
     widths = {item.opts["pen"].widthF() for item in drawn}
     assert {EDGE_WIDTH, CYCLIC_WIDTH, CHAIN_WIDTH} <= widths
@@ -177,7 +181,9 @@ def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     trigger(window, "graph_fit")
     qtbot.wait(150)  # the labels are placed again shortly after the view settles
     arrays = pane.arrays
-    hidden = [i for i, item in enumerate(pane._labels) if not item.isVisible() and arrays.edge_labels[i]]
+    hidden = [
+        i for i, item in enumerate(pane.canvas.labels) if not item.isVisible() and arrays.edge_labels[i]
+    ]
     assert hidden
     assert_labels_clear(pane)
     a, _ = arrays.adj[hidden[0]]
@@ -185,7 +191,7 @@ def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     board = window.board
     qtbot.mouseMove(board, QPoint(1, 1))  # off the board first: a move to where the mouse is sends nothing
     qtbot.mouseMove(board, board.cell_rect(cell).center().toPoint())
-    assert pane._labels[hidden[0]].isVisible()
+    assert pane.canvas.labels[hidden[0]].isVisible()
     trigger(window, "graph_pop_out")
 
 

@@ -60,18 +60,18 @@ def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, sho
     assert pane.arrays.title.startswith("bilocation")
     graph = bilocation_graph(grid)
     assert len(pane.arrays.adj) == graph.number_of_edges()
-    assert len(pane.nodes.data) == len(pane.arrays.pos) >= graph.number_of_nodes()
+    assert len(pane.canvas.nodes.data) == len(pane.arrays.pos) >= graph.number_of_nodes()
     # hovering a cell on the board marks its node, and the other way round
     cell = pane.arrays.node_cells[0]
     # off the board first: a move to where the mouse already is sends nothing
     qtbot.mouseMove(window.board, QPoint(1, 1))
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
-    assert pane._hover == cell
-    view = pane.plot.getViewBox()
+    assert pane.canvas.hovered == cell
+    view = pane.canvas.getViewBox()
     other = pane.arrays.node_cells[-1]
     scene_point = view.mapViewToScene(QPointF(*pane.arrays.pos[-1]))
-    with qtbot.waitSignal(pane.node_hovered, timeout=2000) as blocker:
-        pane._mouse_moved(scene_point)
+    with qtbot.waitSignal(pane.canvas.node_hovered, timeout=2000) as blocker:
+        pane.canvas._mouse_moved(scene_point)
     assert blocker.args == [other]
     assert window.board.hovered == other
     trigger(window, "bivalue")

@@ -203,7 +203,8 @@ class MainWindow(QMainWindow):
         """Ctrl + / − : the board and the panel's text grow or shrink together."""
         self.board.set_zoom(zoom)
         font = QFont(self.font())
-        font.setPointSizeF(font.pointSizeF() * self.board.zoom)
+        if font.pointSizeF() > 0:  # a font given in pixels (some platforms) keeps its size
+            font.setPointSizeF(font.pointSizeF() * self.board.zoom)
         self.panel.setFont(font)
 
     def _step_shown(self, step: Step | None) -> None:

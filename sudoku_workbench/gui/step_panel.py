@@ -78,7 +78,7 @@ class StepPanel(QWidget):
         self.explanation.setMaximumHeight(150)
         self.steps.setMinimumHeight(140)
         self.finding = QLabel()
-        self.finding.setAccessibleName("Check result")
+        self.finding.setAccessibleName("Check or hint")
         self.finding.setWordWrap(True)
         self.finding.setFrameShape(QFrame.Shape.StyledPanel)
         self.finding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -174,7 +174,7 @@ class StepPanel(QWidget):
         self.explanation.setHtml("".join(f"<p>{part}</p>" for part in parts))
 
     def set_finding(self, text: str) -> None:
-        """Check's result: it stays, wrapped, until the position changes (empty text hides it)."""
+        """Check's verdict or a hint: it stays, wrapped, until the position changes (empty text hides it)."""
         self.finding.setText(text)
         self.finding.setVisible(bool(text))
 

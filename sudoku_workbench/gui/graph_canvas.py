@@ -10,6 +10,7 @@ made once and refilled for each picture, because creating pyqtgraph items costs 
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -104,10 +105,9 @@ class GraphCanvas(pg.PlotWidget):
         self._set_segments("faint", faint)
         self._set_segments("strong", strong)
         pos = arrays.pos
-        plain = arrays.adj[~arrays.emphasised] if len(arrays.adj) else arrays.adj
-        cyclic = arrays.adj[arrays.emphasised] if len(arrays.adj) else arrays.adj
-        self._set_segments("plain", [tuple(map(tuple, pos[pair])) for pair in plain])
-        self._set_segments("cyclic", [tuple(map(tuple, pos[pair])) for pair in cyclic])
+        for name, emphasised in (("plain", False), ("cyclic", True)):
+            paths = [p for p, e in zip(arrays.paths, arrays.emphasised) if bool(e) == emphasised]
+            self._set_segments(name, [pair for path in paths for pair in itertools.pairwise(path)])
         while len(self.chain_items) < len(arrays.chains):
             self.chain_items.append(self._line(_CHAIN_COLOUR, CHAIN_WIDTH, 0, connect="all"))
         for item, chain in zip(self.chain_items, arrays.chains):
@@ -173,19 +173,34 @@ class GraphCanvas(pg.PlotWidget):
         if arrays is None or not self.labels:
             return
         view = self.getViewBox()
-        pixels = np.array([_scene(view, x, y) for x, y in arrays.pos]).reshape(-1, 2)
-        origin, unit = _scene(view, 0.0, 0.0), _scene(view, 1.0, 0.0)
-        radius = abs(unit[0] - origin[0]) * _NODE_SIZE / 2
-        ends = pixels[arrays.adj] if len(arrays.adj) else np.zeros((0, 2, 2))
+        # The view maps cell units to pixels by a scale and a shift per axis (no rotation).
+        origin = np.array(_scene(view, 0.0, 0.0))
+        scale = np.array(_scene(view, 1.0, 1.0)) - origin
+        pixels = origin + arrays.pos * scale
+        radius = abs(scale[0]) * _NODE_SIZE / 2
+        # A label sits on the middle of its edge's path: the straight edge, or the arc's middle half.
+        ends = np.array([origin + _middle(path) * scale for path in arrays.paths]).reshape(-1, 2, 2)
         sizes = np.array(
             [[i.textItem.boundingRect().width(), i.textItem.boundingRect().height()] for i in self.labels]
         )
-        spots = place_labels(pixels, radius, ends, sizes, self._label_order())
+        spots = place_labels(pixels, radius, ends, sizes, self._label_order(), forced=self._hovered_edges())
         for item, spot in zip(self.labels, spots):
             item.setVisible(spot is not None and bool(item.textItem.toPlainText()))
             if spot is not None:
                 point = view.mapSceneToView(QPointF(*spot))
                 item.setPos(point.x(), point.y())
+
+    def _hovered_edges(self) -> set[int]:
+        """The edges of the node under the mouse: their labels are shown even where they do not fit."""
+        arrays = self.arrays
+        assert arrays is not None
+        if self.hovered < 0:
+            return set()
+        return {
+            i
+            for i, (a, b) in enumerate(arrays.adj)
+            if self.hovered in (arrays.node_cells[a], arrays.node_cells[b])
+        }
 
     def _label_order(self) -> list[int]:
         """The hovered node's edges first, then the chain's, then cycle edges, then the rest."""
@@ -223,6 +238,14 @@ class GraphCanvas(pg.PlotWidget):
         if cell != self.hovered:
             self.highlight_node(cell)
             self.node_hovered.emit(cell)
+
+
+def _middle(path: Any) -> Any:
+    """The two points around the middle of a path between which its label is placed."""
+    if len(path) == 2:
+        return path
+    quarter = len(path) // 4
+    return path[[quarter, len(path) - 1 - quarter]]
 
 
 def _grid_segments(geo: Geometry) -> tuple[list[Any], list[Any]]:

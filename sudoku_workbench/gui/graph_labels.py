@@ -2,12 +2,13 @@
 
 Labels keep their size in pixels while the graph zooms, so the placement is redone for each view. Each
 label tries a few spots along and beside its edge, most important labels first; a label with no free
-spot is hidden (the pane shows it while the mouse is on one of its edge's nodes). Pure numpy, no Qt.
+spot is hidden, unless it is *forced* (the pane forces the labels of the node under the mouse). Pure
+numpy, no Qt.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +29,7 @@ def place_labels(
     sizes: FloatArray,
     order: Sequence[int],
     gap: float = 2.0,
+    forced: Collection[int] = (),
 ) -> list[tuple[float, float] | None]:
     """The centre of each label in pixels, or None when it has no free spot.
 
@@ -38,6 +40,8 @@ def place_labels(
         sizes: ``(L, 2)`` each label's width and height in pixels.
         order: label indices, most important first (they get the best spots).
         gap: free pixels kept around nodes and between labels.
+        forced: labels shown even without a free spot (on their edge's middle): those the person asked
+            for by pointing at a node.
     """
     placed: list[tuple[float, float] | None] = [None] * len(ends)
     boxes = np.zeros((0, 4))  # centre x, centre y, half width, half height of labels placed so far
@@ -57,6 +61,9 @@ def place_labels(
                     break
             if placed[index] is not None:
                 break
+        if placed[index] is None and index in forced:
+            placed[index] = ((ax + bx) / 2, (ay + by) / 2)
+            boxes = np.vstack([boxes, (*placed[index], half_w, half_h)])
     return placed
 
 

@@ -41,3 +41,24 @@ def test_a_lone_edge_gets_its_label_in_the_middle():
     nodes = np.array([[0.0, 0.0], [100.0, 0.0]])
     spots = place_labels(nodes, 5.0, nodes[np.array([[0, 1]])], np.array([[10.0, 12.0]]), [0])
     assert spots == [(50.0, 0.0)]
+
+
+def test_a_forced_label_is_shown_even_without_room():
+    nodes = np.array([[0.0, 0.0], [20.0, 0.0], [40.0, 0.0], [20.0, 12.0], [20.0, -12.0]])
+    ends = np.array([[[0.0, 0.0], [40.0, 0.0]]])
+    sizes = np.array([[30.0, 12.0]])
+    assert place_labels(nodes, 6.0, ends, sizes, [0]) == [None]
+    assert place_labels(nodes, 6.0, ends, sizes, [0], forced={0}) == [(20.0, 0.0)]
+
+
+def test_an_edge_through_another_node_is_drawn_as_an_arc_round_it():
+    from sudoku_workbench.gui.graph_arrays import edge_paths
+
+    pos = np.array([[0.5, 0.5], [4.5, 0.5], [8.5, 0.5], [4.5, 3.5]])
+    straight, arc = edge_paths(pos, np.array([[0, 3], [0, 2]]))
+    assert straight.tolist() == [[0.5, 0.5], [4.5, 3.5]]
+    assert len(arc) == 9
+    assert arc[0].tolist() == [0.5, 0.5]
+    assert arc[-1].tolist() == [8.5, 0.5]
+    middle = arc[len(arc) // 2]
+    assert abs(middle[1] - 0.5) >= 0.25  # clear of the node r1c5 at (4.5, 0.5)

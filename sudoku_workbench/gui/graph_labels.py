@@ -62,8 +62,9 @@ def place_labels(
             if placed[index] is not None:
                 break
         if placed[index] is None and index in forced:
-            placed[index] = ((ax + bx) / 2, (ay + by) / 2)
-            boxes = np.vstack([boxes, (*placed[index], half_w, half_h)])
+            middle = ((ax + bx) / 2, (ay + by) / 2)
+            placed[index] = middle
+            boxes = np.vstack([boxes, (*middle, half_w, half_h)])
     return placed
 
 

@@ -18,10 +18,7 @@ from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic import bivalue_rules, cycles
 
-__all__ = ["GRAPH_KINDS", "GraphArrays", "edge_paths", "graph_arrays", "matching_arrays", "step_graph_kind"]
-
-#: What the pane can draw: the two link graphs of the position and a step's cell–digit matching.
-GRAPH_KINDS = ("bilocation", "bivalue", "matching")
+__all__ = ["GraphArrays", "edge_paths", "graph_arrays", "matching_arrays", "step_graph_kind"]
 
 #: The rules read on one graph (the mixed and forcing rules use both, so the pane keeps its graph).
 _RULE_KINDS = dict.fromkeys(cycles.RULE_IDS, "bilocation") | {

@@ -40,11 +40,15 @@ LONG_STEP = 6
 def step_title(step: Step, geo: Geometry, names: Mapping[str, str]) -> str:
     """``Naked single: r1c1=5`` — the rule's display name and the step's effects (counted when many)."""
     name = names.get(step.rule, step.rule.replace("_", " ").capitalize())
-    if len(step.placements) + len(step.eliminations) > LONG_STEP:
+    if _is_long(step):
         counts = [_count(len(step.placements), "placement"), _count(len(step.eliminations), "elimination")]
         return f"{name}: {', '.join(c for c in counts if c)}"
     summary = step.summary(geo)
     return f"{name}: {summary}" if summary else name
+
+
+def _is_long(step: Step) -> bool:
+    return len(step.placements) + len(step.eliminations) > LONG_STEP
 
 
 def _count(number: int, noun: str) -> str:
@@ -166,7 +170,7 @@ class StepPanel(QWidget):
         parts = [f"<b>{html.escape(step_title(step, geo, self.rule_names))}</b>"]
         if step.explanation:
             parts.append(html.escape(step.explanation))
-        if len(step.placements) + len(step.eliminations) > LONG_STEP:
+        if _is_long(step):
             if self._details:
                 parts += [html.escape(step.summary(geo)), '<a href="details">Hide the details</a>']
             else:

@@ -225,6 +225,17 @@ class Session(QObject):
         """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
         self._record(step, grid, cancel_jobs=False)
 
+    def apply_steps(self, found: list[tuple[Step, Grid]]) -> None:
+        """Record several steps with their grids (a batch of Logic's) and tell the views once."""
+        for step, grid in found:
+            try:
+                self._history.push(step, grid)
+            except ValueError as err:
+                self.error.emit("The change was not made", str(err))
+                break
+        self._set_dirty(True)
+        self._after_move()
+
     def fill_from(self, solution: Grid, rule: str, text: str) -> None:
         """Record the empty cells of the position filled from ``solution`` as one step of ``rule``.
 

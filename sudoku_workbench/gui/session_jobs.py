@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ __all__ = [
     "rating_text",
     "refresh_status",
     "search_summary",
+    "steps_in_batches",
 ]
 
 #: Count solutions stops here (the answer is then "at least this many").
@@ -63,12 +65,16 @@ class Jobs:
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
-        """Apply rule steps until stuck; each step joins the history with the grid the worker made."""
+        """Apply rule steps until stuck; the steps join the history, with the grids the worker made.
+
+        They come in batches (:func:`steps_in_batches`), so the window updates a few times a second
+        rather than once per step: dozens of easy steps no longer hold the UI thread in one burst.
+        """
         self.session.run_job(
             JobKind.LOGIC,
-            steps_with_grids,
+            steps_in_batches,
             self.session.grid,
-            on_progress=lambda found: self.session.apply_step(*found),
+            on_progress=self.session.apply_steps,
             on_done=self._logic_done,
             on_failed=self._contradiction,
         )
@@ -88,10 +94,10 @@ class Jobs:
         """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
         self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_done(self, steps: list[tuple[Step, Grid]]) -> None:
+    def _logic_done(self, batches: list[list[tuple[Step, Grid]]]) -> None:
         grid = self.session.grid
         outcome = "solved" if grid.is_solved() else f"stuck with {len(grid.empty_cells)} empty cells"
-        self.session.notify(f"Logic: {len(steps)} steps, {outcome}")
+        self.session.notify(f"Logic: {sum(len(b) for b in batches)} steps, {outcome}")
 
     def _step_done(self, step: Step | None) -> None:
         if step is None:
@@ -206,6 +212,32 @@ class Jobs:
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
         self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+
+
+#: How long the logic job gathers steps before handing a batch to the window (seconds).
+BATCH_SECONDS = 0.05
+
+
+def steps_in_batches(grid: Grid) -> Iterator[list[tuple[Step, Grid]]]:
+    """Logic's steps (with their grids) in lists, one every :data:`BATCH_SECONDS` at most.
+
+    Raises:
+        Contradiction: as the engine does, after handing over the steps found before it.
+    """
+    batch: list[tuple[Step, Grid]] = []
+    started = time.perf_counter()
+    try:
+        for found in steps_with_grids(grid):
+            batch.append(found)
+            if time.perf_counter() - started >= BATCH_SECONDS:
+                yield batch
+                batch, started = [], time.perf_counter()
+    except Contradiction:
+        if batch:
+            yield batch
+        raise
+    if batch:
+        yield batch
 
 
 def check_text(report: CheckReport, grid: Grid) -> str:

@@ -48,16 +48,18 @@ def _window_not_here(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; errors of ours become a one-line message and exit code 2."""
-    args = build_parser().parse_args(argv)
-    run = cast(Callable[[argparse.Namespace], int], args.run)
+    """Run one subcommand; errors of ours become a one-line message and exit code 2, Ctrl-C 130."""
+    prog = "sudoku-workbench"
     try:
+        args = build_parser().parse_args(argv)
+        prog += f" {args.command}"
+        run = cast(Callable[[argparse.Namespace], int], args.run)
         return run(args)
     except WorkbenchError as err:
-        print(f"sudoku-workbench {args.command}: {err}", file=sys.stderr)
+        print(f"{prog}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"sudoku-workbench {args.command}: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

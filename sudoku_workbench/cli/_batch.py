@@ -36,5 +36,5 @@ def for_each_puzzle(
             status = 1
             continue
         for line in answer(number, item):
-            print(line)
+            sys.stdout.write(line + "\n")  # one write: Ctrl-C never leaves half a line
     return status

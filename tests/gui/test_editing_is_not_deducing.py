@@ -26,6 +26,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     givens = parse_line(NEWSPAPER).givens
     assert window.session.grid.givens == givens
     assert _rows(window) == ["Start: 30 clues"]
+    settle(qtbot, window)  # the graph pane and the status line catch up
     shot(window, "typed-puzzle-before-logic")
 
     # Ctrl+Z takes the last typed clue back (an edit, not a step), Ctrl+Shift+Z types it again.

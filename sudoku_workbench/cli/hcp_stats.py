@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import sys
 import time
 from collections import defaultdict
 
 from sudoku_workbench.cli._io import positive_int
+from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats.reading import open_binary, read_lines
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
-from sudoku_workbench.hcp.stats import GraphSizes, sizes_of_lines
+from sudoku_workbench.hcp.stats import GraphSizes, sizes_of_line
 
 __all__ = ["register"]
 
@@ -56,7 +58,8 @@ def _run(args: argparse.Namespace) -> int:
     started = shown = time.monotonic()
     if not args.summary:
         print("line\tgivens\t" + "\t".join(_FIELDS))
-    for number, sizes in sizes_of_lines(lines, args.file, args.variant, args.givens, args.jobs):
+    task = functools.partial(sizes_of_line, args.file, args.variant, args.givens)
+    for number, sizes in ordered_map(task, lines, args.jobs, chunk=16):
         rows.append(sizes)
         if not args.summary:
             print(f"{number}\t{sizes.givens}\t" + "\t".join(str(getattr(sizes, f)) for f in _FIELDS))

@@ -89,7 +89,7 @@ def dynamic_imports(package: Path) -> list[str]:
             elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("importlib"):
                 name = next((a.name for a in node.names if a.name in _LOADERS), None)
             if name in _LOADERS and where not in DYNAMIC_IMPORT_ALLOWED:
-                found.append(f"{where}:{node.lineno} {name}")
+                found.append(f"{where}:{getattr(node, 'lineno', 0)} {name}")
     return found
 
 

@@ -12,6 +12,13 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+# Qt is imported inside the functions: the screenshot mode must choose the platform first.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from sudoku_workbench.gui.main_window import MainWindow
 
 __all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
 
@@ -46,13 +53,10 @@ def main(argv: list[str]) -> int:
     return _run(app, args.file)
 
 
-def _run(app: object, file: Path | None) -> int:
-    from PySide6.QtWidgets import QApplication
-
+def _run(app: QApplication, file: Path | None) -> int:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 
-    assert isinstance(app, QApplication)
     apply_theme(app, system_prefers_dark())
     window = MainWindow()
     window.resize(1280, 800)
@@ -63,24 +67,24 @@ def _run(app: object, file: Path | None) -> int:
     return int(app.exec())
 
 
-def offer_recovery(window: object) -> bool:
+def offer_recovery(window: MainWindow) -> bool:
     """After a crash, ask whether to restore the autosaved work; True when it was restored."""
     from sudoku_workbench.gui import dialogs
 
-    session = window.session  # type: ignore[attr-defined]
+    session = window.session
     if session.storage.read_recovery() is None:
         return False
-    if dialogs.ask_recover(window):  # type: ignore[arg-type]
+    if dialogs.ask_recover(window):
         return bool(session.recover())
     session.storage.discard_recovery()
     return False
 
 
-def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
+def wait_for_jobs(window: MainWindow, timeout: float = 60.0) -> bool:
     """Let the event loop run until the window's session has no job left; False on timeout."""
     from PySide6.QtCore import QCoreApplication
 
-    session = window.session  # type: ignore[attr-defined]
+    session = window.session
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         QCoreApplication.processEvents()
@@ -91,14 +95,19 @@ def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
     return False
 
 
-def _screenshot(app: object, args: argparse.Namespace) -> int:
+def _screenshot(app: QApplication, args: argparse.Namespace) -> int:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.storage import Storage
 
+    class ScreenshotWindow(MainWindow):
+        """The window of a screenshot: failures are printed, since no one is there to close a box."""
+
+        def report_error(self, title: str, text: str) -> None:
+            _print_error(title, text)
+
     width, _, height = args.size.partition("x")
     with tempfile.TemporaryDirectory() as scratch:
-        window = MainWindow(Storage(Path(scratch)))
-        window.report_error = _print_error  # type: ignore[method-assign]
+        window = ScreenshotWindow(Storage(Path(scratch)))
         window.resize(int(width), int(height))
         window.show()
         if args.file is not None and not window.session.open_file(args.file):
@@ -120,8 +129,8 @@ def _print_error(title: str, text: str) -> None:
     print(f"sudoku-workbench gui: {title}: {text}", file=sys.stderr)
 
 
-def _prepare(window: object, args: argparse.Namespace) -> None:
-    session = window.session  # type: ignore[attr-defined]
+def _prepare(window: MainWindow, args: argparse.Namespace) -> None:
+    session = window.session
     if args.logic:
         session.jobs.logic()
         wait_for_jobs(window)
@@ -131,6 +140,6 @@ def _prepare(window: object, args: argparse.Namespace) -> None:
         for _ in range(args.steps):
             session.jobs.step()
             wait_for_jobs(window)
-    if args.graph and getattr(window, "graph_view", None) is not None:
-        window.graph_view.show_kind(args.graph)  # type: ignore[attr-defined]
+    if args.graph:
+        window.graph_view.show_kind(args.graph)
     wait_for_jobs(window)

@@ -131,11 +131,11 @@ class GraphView(QWidget):
         self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
         for chain in arrays.chains:
             self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
-        for text, point in zip(arrays.edge_labels, arrays.midpoints):
+        for text, point in zip(arrays.edge_labels, arrays.midpoints, strict=True):
             if text:
                 self._add(self._label(text, point, QPalette.ColorRole.Text))
         if -1 in arrays.node_cells:
-            for text, point in zip(arrays.node_labels, arrays.pos):
+            for text, point in zip(arrays.node_labels, arrays.pos, strict=True):
                 self._add(self._label(text, point, QPalette.ColorRole.Link))
         self.plot.autoRange()
 

@@ -46,7 +46,7 @@ def sizes_of_lines(
     work = [(line, source, variant, givens, number) for number, line in numbered]
     numbers = [number for number, _ in numbered]
     if jobs <= 1:
-        yield from zip(numbers, map(_sizes_of_line, work))
+        yield from zip(numbers, map(_sizes_of_line, work), strict=True)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from zip(numbers, pool.map(_sizes_of_line, work, chunksize=16))
+        yield from zip(numbers, pool.map(_sizes_of_line, work, chunksize=16), strict=True)

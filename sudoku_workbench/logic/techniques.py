@@ -72,7 +72,7 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
     values = tuple(max(digit_from_char(ch), 0) for ch in str(record[values_key]))
     if len(givens) != geo.size or len(values) != geo.size:
         raise TechniqueError(f"example for {record['rule']}: a line does not have {geo.size} cells")
-    entries = tuple(0 if g else v for g, v in zip(givens, values))
+    entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))
     if values_key != "values":
         return Grid(geo, givens, entries, (0,) * geo.size)
     marks = [str(m) for m in record["candidates"]]  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, Level, next_step, rule_by_id, solve_by_logic
-from tests.conftest import corpus_lines
+from tests.conftest import corpus_lines, needs_shared_data
 from tests.logic.graph_support import check_step, solution_of
 from tests.logic.test_cycles import square
 
@@ -27,6 +27,7 @@ def test_next_step_finds_the_cycle() -> None:
     assert step.rule == "nonrepetitive_cycle"
 
 
+@needs_shared_data
 def test_graph_rules_solve_more_of_a_hard_sample_and_stay_sound() -> None:
     local = tuple(rule for rule in RULES if rule.id not in GRAPH_IDS)
     gained = 0

@@ -73,7 +73,9 @@ def graph_arrays(picture: Any) -> GraphArrays:
     adj = np.array([(index[e.a], index[e.b]) for e in picture.edges], dtype=np.int64).reshape(-1, 2)
     labels = tuple("".join(digit_char(d) for d in e.labels) for e in picture.edges)
     cyclic = np.array([bool(e.cyclic) for e in picture.edges], dtype=bool)
-    paths = {frozenset((e.a, e.b)): path for e, path in zip(picture.edges, edge_paths(pos, adj))}
+    paths = {
+        frozenset((e.a, e.b)): path for e, path in zip(picture.edges, edge_paths(pos, adj), strict=False)
+    }
     chains = tuple(_chain_line(chain, paths, pos[index[chain.cells[0]]]) for chain in picture.chains)
     title = f"{picture.kind} graph: {len(pos)} cells, {len(adj)} edges"
     if picture.problem:

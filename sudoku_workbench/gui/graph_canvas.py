@@ -106,11 +106,13 @@ class GraphCanvas(pg.PlotWidget):
         self._set_segments("strong", strong)
         pos = arrays.pos
         for name, emphasised in (("plain", False), ("cyclic", True)):
-            paths = [p for p, e in zip(arrays.paths, arrays.emphasised) if bool(e) == emphasised]
+            paths = [
+                p for p, e in zip(arrays.paths, arrays.emphasised, strict=False) if bool(e) == emphasised
+            ]
             self._set_segments(name, [pair for path in paths for pair in itertools.pairwise(path)])
         while len(self.chain_items) < len(arrays.chains):
             self.chain_items.append(self._line(_CHAIN_COLOUR, CHAIN_WIDTH, 0, connect="all"))
-        for item, chain in zip(self.chain_items, arrays.chains):
+        for item, chain in zip(self.chain_items, arrays.chains, strict=False):
             item.setData(chain[:, 0], chain[:, 1])
         for item in self.chain_items[len(arrays.chains) :]:
             item.setData([], [])
@@ -140,7 +142,7 @@ class GraphCanvas(pg.PlotWidget):
         shown = self._fill(self._side_pool, texts, QPalette.ColorRole.Link)
         if arrays is None:
             return
-        for item, cell, (x, y) in zip(shown, arrays.node_cells, arrays.pos):
+        for item, cell, (x, y) in zip(shown, arrays.node_cells, arrays.pos, strict=False):
             item.setAnchor((1.0, 0.5) if cell >= 0 else (0.0, 0.5))
             item.setPos(float(x) - 0.25 if cell >= 0 else float(x) + 0.25, float(y))
             item.setVisible(True)
@@ -158,7 +160,7 @@ class GraphCanvas(pg.PlotWidget):
             self.addItem(item)
             pool.append(item)
         colour = palette.color(role)
-        for item, text in zip(pool, texts):
+        for item, text in zip(pool, texts, strict=False):
             if item.textItem.toPlainText() != text or item.color != colour:  # setText relayouts: skip it
                 item.setText(text, color=colour)
             item.fill = pg.mkBrush(fill)
@@ -184,7 +186,7 @@ class GraphCanvas(pg.PlotWidget):
             [[i.textItem.boundingRect().width(), i.textItem.boundingRect().height()] for i in self.labels]
         )
         spots = place_labels(pixels, radius, ends, sizes, self._label_order(), forced=self._hovered_edges())
-        for item, spot in zip(self.labels, spots):
+        for item, spot in zip(self.labels, spots, strict=False):
             item.setVisible(spot is not None and bool(item.textItem.toPlainText()))
             if spot is not None:
                 point = view.mapSceneToView(QPointF(*spot))

@@ -263,7 +263,8 @@ def rating_text(rating: Rating) -> str:
 
 def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
     solutions = count(grid, limit=2, cancel=cancel)
-    rating = _rating(grid) if solutions != 0 and not grid.problems() else None
+    unfinished = solutions != 0 and not grid.is_complete() and not grid.problems()
+    rating = _rating(grid) if unfinished else None
     return solutions, rating
 
 
@@ -288,7 +289,7 @@ def refresh_status(session: Session) -> None:
 
     def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
-        parts = []
+        parts = ["Solved"] if grid.is_solved() else []
         if rating is not None:
             parts.append(f"Rating: {rating_text(rating)}")
         parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))

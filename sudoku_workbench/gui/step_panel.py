@@ -115,7 +115,7 @@ class StepPanel(QWidget):
     def set_history(self, start_label: str, steps: tuple[Step, ...], cursor: int, geo: Geometry) -> None:
         """Show the steps (row 0 is the start position) with the row at the cursor selected."""
         common = 0
-        for old, new in zip(self._shown, steps):
+        for old, new in zip(self._shown, steps, strict=False):
             if old is not new:
                 break
             common += 1

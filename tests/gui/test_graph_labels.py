@@ -27,7 +27,7 @@ def test_placed_labels_cover_no_node_and_no_other_label(nodes, data, radius):
     sizes = np.array([data.draw(st.tuples(st.floats(4, 40), st.floats(8, 16))) for _ in pairs]).reshape(-1, 2)
     ends = pos[np.array(pairs, dtype=int).reshape(-1, 2)] if pairs else np.zeros((0, 2, 2))
     spots = place_labels(pos, radius, ends, sizes, list(range(len(pairs))))
-    boxes = [(s[0], s[1], w / 2, h / 2) for s, (w, h) in zip(spots, sizes) if s is not None]
+    boxes = [(s[0], s[1], w / 2, h / 2) for s, (w, h) in zip(spots, sizes, strict=True) if s is not None]
     for x, y, hw, hh in boxes:
         dx = np.maximum(np.abs(pos[:, 0] - x) - hw, 0)
         dy = np.maximum(np.abs(pos[:, 1] - y) - hh, 0)

@@ -34,7 +34,7 @@ def test_arrays_match_the_graph_of_a_known_position():
         edges = {frozenset(e) for e in graph.edges}
         drawn = {frozenset((arrays.node_cells[a], arrays.node_cells[b])) for a, b in arrays.adj}
         assert drawn == edges
-        for (a, b), label in zip(arrays.adj, arrays.edge_labels):
+        for (a, b), label in zip(arrays.adj, arrays.edge_labels, strict=True):
             u, w = arrays.node_cells[a], arrays.node_cells[b]
             assert label == "".join(str(d) for d in sorted(graph.edges[u, w]["digits"]))
             assert tuple(arrays.pos[a]) == (u % 9 + 0.5, u // 9 + 0.5)

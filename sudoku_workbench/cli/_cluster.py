@@ -94,7 +94,7 @@ def _dask_logs_silenced() -> Iterator[None]:
     try:
         yield
     finally:
-        for handler, level in zip(handlers, levels):
+        for handler, level in zip(handlers, levels, strict=True):
             handler.setLevel(level)
 
 

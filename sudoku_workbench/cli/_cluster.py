@@ -103,7 +103,7 @@ def _dask_kept_quiet() -> Iterator[None]:
             warnings.simplefilter("ignore", UserWarning)
             yield
     finally:
-        for handler, level in zip(handlers, levels):
+        for handler, level in zip(handlers, levels, strict=True):
             handler.setLevel(level)
 
 

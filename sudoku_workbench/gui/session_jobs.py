@@ -289,9 +289,10 @@ def refresh_status(session: Session) -> None:
 
     def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
-        parts = ["Solved"] if grid.is_solved() else []
-        if rating is not None:
-            parts.append(f"Rating: {rating_text(rating)}")
+        if grid.is_solved():  # a full, valid grid: nothing left to rate or count
+            session.set_status(f"Solved · {empty}")
+            return
+        parts = [f"Rating: {rating_text(rating)}"] if rating is not None else []
         parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))
         session.set_status(" · ".join([*parts, empty]))
 

@@ -91,6 +91,8 @@ class StepPanel(QWidget):
         self.progress.setWordWrap(True)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # Room for two lines: a dock does not always grow a wrapped label when its text gets longer.
+        self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._step: tuple[Step, Geometry] | None = None
         self._cursor = -1  # the cursor the rows' colours show (-1: recolour them all)

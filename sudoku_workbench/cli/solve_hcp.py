@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_options, load_puzzle, position_of
+from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
+from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
 from sudoku_workbench.formats.tsplib import Tour, write_tour
 from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
-from sudoku_workbench.hcp.solver import LKH_ENV
+from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
 from sudoku_workbench.hcp.tour import lift_cycle
 
 __all__ = ["register"]
@@ -27,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "small graphs only) when installed. Exit code 1: no cycle within the time limit or none exists; "
         "3: the chosen solver is not installed.",
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle line, or a file holding one")
+    add_puzzle_argument(parser)
     parser.add_argument("--solver", choices=SOLVERS, default="cpsat", help="default cpsat")
     parser.add_argument(
         "--graph",
@@ -43,8 +44,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run(args: argparse.Namespace) -> int:
-    from sudoku_workbench.hcp.solver import find_solver
-
     if args.solver != "cpsat" and find_solver(args.solver) is None:
         print(
             f"solve-hcp: {args.solver} is not installed. Put LKH on PATH (or set {LKH_ENV}), or "
@@ -53,7 +52,7 @@ def _run(args: argparse.Namespace) -> int:
         )
         return 3
     options = export_options(args)
-    grid = position_of(load_puzzle(args.puzzle), args)
+    grid = position_of(load_puzzle(args.puzzle, args.index), args)
     result = solve_through_hcp(grid, options, args.solver, args.graph, args.time_limit, args.workers)
     print(f"solve-hcp: {result.message()}", file=sys.stderr)
     if result.grid is None or result.cycle is None:

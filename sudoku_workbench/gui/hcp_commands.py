@@ -73,6 +73,7 @@ class HcpCommands:
             grid if options.candidates else grid.puzzle(),
             path,
             on_done=lambda text: self.session.notify(f"Exported {text}"),
+            on_failed=lambda err: self.session.warn("Export failed", str(err)),
         )
 
     def solve(self, options: ExportOptions | None = None, settings: SolveSettings | None = None) -> None:

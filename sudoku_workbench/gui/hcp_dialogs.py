@@ -201,7 +201,7 @@ class CycleView(QWidget):
         for cell, digit in enumerate(self.grid.values):
             box = QRectF(geo.col_of[cell] * step, geo.row_of[cell] * step, step, step)
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digit_char(digit))
-        for offset, phase in zip((-0.18, 0.0, 0.18), PHASES):
+        for offset, phase in zip((-0.18, 0.0, 0.18), PHASES, strict=True):
             cells = self.walks[phase]
             if not cells:
                 continue

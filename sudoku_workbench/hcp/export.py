@@ -111,7 +111,7 @@ def position_masks(grid: Grid) -> tuple[int, ...]:
     full = grid.geometry.full_mask
     return tuple(
         full if g else (1 << (e - 1) if e else mask)
-        for g, e, mask in zip(grid.givens, grid.entries, grid.candidates)
+        for g, e, mask in zip(grid.givens, grid.entries, grid.candidates, strict=True)
     )
 
 

@@ -84,32 +84,37 @@ class _State:
 
     def propagate(self) -> None:
         """Apply both forced-arc rules until neither changes anything."""
-        outdeg, indeg = self.outdeg, self.indeg
         while self.check_out or self.check_in:
             while self.check_out:
-                u = self.check_out.pop()
-                if outdeg[u] < 2:
-                    continue
-                heads = self.live_heads(u)
-                forced = [v for v in heads if indeg[v] == 1]
-                if len(forced) > 1:
-                    self.witness = True
-                elif forced:
-                    for v in heads:
-                        if v != forced[0]:
-                            self.remove(u, v)
+                self._force_out(self.check_out.pop())
             while self.check_in:
-                v = self.check_in.pop()
-                if indeg[v] < 2:
-                    continue
-                tails = self.live_tails(v)
-                forced = [u for u in tails if outdeg[u] == 1]
-                if len(forced) > 1:
-                    self.witness = True
-                elif forced:
-                    for u in tails:
-                        if u != forced[0]:
-                            self.remove(u, v)
+                self._force_in(self.check_in.pop())
+
+    def _force_out(self, u: int) -> None:
+        """If exactly one head of u has one arc in, u's other arcs out go."""
+        if self.outdeg[u] < 2:
+            return
+        heads = self.live_heads(u)
+        forced = [v for v in heads if self.indeg[v] == 1]
+        if len(forced) > 1:
+            self.witness = True
+        elif forced:
+            for v in heads:
+                if v != forced[0]:
+                    self.remove(u, v)
+
+    def _force_in(self, v: int) -> None:
+        """If exactly one tail of v has one arc out, v's other arcs in go."""
+        if self.indeg[v] < 2:
+            return
+        tails = self.live_tails(v)
+        forced = [u for u in tails if self.outdeg[u] == 1]
+        if len(forced) > 1:
+            self.witness = True
+        elif forced:
+            for u in tails:
+                if u != forced[0]:
+                    self.remove(u, v)
 
     def forced_links(self) -> int | None:
         """L, the arcs i→j with out-degree(i) = in-degree(j) = 1; None when they close a cycle."""

@@ -11,7 +11,7 @@ from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
 from sudoku_workbench.hcp.cpsat import find_cycle
-from sudoku_workbench.hcp.export import export_graph, position_masks
+from sudoku_workbench.hcp.export import Variant, export_graph, position_masks
 from sudoku_workbench.hcp.files import export_for_hcp_file
 from sudoku_workbench.hcp.reduction import candidate_arcs
 from sudoku_workbench.hcp.solve import local_position
@@ -31,7 +31,9 @@ def _false_candidates(grid: Grid, solution: Grid) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("variant", ["directed", "undirected"])
-def test_every_sound_elimination_keeps_the_solution_cycle(solved: tuple[Grid, Grid], variant: str) -> None:
+def test_every_sound_elimination_keeps_the_solution_cycle(
+    solved: tuple[Grid, Grid], variant: Variant
+) -> None:
     puzzle, solution = solved
     chooser = random.Random(7)
     wrong = _false_candidates(puzzle, solution)
@@ -50,7 +52,7 @@ def test_the_seven_arcs_of_a_candidate_are_the_ones_its_placement_uses(solved: t
     puzzle, solution = solved
     export = export_graph(puzzle, "directed")
     cycle = tour_of(export, solution.values)
-    used = set(zip(cycle, cycle[1:] + cycle[:1]))
+    used = set(zip(cycle, cycle[1:] + cycle[:1], strict=True))
     geo = puzzle.geometry
     for cell in range(geo.size):
         for digit in range(1, geo.n + 1):

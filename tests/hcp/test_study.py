@@ -22,7 +22,7 @@ def test_the_study_table_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert {r[0] for r in rows} == {"1", "8", "15"}
     assert all(r[-1] == "found" for r in rows)
     givens_rows, local_rows = rows[0::2], rows[1::2]
-    assert all(int(g[6]) >= int(c[6]) for g, c in zip(givens_rows, local_rows))  # candidates drop arcs
+    assert all(int(g[6]) >= int(c[6]) for g, c in zip(givens_rows, local_rows, strict=True))
     summary = {
         line.split("\t")[0]: line.split("\t")
         for line in out

@@ -86,7 +86,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             ("Ctrl+Shift+H",),
             tip="Find a Hamiltonian cycle of Haythorpe's graph (CP-SAT) and read the grid from it",
         ),
-        _S("hcp_cycle", "Show the HCP c&ycle", tip="Draw the last Hamiltonian cycle found"),
+        _S("hcp_cycle", "Show the HCP c&ycle", ("Ctrl+Alt+H",), tip="Draw the last Hamiltonian cycle found"),
         _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
     ),
     "&View": (

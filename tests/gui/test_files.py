@@ -6,12 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
 from sudoku_workbench.gui.app import offer_recovery
+from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from tests.gui.conftest import settle
@@ -215,6 +216,7 @@ def test_an_export_into_a_missing_folder_is_a_message_box_naming_it(
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(HcpOptionsDialog, "exec", lambda self: QDialog.DialogCode.Accepted)
     trigger(window, action)
     settle(qtbot, window)
     assert shown == [("Export failed", f"{path}: cannot write: the folder {path.parent} does not exist")]

@@ -38,8 +38,8 @@ def register(subparsers: Any) -> None:
     add(
         "--max-level",
         choices=[level.name.lower() for level in Level if level < Level.NEEDS_SEARCH],
-        default="very_hard",
-        help="use only the rules up to this level (default very_hard: all rules)",
+        default="forcing",
+        help="use only the rules up to this level (default forcing: all rules; very_hard: all but forcing)",
     )
     parser.set_defaults(run=_run)
 

@@ -31,6 +31,7 @@ from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
+from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
 from sudoku_workbench.logic.forcing_rules import FORCING_RULES
 
 __all__ = [
@@ -49,13 +50,17 @@ __all__ = [
 
 
 class Level(enum.IntEnum):
-    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck."""
+    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck.
+
+    FORCING is the last resort (forcing chains and nets): with it no puzzle with one solution is stuck.
+    """
 
     EASY = 1
     MEDIUM = 2
     HARD = 3
     VERY_HARD = 4
-    NEEDS_SEARCH = 5
+    FORCING = 5
+    NEEDS_SEARCH = 6
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,9 @@ RULES += tuple(
     for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
 )
 
+#: Forcing chains and nets close the table: Logic never stops on a puzzle with one solution.
+RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
+
 _BY_ID = {rule.id: rule for rule in RULES}
 
 
@@ -118,6 +126,7 @@ def forget_caches() -> None:
     forget_matchings()
     matching_rules.forget_digit_steps()
     forget_analyses()
+    forget_closures()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

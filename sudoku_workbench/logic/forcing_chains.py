@@ -247,19 +247,21 @@ def _contradictions(rule: str, grid: Grid, mode: Mode, sides: tuple[bool, ...]) 
 def _common(branches: list[Propagation]) -> Iterator[tuple[int, Literal]]:
     """Literals that hold in every branch and not at the start, with their summed first rounds."""
     first = branches[0]
-    n = len(first.loc)
-    for index in range(n):
+    for index in range(len(first.loc)):
         on = ~first.start_placed[index]
         off = first.start_loc[index]
         for prop in branches:
             on &= prop.placed[index]
             off &= ~(prop.loc[index] | prop.placed[index])
         for mask, value in ((on, True), (off, False)):
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                literal = (low.bit_length() - 1, index + 1, value)
-                yield sum(prop.first_round(literal) for prop in branches), literal
+            if not mask:
+                continue
+            cost: dict[int, int] = {}
+            for prop in branches:
+                for cell, number in prop.rounds_of(mask, index, value):
+                    cost[cell] = cost.get(cell, 0) + number
+            for cell, total in cost.items():
+                yield total, (cell, index + 1, value)
 
 
 def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[str, tuple[Literal, ...], int]]:
@@ -346,6 +348,38 @@ def _split_cell(prop: Propagation) -> Cell:
     )
 
 
+def _closes(prop: Propagation, cell: Cell, digit: Digit) -> bool:
+    child = prop.copy()
+    child.assume(cell, digit, True)
+    try:
+        child.run()
+    except Contradicted:
+        return True
+    return False
+
+
+def _best_split(prop: Propagation) -> Cell:
+    """The two-candidate cell with the most cases that contradict at once (else the fewest candidates)."""
+    loc = prop.loc
+    once = twice = thrice = 0
+    for mask in loc:
+        thrice |= twice & mask
+        twice |= once & mask
+        once |= mask
+    pairs = prop.free & twice & ~thrice
+    best, best_score = -1, -1
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        cell = low.bit_length() - 1
+        score = sum(_closes(prop, cell, digit) for digit in prop.candidates(cell))
+        if score == 2:
+            return cell
+        if score > best_score:
+            best, best_score = cell, score
+    return best if best >= 0 else _split_cell(prop)
+
+
 def _refute(prop: Propagation, depth: int) -> _Tree:
     try:
         prop.run()
@@ -353,7 +387,7 @@ def _refute(prop: Propagation, depth: int) -> _Tree:
         return None
     if depth == 0 or not prop.free:
         raise _Open
-    cell = _split_cell(prop)
+    cell = _best_split(prop)
     children = []
     for digit in prop.candidates(cell):
         child = prop.copy()
@@ -362,10 +396,43 @@ def _refute(prop: Propagation, depth: int) -> _Tree:
     return cell, tuple(children)
 
 
+def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions below a propagation state (depth-first, fewest candidates first)."""
+    try:
+        prop.run()
+    except Contradicted:
+        return []
+    if not prop.free:
+        return [tuple(prop.placed)]
+    cell = _split_cell(prop)
+    found: list[tuple[int, ...]] = []
+    for digit in prop.candidates(cell):
+        child = prop.copy()
+        child.assume(cell, digit, True)
+        found += _solutions(child, limit - len(found))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _wrong_first(grid: Grid) -> list[Candidate]:
+    """The open candidates, those outside the one solution first (only they can be refuted).
+
+    Finding the solution only orders the search; every step still rests on its own refutation.
+    When the position has several solutions (or none) every candidate keeps its place.
+    """
+    candidates = list(_open_candidates(grid))
+    found = _solutions(Propagation(grid, Mode.DYNAMIC), 2)
+    if len(found) != 1:
+        return candidates
+    placed = found[0]
+    return [(cell, digit) for cell, digit in candidates if not placed[digit - 1] >> cell & 1]
+
+
 def _net_trees(grid: Grid) -> Iterator[tuple[Candidate, _Tree]]:
     """Refutations of single candidates, shallowest first (depth 1, then 2, …)."""
     base = Propagation(grid, Mode.NET)
-    candidates = list(_open_candidates(grid))
+    candidates = _wrong_first(grid)
     for depth in range(1, _MAX_NET_DEPTH + 1):
         for cell, digit in candidates:
             prop = base.copy()
@@ -421,8 +488,8 @@ def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
 
 
 def contradiction_forcing_chain(grid: Grid) -> Iterator[Step]:
-    """An assumption that, along direct links, makes something both true and false is wrong."""
-    return _contradictions(CONTRADICTION_FORCING_CHAIN, grid, Mode.STATIC, (True, False))
+    """A candidate whose assumption, along direct links, makes something both true and false is wrong."""
+    return _contradictions(CONTRADICTION_FORCING_CHAIN, grid, Mode.STATIC, (True,))
 
 
 def cell_forcing_chain(grid: Grid) -> Iterator[Step]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
@@ -58,6 +59,7 @@ class Tables:
     units: tuple[int, ...]
     peers: tuple[int, ...]
     cell_units: tuple[tuple[int, ...], ...]
+    cell_unit_bits: tuple[int, ...]
     meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box, line, both)
 
 
@@ -72,7 +74,8 @@ def tables_of(geo: Geometry) -> Tables:
             both = units[box] & units[line]
             if both:
                 meetings.append((box, line, units[box], units[line], both))
-    return Tables(geo, units, peers, tuple(geo.units_of), tuple(meetings))
+    unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
+    return Tables(geo, units, peers, tuple(geo.units_of), unit_bits, tuple(meetings))
 
 
 def _bits(mask: int) -> list[int]:
@@ -126,6 +129,7 @@ class Propagation:
         self.start_loc = tuple(loc)
         self.start_placed = tuple(placed)
         self._static_cells = self._bivalue_cells() if mode is Mode.STATIC else -1
+        self._filters = self._unit_filters()
         self.facts: dict[Literal, Fact] | None = {} if record else None
         self.round = 0
         self.rounds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -168,15 +172,19 @@ class Propagation:
         now = self.loc[digit - 1] | self.placed[digit - 1]
         return bool(self.start_loc[digit - 1] >> cell & 1) and not now >> cell & 1
 
-    def first_round(self, literal: Literal) -> int:
-        """The round after which the literal first held (0: before any round)."""
-        cell, digit, on = literal
+    def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
+        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed (``on``) or gone."""
+        left = mask
         for number, (loc, placed) in enumerate(self.rounds, 1):
-            if on and placed[digit - 1] >> cell & 1:
-                return number
-            if not on and not (loc[digit - 1] | placed[digit - 1]) >> cell & 1:
-                return number
-        return len(self.rounds) + 1
+            now = placed[index] if on else ~(loc[index] | placed[index])
+            hit = left & now
+            left ^= hit
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                yield low.bit_length() - 1, number
+            if not left:
+                return
 
     # --- the rounds ---------------------------------------------------------------------------------
 
@@ -225,7 +233,7 @@ class Propagation:
                 )
             self.free &= ~bit
             self.placed[index] |= bit
-            me = ((cell, digit, True),)
+            me = ((cell, digit, True),) if record else ()
             for other in range(len(loc)):
                 if other != index and loc[other] & bit:
                     loc[other] ^= bit
@@ -269,17 +277,19 @@ class Propagation:
         for mask in loc:
             twice |= once & mask
             once |= mask
-        dynamic = self.mode is not Mode.STATIC
+        record = self.facts is not None
         empty = touched & ~once
-        if empty and dynamic:
-            cell = _bits(empty)[0]
+        if empty and self.mode is not Mode.STATIC:
+            cell = (empty & -empty).bit_length() - 1
             parents = self._offs_of_cell(cell)
             raise Contradicted(f"{self.geo.cell_name(cell)} would have no candidate left", parents)
         singles = touched & once & ~twice & self._static_cells
-        for cell in _bits(singles):
-            bit = 1 << cell
-            digit = next(d for d, m in enumerate(loc) if m & bit) + 1
-            parents = self._offs_of_cell(cell, digit)
+        while singles:
+            low = singles & -singles
+            singles ^= low
+            cell = low.bit_length() - 1
+            digit = next(d for d, m in enumerate(loc) if m & low) + 1
+            parents = self._offs_of_cell(cell, digit) if record else ()
             self._places.append((cell, digit, parents, "it has no other candidate left"))
 
     def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
@@ -288,38 +298,64 @@ class Propagation:
             (cell, d + 1, False) for d, m in enumerate(self.start_loc) if m & bit and d + 1 != keep
         )
 
+    def _unit_filters(self) -> list[int]:
+        """Per digit, the units (as a unit bit set) hidden singles may fire in: STATIC only the bilocal ones."""
+        units = self.tables.units
+        every = (1 << len(units)) - 1
+        if self.mode is not Mode.STATIC:
+            return [every] * len(self.loc)
+        return [
+            sum(1 << u for u, umask in enumerate(units) if (here & umask).bit_count() == 2 and not done & umask)
+            for here, done in zip(self.loc, self.placed)
+        ]
+
     def _hidden(self) -> None:
         loc, placed, changed = self.loc, self.placed, self._changed
-        units, geo = self.tables.units, self.geo
+        units, geo, of_cell = self.tables.units, self.geo, self.tables.cell_unit_bits
         static = self.mode is Mode.STATIC
+        record = self.facts is not None
         start = self.start_loc
+        filters = self._filters
         for index, moved in enumerate(changed):
             if not moved:
                 continue
-            digit = index + 1
-            here, done, before = loc[index], placed[index], start[index]
-            for unit, umask in enumerate(units):
-                if not moved & umask or done & umask:
+            if moved.bit_count() <= 3:
+                wanted = 0
+                while moved:
+                    low = moved & -moved
+                    moved ^= low
+                    wanted |= of_cell[low.bit_length() - 1]
+                wanted &= filters[index]
+            else:
+                wanted = filters[index]
+            here, done = loc[index], placed[index]
+            while wanted:
+                low = wanted & -wanted
+                wanted ^= low
+                unit = low.bit_length() - 1
+                umask = units[unit]
+                if done & umask:
                     continue
                 spots = here & umask
-                if static and (before & umask).bit_count() != 2:
-                    continue
                 if not spots:
                     if static:
                         continue
-                    parents = tuple((c, digit, False) for c in _bits(before & umask))
+                    parents = tuple((c, index + 1, False) for c in _bits(start[index] & umask))
                     raise Contradicted(
-                        f"{geo.unit_name(unit)} would have no place for {digit_char(digit)}", parents, unit
+                        f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}", parents, unit
                     )
                 if not spots & (spots - 1):
                     cell = spots.bit_length() - 1
-                    parents = tuple((c, digit, False) for c in _bits(before & umask & ~spots))
-                    why = f"it is the last place for {digit_char(digit)} in {geo.unit_name(unit)}"
-                    self._places.append((cell, digit, parents, why))
+                    if record:
+                        parents = tuple((c, index + 1, False) for c in _bits(start[index] & umask & ~spots))
+                        why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
+                    else:
+                        parents, why = (), ""
+                    self._places.append((cell, index + 1, parents, why))
 
     def _locked(self) -> None:
         loc, changed, geo = self.loc, self._changed, self.geo
-        start = self.start_loc
+        start, record = self.start_loc, self.facts is not None
         for index, moved in enumerate(changed):
             if not moved:
                 continue
@@ -327,15 +363,21 @@ class Propagation:
             for box_unit, line_unit, box, line, both in self.tables.meetings:
                 if not moved & (box | line):
                     continue
-                for source, target, source_unit in ((box, line, box_unit), (line, box, line_unit)):
+                for source, target, source_unit, target_unit in (
+                    (box, line, box_unit, line_unit),
+                    (line, box, line_unit, box_unit),
+                ):
                     spots = here & source
-                    if spots and not spots & ~both and here & target & ~both:
-                        victims = here & target & ~both
-                        parents = tuple((c, digit, False) for c in _bits(start[index] & source & ~both))
-                        why = (
-                            f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
-                            f"{geo.unit_name(line_unit if source_unit == box_unit else box_unit)}"
-                        )
+                    victims = here & target & ~both
+                    if spots and victims and not spots & ~both:
+                        parents: tuple[Literal, ...] = ()
+                        why = ""
+                        if record:
+                            parents = tuple((c, digit, False) for c in _bits(start[index] & source & ~both))
+                            why = (
+                                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
+                                f"{geo.unit_name(target_unit)}"
+                            )
                         self._offs.append((victims, digit, parents, why))
 
 

@@ -38,12 +38,13 @@ length of 4 on each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 i
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.engine import solve_by_logic
 
-__all__ = ["SE_BASE", "length_difficulty", "puzzle_difficulty", "rate_se", "step_difficulty"]
+__all__ = ["SE_BASE", "SeRating", "length_difficulty", "puzzle_difficulty", "rate_se", "step_difficulty"]
 
 #: Base SE difficulty of each rule id (chains add :func:`length_difficulty`).
 SE_BASE: dict[str, float] = {
@@ -183,6 +184,21 @@ def puzzle_difficulty(steps: Iterable[Step], n: int = 9) -> float:
     return max((step_difficulty(step, n) for step in steps), default=0.0)
 
 
-def rate_se(grid: Grid) -> float:
+@dataclass(frozen=True)
+class SeRating:
+    """A puzzle on SE's scale: the hardest step's difficulty, its rule, the step count and how it ended."""
+
+    difficulty: float
+    hardest_rule: str
+    step_count: int
+    status: str
+
+
+def rate_se(grid: Grid) -> SeRating:
     """A puzzle's rating on SE's scale: solve by logic (never stuck on one solution), take the max."""
-    return puzzle_difficulty(solve_by_logic(grid).steps, grid.geometry.n)
+    run = solve_by_logic(grid)
+    n = grid.geometry.n
+    hardest = max(run.steps, key=lambda step: step_difficulty(step, n), default=None)
+    if hardest is None:
+        return SeRating(0.0, "", 0, run.status)
+    return SeRating(step_difficulty(hardest, n), hardest.rule, len(run.steps), run.status)

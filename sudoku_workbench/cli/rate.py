@@ -1,4 +1,4 @@
-"""``sudoku-workbench rate FILE|-``: one line per puzzle: level (or SE rating), hardest rule id, step count."""
+"""``sudoku-workbench rate FILE|-``: per puzzle: level (or SE rating), hardest rule id, step count."""
 
 from __future__ import annotations
 
@@ -53,7 +53,9 @@ def rate_record(scale: str, item: tuple[int, Packed | str]) -> tuple[int, str, s
 
 def _run(args: argparse.Namespace) -> int:
     bad = 0
-    for number, line, error in ordered_map(functools.partial(rate_record, args.scale), packed_input(iter_input(args.file)), args.jobs):
+    for number, line, error in ordered_map(
+        functools.partial(rate_record, args.scale), packed_input(iter_input(args.file)), args.jobs
+    ):
         if error:
             bad += 1
             print(f"sudoku-workbench rate: record {number}: {error}", file=sys.stderr)

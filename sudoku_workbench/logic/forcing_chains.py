@@ -80,13 +80,13 @@ def _open_candidates(grid: Grid) -> Iterator[Candidate]:
 
 
 @functools.lru_cache(maxsize=8)
-def _closures(grid: Grid, mode: Mode, on: bool) -> dict[Candidate, _Closure]:
-    """Every assumption "candidate is (not) true" of the position, propagated in ``mode`` (cached)."""
+def _closures(grid: Grid, mode: Mode) -> dict[Candidate, _Closure]:
+    """Every assumption "candidate is true" of the position, propagated in ``mode`` (cached)."""
     base = Propagation(grid, mode)
     found = {}
     for cell, digit in _open_candidates(grid):
         prop = base.copy()
-        prop.assume(cell, digit, on)
+        prop.assume(cell, digit, True)
         try:
             prop.run()
         except Contradicted:
@@ -140,6 +140,12 @@ def _links(prop: Propagation, literals: list[Literal]) -> list[Link]:
             if parent in prop.facts:
                 links.append(Link(candidate_of(parent), candidate_of(literal), strong=literal[2]))
     return links
+
+
+def _latest(prop: Propagation, literals: tuple[Literal, ...]) -> Literal:
+    """The literal found last (the end of the longest chain among them)."""
+    facts = prop.facts or {}
+    return max(literals, key=lambda lit: facts[lit].order if lit in facts else -1)
 
 
 def _chain(prop: Propagation, end: Literal) -> Chain | None:
@@ -199,46 +205,36 @@ class _Story:
         return Step(rule, placements, eliminations, highlights, " ".join(self.sentences))
 
 
-def _premise(grid: Grid, literal: Literal) -> str:
-    cell, digit, on = literal
-    return f"{grid.geometry.cell_name(cell)} {'is' if on else 'is not'} {digit_char(digit)}"
-
-
-def _contradiction_step(rule: str, grid: Grid, mode: Mode, literal: Literal) -> Step:
-    """Replay an assumption that contradicts, with reasons, and say so."""
+def _contradiction_step(rule: str, grid: Grid, mode: Mode, candidate: Candidate) -> Step:
+    """Replay an assumption "candidate is true" that contradicts, with reasons, and remove it."""
     prop = Propagation(grid, mode, record=True)
-    prop.assume(*literal)
+    cell, digit = candidate
+    prop.assume(cell, digit, True)
     try:
         prop.run()
     except Contradicted as stop:
-        ending = stop.words
-        targets = stop.parents
-        unit = stop.unit
-    else:  # pragma: no cover - the fast run contradicted, the recorded one runs the same rounds
-        raise AssertionError("the recorded propagation did not contradict")
-    story = _Story.empty()
-    found = _ancestors(prop, targets)
-    story.add(prop, found, max(targets, key=lambda t: prop.facts[t].order if prop.facts and t in prop.facts else -1))
-    if unit >= 0:
-        story.units.append(unit)
-    cell, digit, on = literal
-    name = grid.geometry.cell_name(cell)
-    conclusion = f"{name} is not {digit_char(digit)}" if on else f"{name} is {digit_char(digit)}"
-    story.sentences.append(f"If {_premise(grid, literal)}: {_words(prop, found)}; then {ending}. So {conclusion}.")
-    if on:
-        return story.step(rule, (), ((cell, digit),))
-    return story.step(rule, ((cell, digit),), ())
+        story = _Story.empty()
+        found = _ancestors(prop, stop.parents)
+        story.add(prop, found, _latest(prop, stop.parents))
+        if stop.unit >= 0:
+            story.units.append(stop.unit)
+        name, d = grid.geometry.cell_name(cell), digit_char(digit)
+        story.sentences.append(
+            f"If {name} is {d}: {_words(prop, found)}; then {stop.words}. So {name} is not {d}."
+        )
+        return story.step(rule, (), (candidate,))
+    raise AssertionError("the recorded propagation did not contradict")  # pragma: no cover - same rounds
 
 
-def _contradictions(rule: str, grid: Grid, mode: Mode, sides: tuple[bool, ...]) -> Iterator[Step]:
+def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
+    """Candidates whose assumption contradicts, shortest chain first."""
     found = [
-        (closure.rounds, not on, candidate)
-        for on in sides
-        for candidate, closure in _closures(grid, mode, on).items()
+        (closure.rounds, candidate)
+        for candidate, closure in _closures(grid, mode).items()
         if closure.prop is None
     ]
-    for _rounds, off, (cell, digit) in sorted(found):
-        yield _contradiction_step(rule, grid, mode, (cell, digit, not off))
+    for _rounds, candidate in sorted(found):
+        yield _contradiction_step(rule, grid, mode, candidate)
 
 
 # --- cell and unit forcing -------------------------------------------------------------------------
@@ -283,7 +279,7 @@ def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[str, tuple[Liter
 
 
 def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Step]:
-    closures = _closures(grid, mode, True)
+    closures = _closures(grid, mode)
     found = []
     for what, cases, unit in _branch_sets(grid, unit_wise):
         results = [closures.get(candidate_of(case)) for case in cases]
@@ -451,7 +447,7 @@ def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> None:
     except Contradicted as stop:
         found = _ancestors(prop, stop.parents)
         fresh = [lit for lit in found if lit not in known]
-        story.add(prop, found, max(stop.parents, key=lambda t: prop.facts[t].order if prop.facts and t in prop.facts else -1))
+        story.add(prop, found, _latest(prop, stop.parents))
         if stop.unit >= 0:
             story.units.append(stop.unit)
         words = _words(prop, fresh)
@@ -461,7 +457,8 @@ def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> None:
     cell, children = tree
     geo = prop.geo
     digits = prop.candidates(cell)
-    so_far = [lit for lit in sorted(prop.facts or (), key=lambda lit: prop.facts[lit].order) if lit not in known]  # type: ignore[index]
+    facts = prop.facts or {}
+    so_far = [lit for lit in sorted(facts, key=lambda lit: facts[lit].order) if lit not in known]
     words = _words(prop, so_far)
     listed = " or ".join(digit_char(d) for d in digits)
     story.sentences.append(f"{words + '. ' if words else ''}Now {geo.cell_name(cell)} can only be {listed}.")
@@ -489,7 +486,7 @@ def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
 
 def contradiction_forcing_chain(grid: Grid) -> Iterator[Step]:
     """A candidate whose assumption, along direct links, makes something both true and false is wrong."""
-    return _contradictions(CONTRADICTION_FORCING_CHAIN, grid, Mode.STATIC, (True,))
+    return _contradictions(CONTRADICTION_FORCING_CHAIN, grid, Mode.STATIC)
 
 
 def cell_forcing_chain(grid: Grid) -> Iterator[Step]:
@@ -504,7 +501,7 @@ def unit_forcing_chain(grid: Grid) -> Iterator[Step]:
 
 def dynamic_forcing_chain(grid: Grid) -> Iterator[Step]:
     """Contradiction, cell and unit forcing with singles on the position as the assumption changes it."""
-    yield from _contradictions(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, (True,))
+    yield from _contradictions(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC)
     yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=False)
     yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=True)
 

@@ -58,7 +58,6 @@ class Tables:
     geo: Geometry
     units: tuple[int, ...]
     peers: tuple[int, ...]
-    cell_units: tuple[tuple[int, ...], ...]
     cell_unit_bits: tuple[int, ...]
     meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box, line, both)
 
@@ -75,7 +74,7 @@ def tables_of(geo: Geometry) -> Tables:
             if both:
                 meetings.append((box, line, units[box], units[line], both))
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
-    return Tables(geo, units, peers, tuple(geo.units_of), unit_bits, tuple(meetings))
+    return Tables(geo, units, peers, unit_bits, tuple(meetings))
 
 
 def _bits(mask: int) -> list[int]:
@@ -164,16 +163,8 @@ class Propagation:
         bit = 1 << cell
         return [d + 1 for d, m in enumerate(self.loc) if m & bit]
 
-    def holds(self, literal: Literal) -> bool:
-        """True when the current state has the literal (placed, or eliminated from the start state)."""
-        cell, digit, on = literal
-        if on:
-            return bool(self.placed[digit - 1] >> cell & 1)
-        now = self.loc[digit - 1] | self.placed[digit - 1]
-        return bool(self.start_loc[digit - 1] >> cell & 1) and not now >> cell & 1
-
     def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
-        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed (``on``) or gone."""
+        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
         left = mask
         for number, (loc, placed) in enumerate(self.rounds, 1):
             now = placed[index] if on else ~(loc[index] | placed[index])
@@ -294,18 +285,20 @@ class Propagation:
 
     def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
         bit = 1 << cell
-        return tuple(
-            (cell, d + 1, False) for d, m in enumerate(self.start_loc) if m & bit and d + 1 != keep
-        )
+        return tuple((cell, d + 1, False) for d, m in enumerate(self.start_loc) if m & bit and d + 1 != keep)
 
     def _unit_filters(self) -> list[int]:
-        """Per digit, the units (as a unit bit set) hidden singles may fire in: STATIC only the bilocal ones."""
+        """Per digit, the units (a unit bit set) where hidden singles may fire: STATIC only bilocal ones."""
         units = self.tables.units
         every = (1 << len(units)) - 1
         if self.mode is not Mode.STATIC:
             return [every] * len(self.loc)
         return [
-            sum(1 << u for u, umask in enumerate(units) if (here & umask).bit_count() == 2 and not done & umask)
+            sum(
+                1 << u
+                for u, umask in enumerate(units)
+                if (here & umask).bit_count() == 2 and not done & umask
+            )
             for here, done in zip(self.loc, self.placed)
         ]
 
@@ -342,7 +335,9 @@ class Propagation:
                         continue
                     parents = tuple((c, index + 1, False) for c in _bits(start[index] & umask))
                     raise Contradicted(
-                        f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}", parents, unit
+                        f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
+                        parents,
+                        unit,
                     )
                 if not spots & (spots - 1):
                     cell = spots.bit_length() - 1

@@ -31,8 +31,8 @@ forcing net                            9.0, +0.5 per level of nested case splits
 
 The sample of SE-rated puzzles in ``../shared/data`` was graded by Sukaku Explainer, SE's maintained
 fork, whose extra techniques (Skyscraper to Empty Rectangle, WXYZ-Wing, X-chains by strong links)
-carry its values here. Chains get longer the way SE's get: the length is the number of links the step draws, and from a
-length of 4 on each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 in turn) adds 0.1.
+carry its values here. Chains get longer the way SE's get: the length is the number of links the step
+draws, and each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 in turn) it passes adds 0.1.
 """
 
 from __future__ import annotations

@@ -20,10 +20,10 @@ the forcing net always finds a step: Logic runs to the end.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.propagation import (
@@ -97,8 +97,9 @@ def _closures(grid: Grid, mode: Mode) -> dict[Candidate, _Closure]:
 
 
 def forget_closures() -> None:
-    """Drop the cached propagations (so a benchmark pass starts cold)."""
+    """Drop the cached propagations and leads (so a benchmark pass starts cold)."""
     _closures.cache_clear()
+    _leads.clear()
 
 
 # --- explanations ----------------------------------------------------------------------------------
@@ -205,10 +206,12 @@ class _Story:
         return Step(rule, placements, eliminations, highlights, " ".join(self.sentences))
 
 
-def _contradiction_step(rule: str, grid: Grid, mode: Mode, candidate: Candidate) -> Step:
-    """Replay an assumption "candidate is true" that contradicts, with reasons, and remove it."""
-    prop = Propagation(grid, mode, record=True)
+def _contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) -> Step | None:
+    """Replay the assumption "candidate is true" with reasons; the step removing it if it contradicts."""
     cell, digit = candidate
+    if not grid.candidates[cell] >> (digit - 1) & 1:
+        return None
+    prop = Propagation(grid, mode, record=True)
     prop.assume(cell, digit, True)
     try:
         prop.run()
@@ -223,18 +226,45 @@ def _contradiction_step(rule: str, grid: Grid, mode: Mode, candidate: Candidate)
             f"If {name} is {d}: {_words(prop, found)}; then {stop.words}. So {name} is not {d}."
         )
         return story.step(rule, (), (candidate,))
-    raise AssertionError("the recorded propagation did not contradict")  # pragma: no cover - same rounds
+    return None
+
+
+#: A way to make a step on a position, found on an earlier one: None when it no longer works there.
+_Lead = Callable[[Grid], "Step | None"]
+
+#: Per search, the leads of the last full search. After a forcing step the singles that follow change
+#: the position; most other conclusions of the last search still hold and are checked first, each
+#: with one replay, before all assumptions are propagated again.
+_leads: dict[tuple[str, str, Geometry], list[_Lead]] = {}
+
+
+def _with_leads(kind: tuple[str, str], grid: Grid, search: Callable[[], list[_Lead]]) -> Iterator[Step]:
+    """Steps from the remembered leads that still work, else from a full search (whose leads are kept)."""
+    key = (*kind, grid.geometry)
+    for lead in _leads.get(key, ()):
+        step = lead(grid)
+        if step is not None:
+            yield step
+    leads = search()
+    _leads[key] = leads
+    for lead in leads:
+        step = lead(grid)
+        if step is not None:
+            yield step
 
 
 def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
     """Candidates whose assumption contradicts, shortest chain first."""
-    found = [
-        (closure.rounds, candidate)
-        for candidate, closure in _closures(grid, mode).items()
-        if closure.prop is None
-    ]
-    for _rounds, candidate in sorted(found):
-        yield _contradiction_step(rule, grid, mode, candidate)
+
+    def search() -> list[_Lead]:
+        found = sorted(
+            (closure.rounds, candidate)
+            for candidate, closure in _closures(grid, mode).items()
+            if closure.prop is None
+        )
+        return [functools.partial(_contradiction_step, rule, mode, c) for _, c in found]
+
+    return _with_leads((rule, "contradiction"), grid, search)
 
 
 # --- cell and unit forcing -------------------------------------------------------------------------
@@ -278,25 +308,51 @@ def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[str, tuple[Liter
                 yield what, tuple((c, digit, True) for c in places), unit
 
 
+def _cases(grid: Grid, cell: Cell, digit: Digit, unit: int) -> tuple[Literal, ...]:
+    """The case split of a cell (``unit`` < 0) or of a digit's places in a unit, on this position."""
+    if unit < 0:
+        mask = grid.candidates[cell]
+        return tuple((cell, d, True) for d in range(1, grid.geometry.n + 1) if mask >> (d - 1) & 1)
+    bit = 1 << (digit - 1)
+    cells = grid.geometry.units[unit]
+    if any(grid.values[c] == digit for c in cells):
+        return ()
+    return tuple((c, digit, True) for c in cells if grid.candidates[c] & bit)
+
+
 def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Step]:
-    closures = _closures(grid, mode)
-    found = []
-    for what, cases, unit in _branch_sets(grid, unit_wise):
-        results = [closures.get(candidate_of(case)) for case in cases]
-        props = [r.prop for r in results if r is not None and r.prop is not None]
-        if len(props) != len(cases):
-            continue
-        best = min(_common(props), default=None)
-        if best is not None:
-            found.append((best[0], what, cases, best[1], unit))
-    for _cost, what, cases, conclusion, unit in sorted(found):
-        yield _forcing_step(rule, grid, mode, what, cases, conclusion, unit)
+    def search() -> list[_Lead]:
+        closures = _closures(grid, mode)
+        found = []
+        for what, cases, unit in _branch_sets(grid, unit_wise):
+            results = [closures.get(candidate_of(case)) for case in cases]
+            props = [r.prop for r in results if r is not None and r.prop is not None]
+            if len(props) != len(cases):
+                continue
+            best = min(_common(props), default=None)
+            if best is not None:
+                cell, digit, _on = cases[0]
+                found.append((best[0], what, (cell, digit, unit), best[1]))
+        return [
+            functools.partial(_forcing_step, rule, mode, what, split, end)
+            for _, what, split, end in sorted(found)
+        ]
+
+    return _with_leads((rule, "units" if unit_wise else "cells"), grid, search)
 
 
 def _forcing_step(
-    rule: str, grid: Grid, mode: Mode, what: str, cases: tuple[Literal, ...], conclusion: Literal, unit: int
-) -> Step:
+    rule: str, mode: Mode, what: str, split: tuple[Cell, Digit, int], conclusion: Literal, grid: Grid
+) -> Step | None:
+    """Replay a case split with reasons; the step if every case still reaches the new conclusion."""
     geo = grid.geometry
+    cell, digit, on = conclusion
+    if not grid.candidates[cell] >> (digit - 1) & 1:
+        return None
+    cases = _cases(grid, *split)
+    if len(cases) < 2:
+        return None
+    unit = split[2]
     story = _Story.empty()
     if unit >= 0:
         story.units.append(unit)
@@ -305,12 +361,16 @@ def _forcing_step(
     for case in cases:
         prop = Propagation(grid, mode, record=True)
         prop.assume(*case)
-        prop.run()
+        try:
+            prop.run()
+        except Contradicted:
+            return None
+        if prop.facts is None or conclusion not in prop.facts:
+            return None
         found = _ancestors(prop, (conclusion,))
         story.add(prop, found, conclusion)
         story.sentences.append(f"If {literal_name(geo, case)}: {_words(prop, found)}.")
     story.sentences.append(f"Every case gives {literal_name(geo, conclusion)}, so it holds.")
-    cell, digit, on = conclusion
     if on:
         return story.step(rule, ((cell, digit),), ())
     return story.step(rule, (), ((cell, digit),))
@@ -412,31 +472,50 @@ def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
 
 
 def _wrong_first(grid: Grid) -> list[Candidate]:
-    """The open candidates, those outside the one solution first (only they can be refuted).
+    """The open candidates outside the position's one solution: only they can be refuted.
 
-    Finding the solution only orders the search; every step still rests on its own refutation.
-    When the position has several solutions (or none) every candidate keeps its place.
+    Finding the solution only picks what to try; every step still rests on its own refutation. A
+    position with several solutions (or none) gets no nets: case splits there would never close.
     """
     candidates = list(_open_candidates(grid))
     found = _solutions(Propagation(grid, Mode.DYNAMIC), 2)
     if len(found) != 1:
-        return candidates
+        return []
     placed = found[0]
     return [(cell, digit) for cell, digit in candidates if not placed[digit - 1] >> cell & 1]
 
 
-def _net_trees(grid: Grid) -> Iterator[tuple[Candidate, _Tree]]:
-    """Refutations of single candidates, shallowest first (depth 1, then 2, …)."""
+def _net_lead(candidate: Candidate, depth: int, grid: Grid) -> Step | None:
+    """The net refuting ``candidate`` within ``depth`` case splits on this position, if it closes."""
+    cell, digit = candidate
+    if not grid.candidates[cell] >> (digit - 1) & 1:
+        return None
+    prop = Propagation(grid, Mode.NET)
+    prop.assume(cell, digit, True)
+    try:
+        tree = _refute(prop, depth)
+    except _Open:
+        return None
+    return _net_step(grid, candidate, tree)
+
+
+def _net_search(grid: Grid) -> list[_Lead]:
+    """Refutations of single candidates, shallowest first: the first depth at which any closes."""
     base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
     for depth in range(1, _MAX_NET_DEPTH + 1):
-        for cell, digit in candidates:
+        found: list[_Lead] = []
+        for candidate in candidates:
             prop = base.copy()
-            prop.assume(cell, digit, True)
+            prop.assume(*candidate, True)
             try:
-                yield (cell, digit), _refute(prop, depth)
+                _refute(prop, depth)
             except _Open:
                 continue
+            found.append(functools.partial(_net_lead, candidate, depth))
+        if found:
+            return found
+    return []
 
 
 def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> None:
@@ -508,8 +587,7 @@ def dynamic_forcing_chain(grid: Grid) -> Iterator[Step]:
 
 def forcing_net(grid: Grid) -> Iterator[Step]:
     """A candidate whose assumption, split case by case, ends in a contradiction every way is removed."""
-    for candidate, tree in _net_trees(grid):
-        yield _net_step(grid, candidate, tree)
+    return _with_leads((FORCING_NET, "nets"), grid, lambda: _net_search(grid))
 
 
 #: ``(id, name, finder)`` of the forcing rules, simplest first.

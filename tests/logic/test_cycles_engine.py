@@ -1,4 +1,4 @@
-"""The graph rules in the engine: last at VERY_HARD (before forcing), driven by next_step and solve_by_logic."""
+"""Graph rules in the engine: last at VERY_HARD (before forcing), driven by next_step and solve_by_logic."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from typing import Any
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._unique import add_assume_unique, rules_for
 from sudoku_workbench.logic.engine import rate
 from sudoku_workbench.logic.se_scale import rate_se
 
@@ -35,26 +36,32 @@ def register(subparsers: Any) -> None:
         default="level",
         help="level (default) or se: Sudoku Explainer's scale (the hardest step's difficulty)",
     )
+    add_assume_unique(parser)
     parser.set_defaults(run=_run)
 
 
-def rate_record(scale: str, item: tuple[int, Packed | str]) -> tuple[int, str, str]:
+def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str]) -> tuple[int, str, str]:
     """Worker: (record number, output line, error message) for one record on ``scale``."""
     number, packed = item
     if isinstance(packed, str):
         return number, "", packed
     grid = unpack(packed)
+    rules = rules_for(grid, assume_unique)
+    if isinstance(rules, str):
+        return number, "", rules
     if scale == "se":
-        rated = rate_se(grid)
+        rated = rate_se(grid, rules)
         return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""
-    rating = rate(grid)
+    rating = rate(grid, rules)
     return number, f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}", ""
 
 
 def _run(args: argparse.Namespace) -> int:
     bad = 0
     for number, line, error in ordered_map(
-        functools.partial(rate_record, args.scale), packed_input(iter_input(args.file)), args.jobs
+        functools.partial(rate_record, args.scale, args.assume_unique),
+        packed_input(iter_input(args.file)),
+        args.jobs,
     ):
         if error:
             bad += 1

@@ -28,6 +28,7 @@ from sudoku_workbench.logic import (
     short_wings,
     templates,
     tuples,
+    uniqueness,
     wings,
 )
 from sudoku_workbench.logic._positions import unit_getters
@@ -45,6 +46,7 @@ __all__ = [
     "next_step",
     "rate",
     "rule_by_id",
+    "rules_assuming_unique",
     "solve_by_logic",
     "step_name",
     "step_names",
@@ -156,6 +158,15 @@ GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_I
 RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
 
 _BY_ID = {rule.id: rule for rule in RULES}
+
+
+def rules_assuming_unique() -> tuple[Rule, ...]:
+    """:data:`RULES` with the uniqueness rules after the short patterns (only for one-solution puzzles)."""
+    extra = tuple(
+        Rule(rule_id, name, Level.HARD, find) for rule_id, name, find in uniqueness.UNIQUENESS_RULES
+    )
+    cut = next(i for i, rule in enumerate(RULES) if rule.level > Level.HARD)
+    return RULES[:cut] + extra + RULES[cut:]
 
 
 def rule_by_id(rule_id: str) -> Rule:

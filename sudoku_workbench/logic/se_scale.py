@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.engine import RULES, Rule, solve_by_logic
 
 __all__ = ["SE_BASE", "SeRating", "length_difficulty", "puzzle_difficulty", "rate_se", "step_difficulty"]
 
@@ -68,9 +68,11 @@ SE_BASE: dict[str, float] = {
     "xyz_wing": 4.4,
     "w_wing": 4.4,
     "wxyz_wing": 5.5,
-    "unique_rectangle": 4.5,
+    "unique_rectangle_1": 4.5,
+    "unique_rectangle_2": 4.6,
+    "unique_rectangle_4": 4.6,
     "avoidable_rectangle": 4.5,
-    "hidden_rectangle": 4.8,
+    "hidden_rectangle": 4.7,
     "digit_matching": 5.0,
     "unit_matching": 5.0,
     "sue_de_coq": 5.0,
@@ -194,9 +196,9 @@ class SeRating:
     status: str
 
 
-def rate_se(grid: Grid) -> SeRating:
+def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES) -> SeRating:
     """A puzzle's rating on SE's scale: solve by logic (never stuck on one solution), take the max."""
-    run = solve_by_logic(grid)
+    run = solve_by_logic(grid, rules)
     n = grid.geometry.n
     hardest = max(run.steps, key=lambda step: step_difficulty(step, n), default=None)
     if hardest is None:

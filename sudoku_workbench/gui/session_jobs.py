@@ -19,9 +19,18 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_with_grids
+from sudoku_workbench.logic.engine import (
+    RULES,
+    Rating,
+    next_step,
+    rate,
+    rules_assuming_unique,
+    step_name,
+    steps_with_grids,
+)
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
+from sudoku_workbench.search.sat import sat_search
 from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
@@ -51,13 +60,34 @@ class Jobs:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.rules = RULES
+
+    def set_assume_unique(self, on: bool) -> bool:
+        """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
+        if not on:
+            self.rules = RULES
+            return True
+        puzzle = self.session.grid.puzzle()
+        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
+        if found != 1:
+            what = "no solution" if found == 0 else "several solutions"
+            self.session.warn(
+                "Assume one solution",
+                f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
+                "they stay off.",
+            )
+            self.rules = RULES
+            return False
+        self.rules = rules_assuming_unique()
+        self.session.notify("Uniqueness rules on: unique rectangles, hidden and avoidable rectangles, BUG+1")
+        return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
         """Apply rule steps until stuck; each step joins the history with the grid the worker made."""
         self.session.run_job(
             JobKind.LOGIC,
-            steps_with_grids,
+            functools.partial(steps_with_grids, rules=self.rules),
             self.session.grid,
             on_progress=lambda found: self.session.apply_step(*found),
             on_done=self._logic_done,
@@ -72,7 +102,11 @@ class Jobs:
             session.go_to(history.cursor + 1)
             return
         session.run_job(
-            JobKind.STEP, next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
+            JobKind.STEP,
+            functools.partial(next_step, rules=self.rules),
+            session.grid,
+            on_done=self._step_done,
+            on_failed=self._contradiction,
         )
 
     def back(self) -> None:
@@ -134,7 +168,7 @@ class Jobs:
         """Rate the puzzle by the hardest rule its logic solution needs."""
         self.session.run_job(
             JobKind.RATE,
-            rate,
+            functools.partial(rate, rules=self.rules),
             self.session.grid.puzzle(),
             on_done=lambda r: self.session.notify(f"Rating: {rating_text(r)}"),
         )

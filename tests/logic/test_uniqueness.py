@@ -44,7 +44,7 @@ def test_the_rules_are_off_by_default_and_inserted_before_the_graph_rules() -> N
     assert not UNIQUENESS_IDS & {rule.id for rule in RULES}
     extended = rules_assuming_unique()
     ids = [rule.id for rule in extended]
-    assert UNIQUENESS_IDS <= set(ids)
+    assert set(ids) >= UNIQUENESS_IDS
     levels = [rule.level for rule in extended]
     assert levels == sorted(levels)
 

@@ -23,7 +23,8 @@ def test_logic_solves_a_hard_puzzle_and_shows_a_forcing_step(qtbot, window, shot
     assert forcing, "the hard puzzle needs forcing chains"
     session.go_to(forcing[0] + 1)
     step = window.board.step
-    assert step is not None and step.rule in FORCING_IDS
+    assert step is not None
+    assert step.rule in FORCING_IDS
     assert step.highlights.links
     assert step.explanation in window.panel.explanation.toPlainText()
     shot(window, "forcing-chain-step")
@@ -39,7 +40,8 @@ def test_assume_one_solution_is_refused_for_a_puzzle_with_several(qtbot, window,
     trigger(window, "assume_unique")
     assert not window.acts["assume_unique"].isChecked()
     assert window.session.jobs.rules == RULES
-    assert warnings and "several solutions" in warnings[-1]
+    assert warnings
+    assert "several solutions" in warnings[-1]
 
 
 def test_assume_one_solution_adds_the_uniqueness_rules(qtbot, window):

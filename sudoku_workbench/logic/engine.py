@@ -274,7 +274,7 @@ def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tu
     if problem:
         raise problem
     pending: tuple[int, Iterator[Step]] | None = None
-    while True:
+    while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
         step = None
         for index, rule in enumerate(rules):
             if pending is not None and pending[0] == index:

@@ -128,14 +128,14 @@ def test_an_empty_file_says_so(capsys, tmp_path, command):
     path = tmp_path / "empty.txt"
     path.write_text("\n\n", encoding="utf-8")
     code, lines, err = run(capsys, command, str(path))
-    assert (code, lines) == (1, [])
+    assert (code, lines) == (2, [])  # nothing could be read: a bad input as a whole
     assert "empty input: no puzzle found" in err
 
 
 def test_a_missing_file_is_one_line_of_error(capsys, tmp_path):
     code, lines, err = run(capsys, "count", str(tmp_path / "nowhere.txt"))
     assert (code, lines) == (2, [])
-    assert "cannot read the file" in err
+    assert "nowhere.txt: no such file" in err
 
 
 def test_a_limit_below_one_is_refused(capsys, puzzle_file):

@@ -7,28 +7,35 @@ returns a new grid, so a grid can be handed to another thread without copying or
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 
-__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask"]
+__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask", "set_bits"]
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The 0-based positions of the set bits of a mask, lowest first (the one bit-iteration helper).
+
+    >>> list(set_bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def digits_of_mask(mask: int) -> tuple[Digit, ...]:
-    """The digits whose bits are set, ascending.
+    """The digits whose bits are set, ascending (digit d is bit d-1).
 
     >>> digits_of_mask(0b10110)
     (2, 3, 5)
     """
-    digits = []
-    while mask:
-        low = mask & -mask
-        digits.append(low.bit_length())
-        mask ^= low
-    return tuple(digits)
+    return tuple(position + 1 for position in set_bits(mask))
 
 
 class ProblemKind(enum.Enum):
@@ -248,9 +255,12 @@ class Grid:
         )
         return tuple(found)
 
-    def to_line(self) -> str:
-        """The digits as one line, ``.`` for blanks (the common one-puzzle-per-line form)."""
-        return "".join(digit_char(v) if v else "." for v in self.values)
+    def to_line(self, blank: str = ".") -> str:
+        """The digits as one line, ``blank`` for an empty cell (the common one-puzzle-per-line form).
+
+        The one writer of that form: ``formats`` writes ``.txt`` and ``.sdm`` lines with it.
+        """
+        return "".join(digit_char(v) if v else blank for v in self.values)
 
     def puzzle(self) -> Grid:
         """The position with only the givens (entries and pencil work dropped)."""

@@ -26,8 +26,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--logic", action="store_true", help="press Logic before the screenshot")
     parser.add_argument("--steps", type=int, metavar="K", help="show the position after K steps")
     parser.add_argument("--graph", choices=("bilocation", "bivalue"), help="show this graph in the pane")
-    parser.add_argument("--size", default="1280x800", metavar="WxH", help="window size (default 1280x800)")
+    parser.add_argument(
+        "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
+    )
     return parser
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 0 < int(width) <= 10000 and 0 < int(height) <= 10000):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1280x800")
+    return int(width), int(height)
 
 
 def main(argv: list[str]) -> int:
@@ -74,7 +83,7 @@ def offer_recovery(window: object) -> bool:
     from sudoku_workbench.gui import dialogs
 
     session = window.session  # type: ignore[attr-defined]
-    if session.storage.read_recovery() is None:
+    if not session.storage.claim_recovery():
         return False
     if dialogs.ask_recover(window):  # type: ignore[arg-type]
         return bool(session.recover())
@@ -98,14 +107,16 @@ def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
 
 
 def _screenshot(app: object, args: argparse.Namespace) -> int:
+    from sudoku_workbench.formats.atomic import write_atomic
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.storage import Storage
+    from sudoku_workbench.gui.window_files import png_bytes
 
-    width, _, height = args.size.partition("x")
+    width, height = args.size
     with tempfile.TemporaryDirectory() as scratch:
         window = MainWindow(Storage(Path(scratch)))
         window.report_error = _print_error  # type: ignore[method-assign]
-        window.resize(int(width), int(height))
+        window.resize(width, height)
         window.show()
         if args.file is not None and not window.session.open_file(args.file):
             window.session.dirty = False
@@ -113,10 +124,12 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
             return 2
         _prepare(window, args)
         window.session.dirty = False
-        saved = window.grab().save(str(args.screenshot))
+        picture = png_bytes(window.grab())
         window.close()
-    if not saved:
-        print(f"sudoku-workbench gui: could not write {args.screenshot}", file=sys.stderr)
+    try:
+        write_atomic(args.screenshot, picture)
+    except OSError as err:
+        print(f"sudoku-workbench gui: {err}", file=sys.stderr)
         return 2
     print(f"saved {args.screenshot}")
     return 0

@@ -59,6 +59,7 @@ class Session(QObject):
         self._closed = False
         self._status_timer = _single_shot(self, 150, self._refresh_status)
         self._autosave_timer = _single_shot(self, 1000, self.autosave)
+        self._autosave_ok = True  # False after a failure was shown, so it is not shown after every edit
         self.jobs = Jobs(self)
         self._wire_worker()
 
@@ -137,7 +138,7 @@ class Session(QObject):
             return False
         self.set_puzzle(history, path, dirty=False)
         self.set_givens_mode(False)
-        self.storage.remember(path)
+        self._remember(path)
         return True
 
     def save(self, path: Path | None = None) -> bool:
@@ -153,9 +154,16 @@ class Session(QObject):
         self.path = target
         self._set_dirty(False)
         self.storage.discard_recovery()
-        self.storage.remember(target)
         self.message.emit(f"Saved {target}")
+        self._remember(target)
         return True
+
+    def _remember(self, path: Path) -> None:
+        """Add a file to the recent list; a data folder that cannot be written is only reported."""
+        try:
+            self.storage.remember(path)
+        except OSError as err:
+            self.message.emit(f"The recent files list cannot be saved: {err}")
 
     def recover(self) -> bool:
         """Load the autosaved document left by a crash; True when there was one."""
@@ -413,9 +421,20 @@ class Session(QObject):
             refresh_status(self)
 
     def autosave(self) -> None:
-        """Write the open document to the recovery file (when the document format is available)."""
-        if self.dirty:
+        """Write the open document to the recovery file; a failure is shown once, then on the status line."""
+        if not self.dirty:
+            return
+        try:
             self.storage.write_recovery(self._history, self.path)
+        except OSError as err:
+            text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
+            if self._autosave_ok:
+                self.error.emit("Autosave failed", text)
+            else:
+                self.message.emit(text)
+            self._autosave_ok = False
+            return
+        self._autosave_ok = True
 
 
 def _single_shot(parent: QObject, msecs: int, slot: Callable[[], None]) -> QTimer:

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.grid import Grid, set_bits
 
 __all__ = ["Fact", "Mode", "Propagation", "Tables", "tables_of"]
 
@@ -75,15 +75,6 @@ def tables_of(geo: Geometry) -> Tables:
                 meetings.append((box, line, units[box], units[line], both))
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
     return Tables(geo, units, peers, unit_bits, tuple(meetings))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Contradicted(Exception):
@@ -206,7 +197,7 @@ class Propagation:
                 loc[digit - 1] ^= hit
                 changed[digit - 1] |= hit
                 if record:
-                    for cell in _bits(hit):
+                    for cell in set_bits(hit):
                         self._note((cell, digit, False), parents, why)
         peers = self.tables.peers
         name = self.geo.cell_name
@@ -237,7 +228,7 @@ class Propagation:
                 loc[index] ^= hit
                 changed[index] |= hit
                 if record:
-                    for peer in _bits(hit):
+                    for peer in set_bits(hit):
                         self._note((peer, digit, False), me, f"it sees {name(cell)}")
 
     def _bivalue_cells(self) -> int:
@@ -333,7 +324,7 @@ class Propagation:
                 if not spots:
                     if static:
                         continue
-                    parents = tuple((c, index + 1, False) for c in _bits(start[index] & umask))
+                    parents = tuple((c, index + 1, False) for c in set_bits(start[index] & umask))
                     raise Contradicted(
                         f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
                         parents,
@@ -342,7 +333,9 @@ class Propagation:
                 if not spots & (spots - 1):
                     cell = spots.bit_length() - 1
                     if record:
-                        parents = tuple((c, index + 1, False) for c in _bits(start[index] & umask & ~spots))
+                        parents = tuple(
+                            (c, index + 1, False) for c in set_bits(start[index] & umask & ~spots)
+                        )
                         why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
                     else:
                         parents, why = (), ""
@@ -368,7 +361,9 @@ class Propagation:
                         parents: tuple[Literal, ...] = ()
                         why = ""
                         if record:
-                            parents = tuple((c, digit, False) for c in _bits(start[index] & source & ~both))
+                            parents = tuple(
+                                (c, digit, False) for c in set_bits(start[index] & source & ~both)
+                            )
                             why = (
                                 f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
                                 f"{geo.unit_name(target_unit)}"

@@ -389,12 +389,7 @@ class _Open(Exception):
 def _split_cell(prop: Propagation) -> Cell:
     """The open cell with the fewest candidates left (the cheapest case split)."""
     loc = prop.loc
-    once = twice = thrice = 0
-    for mask in loc:
-        thrice |= twice & mask
-        twice |= once & mask
-        once |= mask
-    pairs = prop.free & twice & ~thrice
+    pairs = prop.pairs()
     if pairs:
         return (pairs & -pairs).bit_length() - 1
     free = prop.free
@@ -416,13 +411,7 @@ def _closes(prop: Propagation, cell: Cell, digit: Digit) -> bool:
 
 def _best_split(prop: Propagation) -> Cell:
     """The two-candidate cell with the most cases that contradict at once (else the fewest candidates)."""
-    loc = prop.loc
-    once = twice = thrice = 0
-    for mask in loc:
-        thrice |= twice & mask
-        twice |= once & mask
-        once |= mask
-    pairs = prop.free & twice & ~thrice
+    pairs = prop.pairs()
     best, best_score = -1, -1
     while pairs:
         low = pairs & -pairs

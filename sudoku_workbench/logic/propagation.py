@@ -118,7 +118,7 @@ class Propagation:
         self.free = free
         self.start_loc = tuple(loc)
         self.start_placed = tuple(placed)
-        self._static_cells = self._bivalue_cells() if mode is Mode.STATIC else -1
+        self._static_cells = self.pairs() if mode is Mode.STATIC else -1
         self._filters = self._unit_filters()
         self.facts: dict[Literal, Fact] | None = {} if record else None
         self.round = 0
@@ -231,14 +231,14 @@ class Propagation:
                     for peer in set_bits(hit):
                         self._note((peer, digit, False), me, f"it sees {name(cell)}")
 
-    def _bivalue_cells(self) -> int:
-        """The open cells with exactly two candidates at the start (the only naked singles of STATIC)."""
+    def pairs(self) -> int:
+        """The open cells with exactly two candidates now, as a cell mask."""
         once = twice = thrice = 0
         for mask in self.loc:
             thrice |= twice & mask
             twice |= once & mask
             once |= mask
-        return twice & ~thrice
+        return self.free & twice & ~thrice
 
     def _detect(self) -> None:
         loc, changed = self.loc, self._changed

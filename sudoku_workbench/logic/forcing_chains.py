@@ -507,34 +507,41 @@ def _net_search(grid: Grid) -> list[_Lead]:
     return []
 
 
-def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> None:
-    """Run a recorded refutation branch by branch, adding its words to the story."""
+def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> tuple[list[str], set[Literal]]:
+    """Run a recorded refutation branch by branch: its sentences and the facts its contradictions use.
+
+    Before a case split only the facts that some contradiction below rests on are listed (and those
+    that leave the split cell its last candidates).
+    """
     known = set(prop.facts or ())
     try:
         prop.run()
     except Contradicted as stop:
         found = _ancestors(prop, stop.parents)
-        fresh = [lit for lit in found if lit not in known]
         story.add(prop, found, _latest(prop, stop.parents))
         if stop.unit >= 0:
             story.units.append(stop.unit)
-        words = _words(prop, fresh)
-        story.sentences.append(f"{words + '; ' if words else ''}then {stop.words}.")
-        return
+        words = _words(prop, [lit for lit in found if lit not in known])
+        return [f"{words + '; ' if words else ''}then {stop.words}."], set(found)
     assert tree is not None
     cell, children = tree
     geo = prop.geo
     digits = prop.candidates(cell)
-    facts = prop.facts or {}
-    so_far = [lit for lit in sorted(facts, key=lambda lit: facts[lit].order) if lit not in known]
-    words = _words(prop, so_far)
-    listed = " or ".join(digit_char(d) for d in digits)
-    story.sentences.append(f"{words + '. ' if words else ''}Now {geo.cell_name(cell)} can only be {listed}.")
+    below: list[str] = []
+    needed = set(_ancestors(prop, tuple((cell, d, False) for d in range(1, geo.n + 1))))
     for digit, child in zip(digits, children):
         branch = prop.copy()
         branch.assume(cell, digit, True, "case")
-        story.sentences.append(f"{'  ' * depth}If {geo.cell_name(cell)} is {digit_char(digit)}:")
-        _replay(branch, child, story, depth + 1)
+        sentences, used = _replay(branch, child, story, depth + 1)
+        below += [f"{'  ' * depth}If {geo.cell_name(cell)} is {digit_char(digit)}:", *sentences]
+        needed |= used
+    facts = prop.facts or {}
+    so_far = [
+        lit for lit in sorted(facts, key=lambda lit: facts[lit].order) if lit not in known and lit in needed
+    ]
+    words = _words(prop, so_far)
+    listed = " or ".join(digit_char(d) for d in digits)
+    return [f"{words + '. ' if words else ''}Now {geo.cell_name(cell)} can only be {listed}.", *below], needed
 
 
 def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
@@ -544,7 +551,7 @@ def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
     story = _Story.empty()
     name = grid.geometry.cell_name(cell)
     story.sentences.append(f"If {name} is {digit_char(digit)}:")
-    _replay(prop, tree, story, 1)
+    story.sentences += _replay(prop, tree, story, 1)[0]
     story.sentences.append(f"Every case ends in a contradiction, so {name} is not {digit_char(digit)}.")
     return story.step(FORCING_NET, (), (candidate,))
 

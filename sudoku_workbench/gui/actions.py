@@ -73,6 +73,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S(
             "assume_unique",
             "Assume &one solution",
+            ("Ctrl+Shift+O",),
             checkable=True,
             tip="Also use unique rectangles and BUG+1 (refused when the puzzle has several solutions)",
         ),

@@ -25,7 +25,7 @@ from sudoku_workbench.cli import _cluster, main  # noqa: E402
 from sudoku_workbench.cli._cluster import INSTALL_HINT  # noqa: E402
 from sudoku_workbench.cli._parallel import batch_workers, ordered_map  # noqa: E402
 from tests.cluster_tasks import late_square  # noqa: E402
-from tests.conftest import DATA, REPO, corpus_lines  # noqa: E402
+from tests.conftest import REPO, corpus_lines, data_file  # noqa: E402
 
 #: A bad record among the puzzles, so the error path goes through the workers too.
 BAD = "12345"
@@ -192,7 +192,7 @@ def session_members(session: int) -> list[int]:
 
 @pytest.mark.slow
 def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_left():
-    code, lines, err, session = interrupted(["rate", str(DATA / "top1465.txt"), "--cluster", "local:2"])
+    code, lines, err, session = interrupted(["rate", str(data_file("top1465.txt")), "--cluster", "local:2"])
     assert code == 130
     # Dask may log its own warnings on a loaded machine; ours is the last line and there is no traceback.
     assert err.strip().splitlines()[-1] == "sudoku-workbench rate: interrupted"
@@ -208,7 +208,7 @@ def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_lef
 @pytest.mark.slow
 def test_ctrl_c_cancels_the_work_on_a_running_scheduler(cluster):
     address, client = cluster
-    code, lines, err, _ = interrupted(["rate", str(DATA / "top1465.txt"), "--cluster", address])
+    code, lines, err, _ = interrupted(["rate", str(data_file("top1465.txt")), "--cluster", address])
     assert code == 130
     assert "Traceback" not in err
     assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines)

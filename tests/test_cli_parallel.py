@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import functools
-from typing import ClassVar
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, ClassVar
 
 import pytest
 
@@ -18,7 +19,8 @@ BATCH = ["solve", "count", "logic", "rate", "soundness", "generate", "experiment
 def subparser(name: str):
     parser = build_parser()
     for word in name.split():
-        parser = next(a for a in parser._actions if a.dest in ("command", "experiment")).choices[word]
+        choices: Any = next(a for a in parser._actions if a.dest in ("command", "experiment")).choices
+        parser = choices[word]
     return parser
 
 
@@ -47,7 +49,7 @@ def test_jobs_below_one_is_refused_in_one_line(command, jobs, tmp_path, capsys):
     assert f"--jobs {jobs}: the number of worker processes must be at least 1" in err
 
 
-class CountingPool(_parallel.ProcessPoolExecutor):
+class CountingPool(ProcessPoolExecutor):
     """The real pool, remembering how many workers each instance was asked for."""
 
     sizes: ClassVar[list[int]] = []

@@ -30,11 +30,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # The window is started by the entry point before this parser is reached; it is listed so that
+    # --help names every command. `sudoku-workbench gui --help` prints the window's own options.
+    window = subparsers.add_parser(
+        "gui",
+        help="open the workbench window (also with no arguments); `gui --help` lists its options",
+        add_help=False,
+    )
+    window.set_defaults(run=_window_not_here)
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}").register(subparsers)
     offer_cluster(parser)
     return parser
+
+
+def _window_not_here(args: argparse.Namespace) -> int:
+    print("sudoku-workbench gui: the window starts from the sudoku-workbench command", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:

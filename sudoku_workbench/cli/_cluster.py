@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 import uuid
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, TypeVar
@@ -85,16 +86,24 @@ def _terminal_interrupts_ignored() -> Iterator[None]:
 
 
 @contextmanager
-def _dask_logs_silenced() -> Iterator[None]:
-    """Dask's own log lines and tracebacks kept off stderr: what goes wrong is reported as one line."""
+def _dask_kept_quiet() -> Iterator[None]:
+    """Dask's own log lines, warnings and tracebacks kept off stderr: what goes wrong is one line of ours.
+
+    On a busy machine Dask warns about slow starts (scratch folders, event loops), which is no news
+    to someone who asked for the work.
+    """
     handlers = logging.getLogger("distributed").handlers
     levels = [handler.level for handler in handlers]
     for handler in handlers:
         handler.setLevel(logging.CRITICAL)
     try:
-        yield
+        with warnings.catch_warnings():
+            # Dask's warnings are UserWarnings raised through context managers, so they cannot be
+            # told apart by module; this package itself warns about nothing.
+            warnings.simplefilter("ignore", UserWarning)
+            yield
     finally:
-        for handler, level in zip(handlers, levels):
+        for handler, level in zip(handlers, levels, strict=True):
             handler.setLevel(level)
 
 
@@ -112,7 +121,7 @@ def connect(address: str) -> Iterator[Client]:
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
     with ExitStack() as stack:
-        stack.enter_context(_dask_logs_silenced())
+        stack.enter_context(_dask_kept_quiet())
         if workers is None:
             try:
                 client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)

@@ -12,6 +12,7 @@ import random
 import sys
 from dataclasses import dataclass
 
+from sudoku_workbench.cli._io import positive_int
 from sudoku_workbench.cli._parallel import ordered_map, usable_cpus
 from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.logic.engine import Level
@@ -48,7 +49,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--size", type=int, default=9, choices=sorted(BOX_SHAPES), help="grid size N")
     parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
-    parser.add_argument("--count", type=_positive, default=1, help="how many puzzles")
+    parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")
     parser.add_argument("--seed", type=int, help="master seed (default: a random one, printed on stderr)")
     parser.add_argument(
         "--unique",
@@ -69,13 +70,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
     )
     parser.set_defaults(run=_run)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
 
 
 def _level(text: str) -> Level:

@@ -96,7 +96,7 @@ class Grid:
             if min(seq) < 0 or max(seq) > geo.n:
                 bad = next(i for i, d in enumerate(seq) if not 0 <= d <= geo.n)
                 raise ValueError(f"{name}: {seq[bad]} at {geo.cell_name(bad)} is not a digit of 1..{geo.n}")
-        values = [g or e for g, e in zip(givens, entries)]
+        values = [g or e for g, e in zip(givens, entries, strict=True)]
         # One mask of the digits present per unit: a cell's candidates are what its three units leave.
         used = [0] * len(geo.units)
         for cell, digit in enumerate(values):
@@ -106,15 +106,20 @@ class Grid:
                     used[unit] |= bit
         full = geo.full_mask
         candidates = tuple(
-            0 if v else full & ~(used[r] | used[k] | used[b]) for v, (r, k, b) in zip(values, geo.units_of)
+            0 if v else full & ~(used[r] | used[k] | used[b])
+            for v, (r, k, b) in zip(values, geo.units_of, strict=True)
         )
-        kept_entries = tuple(e if not g else 0 for g, e in zip(givens, entries)) if any(entries) else entries
+        kept_entries = (
+            tuple(e if not g else 0 for g, e in zip(givens, entries, strict=True))
+            if any(entries)
+            else entries
+        )
         return cls(geo, tuple(givens), tuple(kept_entries), candidates)
 
     @cached_property
     def values(self) -> tuple[Digit, ...]:
         """The digit in each cell, given or entered (0 = empty)."""
-        return tuple(g or e for g, e in zip(self.givens, self.entries))
+        return tuple(g or e for g, e in zip(self.givens, self.entries, strict=True))
 
     def candidates_of(self, cell: Cell) -> tuple[Digit, ...]:
         """The candidate digits of a cell, ascending (empty for a filled cell)."""
@@ -197,7 +202,7 @@ class Grid:
             return self
         entries = list(self.entries)
         entries[cell] = 0
-        values = [g or e for g, e in zip(self.givens, entries)]
+        values = [g or e for g, e in zip(self.givens, entries, strict=True)]
         candidates = list(self.candidates)
         candidates[cell] = geo.full_mask & ~_peer_bits(geo, values, cell)
         bit = 1 << (digit - 1)

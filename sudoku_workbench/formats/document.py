@@ -206,7 +206,7 @@ def _read_position(reader: JsonReader, geo: Geometry, givens: tuple[int, ...], d
         if digits and (givens[cell] or entries[cell]):
             raise reader.error(where, f"{geo.cell_name(cell)} is filled, so it has no candidates")
         masks.append(sum(1 << (d - 1) for d in set(digits)))
-    for cell, (given, entry) in enumerate(zip(givens, entries)):
+    for cell, (given, entry) in enumerate(zip(givens, entries, strict=True)):
         if given and entry:
             raise reader.error(f"{path}.entries", f"{geo.cell_name(cell)} holds both a given and an entry")
     return Grid(geo, givens, entries, tuple(masks))

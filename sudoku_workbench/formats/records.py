@@ -114,7 +114,8 @@ def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[
         )
 
 
-def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
+# One pass over the lines with one branch per kind of line; split up, its state would be scattered.
+def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:  # noqa: C901
     """The records of a text (see the module notes); ``stream`` is False for a text of one puzzle."""
     block: list[tuple[int, str]] = []
     widths: list[int] = []  # cells in each row line of the block so far (frames left out)

@@ -376,7 +376,7 @@ def format_concorde_solution(tour: Tour) -> str:
 def format_edge_list_tour(tour: Tour) -> str:
     """The tour as ``n m`` then one ``u v 1`` line per tour edge, 0-based (Concorde's edge files)."""
     nodes = [node - 1 for node in tour.one_based()]
-    pairs = zip(nodes, nodes[1:] + nodes[:1])
+    pairs = zip(nodes, nodes[1:] + nodes[:1], strict=True)
     return "\n".join([f"{len(nodes)} {len(nodes)}", *(f"{u} {v} 1" for u, v in pairs), ""])
 
 

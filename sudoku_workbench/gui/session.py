@@ -44,6 +44,8 @@ class Session(QObject):
     error = Signal(str, str)
     document_changed = Signal()
     graph_ready = Signal(object)
+    #: Check's verdict on the shown position; the window keeps it until the position changes.
+    finding = Signal(str)
 
     def __init__(self, storage: Storage | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -231,6 +233,17 @@ class Session(QObject):
         """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
         self._record(step, grid, cancel_jobs=False)
 
+    def apply_steps(self, found: list[tuple[Step, Grid]]) -> None:
+        """Record several steps with their grids (a batch of Logic's) and tell the views once."""
+        for step, grid in found:
+            try:
+                self._history.push(step, grid)
+            except ValueError as err:
+                self.error.emit("The change was not made", str(err))
+                break
+        self._set_dirty(True)
+        self._after_move()
+
     def fill_from(self, solution: Grid, rule: str, text: str) -> None:
         """Record the empty cells of the position filled from ``solution`` as one step of ``rule``.
 
@@ -253,6 +266,10 @@ class Session(QObject):
     def notify(self, text: str) -> None:
         """A short message for the status bar (a job's outcome, a progress count)."""
         self.message.emit(text)
+
+    def show_finding(self, text: str) -> None:
+        """Check's verdict on the position shown: the panel keeps it until the position changes."""
+        self.finding.emit(text)
 
     def warn(self, title: str, text: str) -> None:
         """A failure the person must see (a message box), with what went wrong and where."""

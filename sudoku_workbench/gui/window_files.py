@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QPainter, QPixmap
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from sudoku_workbench.core.errors import FormatError
@@ -46,11 +46,15 @@ def parse_text(text: str, source: str) -> Grid:
     return parse_puzzle(text, source)
 
 
-def png_bytes(picture: QPixmap) -> bytes:
-    """A picture as PNG file contents (written with ``formats.atomic``, never straight to the file)."""
+def png_bytes(picture: QPixmap | QImage) -> bytes:
+    """A picture as PNG file contents (written with ``formats.atomic``, never straight to the file).
+
+    An image keeps its text entries (a screenshot stores what it shows there).
+    """
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    picture.save(buffer, "PNG")
+    # PySide6's stub types QImage.save's format as bytes, but at run time it takes str (as QPixmap's).
+    picture.save(buffer, "PNG")  # type: ignore[call-overload]
     return bytes(buffer.data().data())
 
 

@@ -529,7 +529,7 @@ def _replay(prop: Propagation, tree: _Tree, story: _Story, depth: int) -> tuple[
     digits = prop.candidates(cell)
     below: list[str] = []
     needed = set(_ancestors(prop, tuple((cell, d, False) for d in range(1, geo.n + 1))))
-    for digit, child in zip(digits, children):
+    for digit, child in zip(digits, children, strict=False):
         branch = prop.copy()
         branch.assume(cell, digit, True, "case")
         sentences, used = _replay(branch, child, story, depth + 1)

@@ -172,7 +172,7 @@ def unit_matching(grid: Grid) -> Iterator[Step]:
                     cells=tuple(inside),
                     units=(unit,),
                     pattern=cell_candidates(grid, inside),
-                    matching=tuple((c, m + 1) for c, m in zip(cells, analysis.mate)),
+                    matching=tuple((c, m + 1) for c, m in zip(cells, analysis.mate, strict=True)),
                 ),
                 explanation=(
                     f"In {geo.unit_name(unit)}, no way of filling the unit puts "

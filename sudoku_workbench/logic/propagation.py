@@ -103,7 +103,7 @@ class Propagation:
         loc = [0] * n
         placed = [0] * n
         free = 0
-        for cell, (mask, value) in enumerate(zip(grid.candidates, grid.values)):
+        for cell, (mask, value) in enumerate(zip(grid.candidates, grid.values, strict=False)):
             bit = 1 << cell
             if value:
                 placed[value - 1] |= bit
@@ -188,6 +188,7 @@ class Propagation:
             facts[literal] = Fact(len(facts), self.round, parents, why)
 
     def _apply(self) -> None:
+        """Apply the eliminations, then the placements, queued by the previous round."""
         loc, changed, record = self.loc, self._changed, self.facts is not None
         offs, self._offs = self._offs, []
         places, self._places = self._places, []
@@ -199,37 +200,39 @@ class Propagation:
                 if record:
                     for cell in set_bits(hit):
                         self._note((cell, digit, False), parents, why)
-        peers = self.tables.peers
-        name = self.geo.cell_name
         for cell, digit, parents, why in places:
-            bit = 1 << cell
-            index = digit - 1
             if record:
                 self._note((cell, digit, True), parents, why)
-            if self.placed[index] & bit:
-                continue
-            if not loc[index] & bit:
-                raise Contradicted(
-                    f"{name(cell)} would be {digit_char(digit)}, which is already ruled out",
-                    ((cell, digit, True), (cell, digit, False)),
-                )
-            self.free &= ~bit
-            self.placed[index] |= bit
-            me = ((cell, digit, True),) if record else ()
-            for other in range(len(loc)):
-                if other != index and loc[other] & bit:
-                    loc[other] ^= bit
-                    changed[other] |= bit
-                    if record:
-                        self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
-            loc[index] ^= bit
-            hit = loc[index] & peers[cell]
-            if hit:
-                loc[index] ^= hit
-                changed[index] |= hit
+            self._place(cell, digit, record)
+
+    def _place(self, cell: Cell, digit: Digit, record: bool) -> None:
+        loc, changed, name = self.loc, self._changed, self.geo.cell_name
+        bit = 1 << cell
+        index = digit - 1
+        if self.placed[index] & bit:
+            return
+        if not loc[index] & bit:
+            raise Contradicted(
+                f"{name(cell)} would be {digit_char(digit)}, which is already ruled out",
+                ((cell, digit, True), (cell, digit, False)),
+            )
+        self.free &= ~bit
+        self.placed[index] |= bit
+        me = ((cell, digit, True),) if record else ()
+        for other in range(len(loc)):
+            if other != index and loc[other] & bit:
+                loc[other] ^= bit
+                changed[other] |= bit
                 if record:
-                    for peer in set_bits(hit):
-                        self._note((peer, digit, False), me, f"it sees {name(cell)}")
+                    self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
+        loc[index] ^= bit
+        hit = loc[index] & self.tables.peers[cell]
+        if hit:
+            loc[index] ^= hit
+            changed[index] |= hit
+            if record:
+                for peer in set_bits(hit):
+                    self._note((peer, digit, False), me, f"it sees {name(cell)}")
 
     def pairs(self) -> int:
         """The open cells with exactly two candidates now, as a cell mask."""
@@ -290,7 +293,7 @@ class Propagation:
                 for u, umask in enumerate(units)
                 if (here & umask).bit_count() == 2 and not done & umask
             )
-            for here, done in zip(self.loc, self.placed)
+            for here, done in zip(self.loc, self.placed, strict=False)
         ]
 
     def _hidden(self) -> None:

@@ -80,7 +80,7 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
     geo = geometry(*box)
     givens = reader.digits(geo, reader.get(record, "puzzle", str, "puzzle"), "puzzle")
     values = reader.digits(geo, reader.get(record, values_key, str, values_key), values_key)
-    entries = tuple(0 if g else v for g, v in zip(givens, values))
+    entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))
     if values_key != "values":
         return Grid(geo, givens, entries, (0,) * geo.size)
     marks = reader.get(record, "candidates", list, "candidates")

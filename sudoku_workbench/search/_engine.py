@@ -89,7 +89,7 @@ def _build(geo: Geometry) -> Engine:
     segments, line_rivals, box_rivals = _intersections(geo)
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
     segment_count = len(segments)
-    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals))
+    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
 
     def propagate(state: State, queue: list[int], dirty: int) -> bool:
         """Apply the three rules until nothing changes; False on a contradiction.

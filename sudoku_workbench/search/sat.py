@@ -163,7 +163,9 @@ class SatSearch:
     def _grid(self, grid: Grid, chosen: list[int]) -> Grid:
         """The solved grid from the true literals of a model (one per cell, in cell order)."""
         n = self.geometry.n
-        entries = tuple(0 if given else (lit - 1) % n + 1 for given, lit in zip(grid.givens, chosen))
+        entries = tuple(
+            0 if given else (lit - 1) % n + 1 for given, lit in zip(grid.givens, chosen, strict=True)
+        )
         return Grid(self.geometry, grid.givens, entries, (0,) * self.geometry.size)
 
 

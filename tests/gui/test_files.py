@@ -127,7 +127,9 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
     assert not third.session.storage.recovery_path.exists()
     window.session.dirty = False
     settle(qtbot, window)
-    assert not offer_recovery(_window_beside(storage))
+    fourth = _window_beside(storage)
+    assert not offer_recovery(fourth)
+    _close_quietly(qtbot, fourth)
 
 
 def test_two_windows_autosave_to_their_own_files(qtbot, window, storage):

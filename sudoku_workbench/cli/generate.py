@@ -23,7 +23,8 @@ from ._progress import ProgressBar
 
 __all__ = ["register"]
 
-_LEVELS = {lv.name.lower(): lv for lv in Level}
+#: The generator grades without forcing chains and nets, so "forcing" is no target.
+_LEVELS = {lv.name.lower(): lv for lv in Level if lv is not Level.FORCING}
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--very-hard", action="store_true", help="keep the hardest level found (implies --unique)"
     )
-    parser.add_argument("--level", type=_level, help=f"target level: {', '.join(_LEVELS)} or 1-5")
+    parser.add_argument("--level", type=_level, help=f"target level: {', '.join(_LEVELS)} or its number")
     parser.add_argument(
         "--budget", type=float, default=5.0, help="seconds per puzzle for --very-hard/--level"
     )
@@ -77,7 +78,9 @@ def _level(text: str) -> Level:
         return _LEVELS[key]
     if key.isdigit() and int(key) in {lv.value for lv in _LEVELS.values()}:
         return Level(int(key))
-    raise argparse.ArgumentTypeError(f"{text!r} is not a level; use one of {', '.join(_LEVELS)} or 1-5")
+    raise argparse.ArgumentTypeError(
+        f"{text!r} is not a level; use one of {', '.join(_LEVELS)} or its number"
+    )
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from typing import IO, Any
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record, unpack
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._unique import add_assume_unique, rules_for
 from sudoku_workbench.formats.atomic import atomic_writer
 from sudoku_workbench.logic.engine import solve_by_logic
 
@@ -32,16 +33,22 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
     parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    add_assume_unique(parser)
     parser.set_defaults(run=_run)
 
 
-def solve_record(trace: bool, item: tuple[int, Packed | str]) -> tuple[int, str, list[str]]:
+def solve_record(
+    trace: bool, assume_unique: bool, item: tuple[int, Packed | str]
+) -> tuple[int, str, list[str]]:
     """Worker: (record number, output line, trace lines) for one record."""
     number, packed = item
     if isinstance(packed, str):
         return number, "", [packed]
     grid = unpack(packed)
-    run = solve_by_logic(grid)
+    rules = rules_for(grid, assume_unique)
+    if isinstance(rules, str):
+        return number, "", [rules]
+    run = solve_by_logic(grid, rules)
     line = f"{run.grid.to_line()} {run.status}"
     if run.problems:
         line += ": " + run.problems[0].describe(grid.geometry)
@@ -58,7 +65,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _solve_all(args: argparse.Namespace, trace_file: IO[str] | None) -> int:
     bad = 0
-    work = functools.partial(solve_record, trace_file is not None)
+    work = functools.partial(solve_record, trace_file is not None, args.assume_unique)
     for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
         if not line:
             bad += 1

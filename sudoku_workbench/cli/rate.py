@@ -1,15 +1,18 @@
-"""``sudoku-workbench rate FILE|-``: one line per puzzle: level, hardest rule id, step count."""
+"""``sudoku-workbench rate FILE|-``: per puzzle: level (or SE rating), hardest rule id, step count."""
 
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._unique import add_assume_unique, rules_for
 from sudoku_workbench.logic.engine import rate
+from sudoku_workbench.logic.se_scale import rate_se
 
 __all__ = ["register"]
 
@@ -20,27 +23,46 @@ def register(subparsers: Any) -> None:
         "rate",
         help="rate puzzles by the hardest logic rule they need",
         description=(
-            "Print, per puzzle, the level (easy, medium, hard, very_hard or needs_search), the id of "
-            "the hardest rule used and the number of steps."
+            "Print, per puzzle, the level (easy, medium, hard, very_hard, forcing or needs_search), the id "
+            "of the hardest rule used and the number of steps; with --scale se the rating on Sudoku "
+            "Explainer's 1.0-11 scale instead of the level."
         ),
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
     parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument(
+        "--scale",
+        choices=("level", "se"),
+        default="level",
+        help="level (default) or se: Sudoku Explainer's scale (the hardest step's difficulty)",
+    )
+    add_assume_unique(parser)
     parser.set_defaults(run=_run)
 
 
-def rate_record(item: tuple[int, Packed | str]) -> tuple[int, str, str]:
-    """Worker: (record number, output line, error message) for one record."""
+def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str]) -> tuple[int, str, str]:
+    """Worker: (record number, output line, error message) for one record on ``scale``."""
     number, packed = item
     if isinstance(packed, str):
         return number, "", packed
-    rating = rate(unpack(packed))
+    grid = unpack(packed)
+    rules = rules_for(grid, assume_unique)
+    if isinstance(rules, str):
+        return number, "", rules
+    if scale == "se":
+        rated = rate_se(grid, rules)
+        return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""
+    rating = rate(grid, rules)
     return number, f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}", ""
 
 
 def _run(args: argparse.Namespace) -> int:
     bad = 0
-    for number, line, error in ordered_map(rate_record, packed_input(iter_input(args.file)), args.jobs):
+    for number, line, error in ordered_map(
+        functools.partial(rate_record, args.scale, args.assume_unique),
+        packed_input(iter_input(args.file)),
+        args.jobs,
+    ):
         if error:
             bad += 1
             print(f"sudoku-workbench rate: record {number}: {error}", file=sys.stderr)

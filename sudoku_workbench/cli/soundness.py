@@ -16,7 +16,8 @@ from typing import Any
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.logic.engine import RULES, Level
+from sudoku_workbench.cli._unique import add_assume_unique, rules_for
+from sudoku_workbench.logic.engine import Level, rules_assuming_unique
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
 from sudoku_workbench.search.solve import solve
 
@@ -38,22 +39,28 @@ def register(subparsers: Any) -> None:
     add(
         "--max-level",
         choices=[level.name.lower() for level in Level if level < Level.NEEDS_SEARCH],
-        default="very_hard",
-        help="use only the rules up to this level (default very_hard: all rules)",
+        default="forcing",
+        help="use only the rules up to this level (default forcing: all rules; very_hard: all but forcing)",
     )
+    add_assume_unique(parser)
     parser.set_defaults(run=_run)
 
 
-def check_record(max_level: int, item: tuple[int, Packed | str]) -> tuple[int, RunCheck | str]:
+def check_record(
+    max_level: int, assume_unique: bool, item: tuple[int, Packed | str]
+) -> tuple[int, RunCheck | str]:
     """Worker: the checked run of one record (rules up to ``max_level``), or why it was not checked."""
     number, packed = item
     if isinstance(packed, str):
         return number, packed
     grid = unpack(packed)
+    rules = rules_for(grid, assume_unique)
+    if isinstance(rules, str):
+        return number, rules
     solution = solve(grid)
     if solution is None:
         return number, "the puzzle has no solution"
-    return number, check_run(grid, solution.values, tuple(r for r in RULES if r.level <= max_level))
+    return number, check_run(grid, solution.values, tuple(r for r in rules if r.level <= max_level))
 
 
 def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
@@ -69,7 +76,7 @@ def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
         f"solved by logic {solved} ({share:.1f} %), stuck {tally.statuses['stuck']}, "
         f"contradiction {tally.statuses['contradiction']}; logic runs {speed:.0f} puzzles/s (CPU)"
     )
-    for rule in RULES:
+    for rule in rules_assuming_unique():
         if tally.rules[rule.id]:
             print(f"  {rule.id:<26} {tally.rules[rule.id]:>8}")
     for fault in tally.faults[:20]:
@@ -82,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
         records = itertools.islice(iter_input(name), 0, None, max(1, args.every))
         records = itertools.islice(records, args.count)
         tally, skipped = SoundnessTally(), 0
-        work = functools.partial(check_record, Level[args.max_level.upper()])
+        work = functools.partial(check_record, Level[args.max_level.upper()], args.assume_unique)
         for number, result in ordered_map(work, packed_input(records), args.jobs, chunk=8):
             if isinstance(result, str):
                 skipped += 1

@@ -76,6 +76,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         ),
         _S("check", "&Check", ("F8",), tip="Mark conflicts, wrong entries and a likely mistyped clue"),
         _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
+        _S(
+            "assume_unique",
+            "Assume &one solution",
+            ("Ctrl+Shift+O",),
+            checkable=True,
+            tip="Also use unique rectangles and BUG+1 (refused when the puzzle has several solutions)",
+        ),
         "-",
         _S("rate", "&Rate", ("Ctrl+R",)),
         _S("count", "Co&unt solutions", ("Ctrl+Shift+N",)),

@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
         for name, slot in slots.items():
             self.acts[name].triggered.connect(lambda _=False, s=slot: s())
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
+        self.acts["assume_unique"].toggled.connect(self._set_assume_unique)
         self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
         self.acts["dark"].toggled.connect(self._set_dark)
         self.graph_view.connect_actions(self.acts, self.graph_dock)
@@ -244,6 +245,13 @@ class MainWindow(QMainWindow):
         self.acts["givens_mode"].setChecked(self.session.givens_mode)
         del blocker
         self.board.auto_advance = self.session.givens_mode
+
+    def _set_assume_unique(self, on: bool) -> None:
+        """Puzzle → Assume one solution: refused (and unchecked again) when the puzzle has several."""
+        if not self.session.jobs.set_assume_unique(on):
+            blocker = QSignalBlocker(self.acts["assume_unique"])
+            self.acts["assume_unique"].setChecked(False)
+            del blocker
 
     def _set_dark(self, dark: bool) -> None:
         app = QApplication.instance()

@@ -21,9 +21,19 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_with_grids
+from sudoku_workbench.logic.engine import (
+    RULES,
+    Rating,
+    Rule,
+    next_step,
+    rate,
+    rules_assuming_unique,
+    step_name,
+    steps_with_grids,
+)
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
+from sudoku_workbench.search.sat import sat_search
 from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
@@ -62,6 +72,27 @@ class Jobs:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.rules = RULES
+
+    def set_assume_unique(self, on: bool) -> bool:
+        """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
+        if not on:
+            self.rules = RULES
+            return True
+        puzzle = self.session.grid.puzzle()
+        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
+        if found != 1:
+            what = "no solution" if found == 0 else "several solutions"
+            self.session.warn(
+                "Assume one solution",
+                f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
+                "they stay off.",
+            )
+            self.rules = RULES
+            return False
+        self.rules = rules_assuming_unique()
+        self.session.notify("Uniqueness rules on: unique rectangles, hidden and avoidable rectangles, BUG+1")
+        return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
@@ -72,7 +103,7 @@ class Jobs:
         """
         self.session.run_job(
             JobKind.LOGIC,
-            steps_in_batches,
+            functools.partial(steps_in_batches, rules=self.rules),
             self.session.grid,
             on_progress=self.session.apply_steps,
             on_done=self._logic_done,
@@ -87,7 +118,11 @@ class Jobs:
             session.go_to(history.cursor + 1)
             return
         session.run_job(
-            JobKind.STEP, next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
+            JobKind.STEP,
+            functools.partial(next_step, rules=self.rules),
+            session.grid,
+            on_done=self._step_done,
+            on_failed=self._contradiction,
         )
 
     def back(self) -> None:
@@ -156,7 +191,7 @@ class Jobs:
         """Rate the puzzle by the hardest rule its logic solution needs."""
         self.session.run_job(
             JobKind.RATE,
-            rate,
+            functools.partial(rate, rules=self.rules),
             self.session.grid.puzzle(),
             on_done=lambda r: self.session.notify(f"Rating: {rating_text(r)}"),
         )
@@ -218,7 +253,7 @@ class Jobs:
 BATCH_SECONDS = 0.05
 
 
-def steps_in_batches(grid: Grid) -> Iterator[list[tuple[Step, Grid]]]:
+def steps_in_batches(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[list[tuple[Step, Grid]]]:
     """Logic's steps (with their grids) in lists, one every :data:`BATCH_SECONDS` at most.
 
     Raises:
@@ -227,7 +262,7 @@ def steps_in_batches(grid: Grid) -> Iterator[list[tuple[Step, Grid]]]:
     batch: list[tuple[Step, Grid]] = []
     started = time.perf_counter()
     try:
-        for found in steps_with_grids(grid):
+        for found in steps_with_grids(grid, rules):
             batch.append(found)
             if time.perf_counter() - started >= BATCH_SECONDS:
                 yield batch

@@ -28,10 +28,12 @@ from sudoku_workbench.logic import (
     short_wings,
     templates,
     tuples,
+    uniqueness,
     wings,
 )
 from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.chain_analysis import forget_analyses
+from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
 
 __all__ = [
     "GRAPH_RULE_IDS",
@@ -44,6 +46,7 @@ __all__ = [
     "next_step",
     "rate",
     "rule_by_id",
+    "rules_assuming_unique",
     "solve_by_logic",
     "step_name",
     "step_names",
@@ -53,13 +56,17 @@ __all__ = [
 
 
 class Level(enum.IntEnum):
-    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck."""
+    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck.
+
+    FORCING is the last resort (forcing chains and nets): with it no puzzle with one solution is stuck.
+    """
 
     EASY = 1
     MEDIUM = 2
     HARD = 3
     VERY_HARD = 4
-    NEEDS_SEARCH = 5
+    FORCING = 5
+    NEEDS_SEARCH = 6
 
 
 @dataclass(frozen=True)
@@ -147,7 +154,19 @@ RULES: tuple[Rule, ...] = (
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
 GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_IDS
 
+#: Forcing chains and nets close the table: Logic never stops on a puzzle with one solution.
+RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
+
 _BY_ID = {rule.id: rule for rule in RULES}
+
+
+def rules_assuming_unique() -> tuple[Rule, ...]:
+    """:data:`RULES` with the uniqueness rules after the short patterns (only for one-solution puzzles)."""
+    extra = tuple(
+        Rule(rule_id, name, Level.HARD, find) for rule_id, name, find in uniqueness.UNIQUENESS_RULES
+    )
+    cut = next(i for i, rule in enumerate(RULES) if rule.level > Level.HARD)
+    return RULES[:cut] + extra + RULES[cut:]
 
 
 def rule_by_id(rule_id: str) -> Rule:
@@ -177,6 +196,7 @@ def forget_caches() -> None:
     forget_matchings()
     matching_rules.forget_digit_steps()
     forget_analyses()
+    forget_closures()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:
@@ -254,7 +274,7 @@ def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tu
     if problem:
         raise problem
     pending: tuple[int, Iterator[Step]] | None = None
-    while True:
+    while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
         step = None
         for index, rule in enumerate(rules):
             if pending is not None and pending[0] == index:

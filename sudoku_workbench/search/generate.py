@@ -31,6 +31,7 @@ from sudoku_workbench.search.solve import count, solutions
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, orbits
 
 __all__ = [
+    "GRADING_RULES",
     "LOOSE_FILL",
     "Generated",
     "generate",
@@ -60,9 +61,14 @@ def puzzle_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"sudoku-workbench/{seed}/{index}")
 
 
+#: The generator grades with every rule but forcing chains and nets: with those no unique puzzle would
+#: need search, so "logic-solvable" and "needs search" keep their meaning (and grading stays quick).
+GRADING_RULES = tuple(rule for rule in RULES if rule.level < Level.FORCING)
+
+
 def top_level() -> Level:
-    """The hardest level a rule of the current rule set has (Very Hard once the graph rules are in)."""
-    return max(rule.level for rule in RULES)
+    """The hardest level a grading rule has (Very Hard once the graph rules are in)."""
+    return max(rule.level for rule in GRADING_RULES)
 
 
 def generate(
@@ -138,8 +144,10 @@ def _search(
 def _rate(grid: Grid, cancel: CancelToken | None) -> Rating:
     """:func:`rate`, checking the cancel token before every rule is asked (rating has no token)."""
     if cancel is None:
-        return rate(grid)
-    return rate(grid, tuple(dataclasses.replace(rule, find=_checked(rule.find, cancel)) for rule in RULES))
+        return rate(grid, GRADING_RULES)
+    return rate(
+        grid, tuple(dataclasses.replace(rule, find=_checked(rule.find, cancel)) for rule in GRADING_RULES)
+    )
 
 
 def _checked(find: Callable[[Grid], Iterator[Step]], cancel: CancelToken) -> Callable[[Grid], Iterator[Step]]:

@@ -28,7 +28,7 @@ def test_the_steps_before_a_contradiction_are_handed_over_first(monkeypatch):
     grid = parse_line(NEWSPAPER)
     first = next(steps_with_grids(grid))
 
-    def two_then_broken(_grid):
+    def two_then_broken(_grid, _rules):
         yield first
         yield first
         raise Contradiction("no candidate left", cells=(0,))

@@ -55,7 +55,7 @@ def test_rate_lines(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert level == "easy"
     assert rule in {"naked_single", "hidden_single", "full_house"}
     assert int(count) == EASY.count(".")
-    levels = {"easy", "medium", "hard", "very_hard", "needs_search"}
+    levels = {"easy", "medium", "hard", "very_hard", "forcing", "needs_search"}
     assert all(line.split()[0] in levels for line in lines[:4])
 
 

@@ -1,0 +1,41 @@
+"""``--assume-unique``: the uniqueness rules, only for puzzles that really have one solution.
+
+Shared by the logic, rate and soundness commands: the puzzle's solutions are counted with the SAT
+backend (limit 2) and a puzzle with none or several is refused with a message, never solved with
+rules whose premise it breaks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
+from sudoku_workbench.search.sat import sat_search
+
+__all__ = ["add_assume_unique", "rules_for"]
+
+
+def add_assume_unique(parser: Any) -> None:
+    """Add the ``--assume-unique`` flag to a subcommand."""
+    parser.add_argument(
+        "--assume-unique",
+        action="store_true",
+        help="also use unique rectangles, hidden and avoidable rectangles and BUG+1 "
+        "(refused for a puzzle that has several solutions)",
+    )
+
+
+def rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
+    """The rules to use on ``grid``, or why the uniqueness rules are refused for it."""
+    if not assume_unique:
+        return RULES
+    found, _grids = sat_search(grid.geometry).search(grid.puzzle(), 2)
+    if found == 0:
+        return "--assume-unique refused: the puzzle has no solution"
+    if found > 1:
+        return (
+            "--assume-unique refused: the puzzle has several solutions, "
+            "so uniqueness rules could discard real ones"
+        )
+    return rules_assuming_unique()

@@ -1,0 +1,385 @@
+"""What an assumption forces: candidate propagation on bitmasks, with reasons when asked.
+
+The forcing rules try hundreds of assumptions per step, so the state is one cell bit mask per digit
+(``loc[d-1]``: the open cells that may still hold d) and every check runs on whole masks at once.
+Propagation goes in rounds (all consequences of round r are applied in round r + 1), so the round in
+which something first follows measures how long its chain is, and the rules can prefer short ones.
+
+Three strengths, as in Sudoku Explainer:
+
+* ``STATIC`` — only the direct links of the position the assumption was made in: a cell that had two
+  candidates takes the other one, a unit that had two places for a digit fills the other one;
+* ``DYNAMIC`` — singles on the position as the assumption changes it (naked and hidden);
+* ``NET`` — dynamic singles plus locked candidates (pointing and claiming) on the changing position.
+
+With ``record=True`` every derived fact keeps its parents, so a rule can list the implications that
+lead to a conclusion, in the order they were found.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.grid import Grid, set_bits
+
+__all__ = ["Fact", "Mode", "Propagation", "Tables", "tables_of"]
+
+
+class Mode(enum.IntEnum):
+    """How much of the changing position the propagation may use (see the module docstring)."""
+
+    STATIC = 0
+    DYNAMIC = 1
+    NET = 2
+
+
+#: A literal: ``(cell, digit, True)`` "cell is digit", ``(cell, digit, False)`` "cell is not digit".
+Literal = tuple[Cell, Digit, bool]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """A literal found by propagation: its order, round, parents and the words for why it holds."""
+
+    order: int
+    round: int
+    parents: tuple[Literal, ...]
+    why: str
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per-geometry bit masks: units, peers, and the box-line meetings for locked candidates."""
+
+    geo: Geometry
+    units: tuple[int, ...]
+    peers: tuple[int, ...]
+    cell_unit_bits: tuple[int, ...]
+    meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box, line, both)
+
+
+@functools.cache
+def tables_of(geo: Geometry) -> Tables:
+    """The bit-mask tables of a geometry (built once)."""
+    units = tuple(sum(1 << c for c in cells) for cells in geo.units)
+    peers = tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))
+    meetings = []
+    for box in range(2 * geo.n, 3 * geo.n):
+        for line in range(2 * geo.n):
+            both = units[box] & units[line]
+            if both:
+                meetings.append((box, line, units[box], units[line], both))
+    unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
+    return Tables(geo, units, peers, unit_bits, tuple(meetings))
+
+
+class Contradicted(Exception):
+    """Propagation reached an impossible position; ``parents`` are the facts that make it so."""
+
+    def __init__(self, words: str, parents: tuple[Literal, ...], unit: int = -1) -> None:
+        super().__init__(words)
+        self.words = words
+        self.parents = parents
+        self.unit = unit
+
+
+class Propagation:
+    """A copy of a position that assumptions are made in and propagated through.
+
+    ``loc``, ``placed`` and ``free`` are the state (per-digit cell masks, and the open cells);
+    ``rounds`` lists, per finished round, the ``(loc, placed)`` masks after it (for round lookups).
+    """
+
+    def __init__(self, grid: Grid, mode: Mode, record: bool = False) -> None:
+        geo = grid.geometry
+        self.geo = geo
+        self.tables = tables_of(geo)
+        self.mode = mode
+        n = geo.n
+        loc = [0] * n
+        placed = [0] * n
+        free = 0
+        for cell, (mask, value) in enumerate(zip(grid.candidates, grid.values, strict=False)):
+            bit = 1 << cell
+            if value:
+                placed[value - 1] |= bit
+                continue
+            free |= bit
+            while mask:
+                low = mask & -mask
+                loc[low.bit_length() - 1] |= bit
+                mask ^= low
+        self.loc = loc
+        self.placed = placed
+        self.free = free
+        self.start_loc = tuple(loc)
+        self.start_placed = tuple(placed)
+        self._static_cells = self.pairs() if mode is Mode.STATIC else -1
+        self._filters = self._unit_filters()
+        self.facts: dict[Literal, Fact] | None = {} if record else None
+        self.round = 0
+        self.rounds: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        self._places: list[tuple[Cell, Digit, tuple[Literal, ...], str]] = []
+        self._offs: list[tuple[int, Digit, tuple[Literal, ...], str]] = []
+        self._changed = [0] * n
+
+    # --- copying and assuming --------------------------------------------------------------------
+
+    def copy(self) -> Propagation:
+        """An independent copy (for a branch of a net); facts are shared up to here."""
+        other = Propagation.__new__(Propagation)
+        other.__dict__.update(self.__dict__)
+        other.loc = list(self.loc)
+        other.placed = list(self.placed)
+        other.facts = dict(self.facts) if self.facts is not None else None
+        other.rounds = list(self.rounds)
+        other._places = list(self._places)
+        other._offs = list(self._offs)
+        other._changed = list(self._changed)
+        return other
+
+    def assume(self, cell: Cell, digit: Digit, on: bool, why: str = "assumed") -> None:
+        """Queue the assumption "cell is digit" (``on``) or "cell is not digit"."""
+        if on:
+            self._places.append((cell, digit, (), why))
+        else:
+            self._offs.append((1 << cell, digit, (), why))
+
+    def candidates(self, cell: Cell) -> list[Digit]:
+        """The digits still open in a cell of the current state."""
+        bit = 1 << cell
+        return [d + 1 for d, m in enumerate(self.loc) if m & bit]
+
+    def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
+        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
+        left = mask
+        for number, (loc, placed) in enumerate(self.rounds, 1):
+            now = placed[index] if on else ~(loc[index] | placed[index])
+            hit = left & now
+            left ^= hit
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                yield low.bit_length() - 1, number
+            if not left:
+                return
+
+    # --- the rounds ---------------------------------------------------------------------------------
+
+    def run(self, max_rounds: int = 1 << 30) -> None:
+        """Propagate until nothing changes (or ``max_rounds``).
+
+        Raises:
+            Contradicted: when the position becomes impossible.
+        """
+        while (self._places or self._offs) and self.round < max_rounds:
+            self.round += 1
+            self._apply()
+            self._detect()
+            self.rounds.append((tuple(self.loc), tuple(self.placed)))
+
+    def _note(self, literal: Literal, parents: tuple[Literal, ...], why: str) -> None:
+        facts = self.facts
+        if facts is not None and literal not in facts:
+            facts[literal] = Fact(len(facts), self.round, parents, why)
+
+    def _apply(self) -> None:
+        """Apply the eliminations, then the placements, queued by the previous round."""
+        loc, changed, record = self.loc, self._changed, self.facts is not None
+        offs, self._offs = self._offs, []
+        places, self._places = self._places, []
+        for mask, digit, parents, why in offs:
+            hit = loc[digit - 1] & mask
+            if hit:
+                loc[digit - 1] ^= hit
+                changed[digit - 1] |= hit
+                if record:
+                    for cell in set_bits(hit):
+                        self._note((cell, digit, False), parents, why)
+        for cell, digit, parents, why in places:
+            if record:
+                self._note((cell, digit, True), parents, why)
+            self._place(cell, digit, record)
+
+    def _place(self, cell: Cell, digit: Digit, record: bool) -> None:
+        loc, changed, name = self.loc, self._changed, self.geo.cell_name
+        bit = 1 << cell
+        index = digit - 1
+        if self.placed[index] & bit:
+            return
+        if not loc[index] & bit:
+            raise Contradicted(
+                f"{name(cell)} would be {digit_char(digit)}, which is already ruled out",
+                ((cell, digit, True), (cell, digit, False)),
+            )
+        self.free &= ~bit
+        self.placed[index] |= bit
+        me = ((cell, digit, True),) if record else ()
+        for other in range(len(loc)):
+            if other != index and loc[other] & bit:
+                loc[other] ^= bit
+                changed[other] |= bit
+                if record:
+                    self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
+        loc[index] ^= bit
+        hit = loc[index] & self.tables.peers[cell]
+        if hit:
+            loc[index] ^= hit
+            changed[index] |= hit
+            if record:
+                for peer in set_bits(hit):
+                    self._note((peer, digit, False), me, f"it sees {name(cell)}")
+
+    def pairs(self) -> int:
+        """The open cells with exactly two candidates now, as a cell mask."""
+        once = twice = thrice = 0
+        for mask in self.loc:
+            thrice |= twice & mask
+            twice |= once & mask
+            once |= mask
+        return self.free & twice & ~thrice
+
+    def _detect(self) -> None:
+        loc, changed = self.loc, self._changed
+        touched = 0
+        for mask in changed:
+            touched |= mask
+        if not touched:
+            return
+        self._naked(touched & self.free)
+        self._hidden()
+        if self.mode is Mode.NET:
+            self._locked()
+        self._changed = [0] * len(loc)
+
+    def _naked(self, touched: int) -> None:
+        loc = self.loc
+        once = twice = 0
+        for mask in loc:
+            twice |= once & mask
+            once |= mask
+        record = self.facts is not None
+        empty = touched & ~once
+        if empty and self.mode is not Mode.STATIC:
+            cell = (empty & -empty).bit_length() - 1
+            parents = self._offs_of_cell(cell)
+            raise Contradicted(f"{self.geo.cell_name(cell)} would have no candidate left", parents)
+        singles = touched & once & ~twice & self._static_cells
+        while singles:
+            low = singles & -singles
+            singles ^= low
+            cell = low.bit_length() - 1
+            digit = next(d for d, m in enumerate(loc) if m & low) + 1
+            parents = self._offs_of_cell(cell, digit) if record else ()
+            self._places.append((cell, digit, parents, "it has no other candidate left"))
+
+    def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
+        bit = 1 << cell
+        return tuple((cell, d + 1, False) for d, m in enumerate(self.start_loc) if m & bit and d + 1 != keep)
+
+    def _unit_filters(self) -> list[int]:
+        """Per digit, the units (a unit bit set) where hidden singles may fire: STATIC only bilocal ones."""
+        units = self.tables.units
+        every = (1 << len(units)) - 1
+        if self.mode is not Mode.STATIC:
+            return [every] * len(self.loc)
+        return [
+            sum(
+                1 << u
+                for u, umask in enumerate(units)
+                if (here & umask).bit_count() == 2 and not done & umask
+            )
+            for here, done in zip(self.loc, self.placed, strict=False)
+        ]
+
+    def _hidden(self) -> None:
+        loc, placed, changed = self.loc, self.placed, self._changed
+        units, geo, of_cell = self.tables.units, self.geo, self.tables.cell_unit_bits
+        static = self.mode is Mode.STATIC
+        record = self.facts is not None
+        start = self.start_loc
+        filters = self._filters
+        for index, moved in enumerate(changed):
+            if not moved:
+                continue
+            if moved.bit_count() <= 3:
+                wanted = 0
+                while moved:
+                    low = moved & -moved
+                    moved ^= low
+                    wanted |= of_cell[low.bit_length() - 1]
+                wanted &= filters[index]
+            else:
+                wanted = filters[index]
+            here, done = loc[index], placed[index]
+            while wanted:
+                low = wanted & -wanted
+                wanted ^= low
+                unit = low.bit_length() - 1
+                umask = units[unit]
+                if done & umask:
+                    continue
+                spots = here & umask
+                if not spots:
+                    if static:
+                        continue
+                    parents = tuple((c, index + 1, False) for c in set_bits(start[index] & umask))
+                    raise Contradicted(
+                        f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
+                        parents,
+                        unit,
+                    )
+                if not spots & (spots - 1):
+                    cell = spots.bit_length() - 1
+                    if record:
+                        parents = tuple(
+                            (c, index + 1, False) for c in set_bits(start[index] & umask & ~spots)
+                        )
+                        why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
+                    else:
+                        parents, why = (), ""
+                    self._places.append((cell, index + 1, parents, why))
+
+    def _locked(self) -> None:
+        loc, changed, geo = self.loc, self._changed, self.geo
+        start, record = self.start_loc, self.facts is not None
+        for index, moved in enumerate(changed):
+            if not moved:
+                continue
+            here, digit = loc[index], index + 1
+            for box_unit, line_unit, box, line, both in self.tables.meetings:
+                if not moved & (box | line):
+                    continue
+                for source, target, source_unit, target_unit in (
+                    (box, line, box_unit, line_unit),
+                    (line, box, line_unit, box_unit),
+                ):
+                    spots = here & source
+                    victims = here & target & ~both
+                    if spots and victims and not spots & ~both:
+                        parents: tuple[Literal, ...] = ()
+                        why = ""
+                        if record:
+                            parents = tuple(
+                                (c, digit, False) for c in set_bits(start[index] & source & ~both)
+                            )
+                            why = (
+                                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
+                                f"{geo.unit_name(target_unit)}"
+                            )
+                        self._offs.append((victims, digit, parents, why))
+
+
+def literal_name(geo: Geometry, literal: Literal) -> str:
+    """``r1c1=5`` or ``r1c1<>5``."""
+    cell, digit, on = literal
+    return f"{geo.cell_name(cell)}{'=' if on else '<>'}{digit_char(digit)}"
+
+
+def candidate_of(literal: Literal) -> Candidate:
+    """The candidate a literal is about."""
+    return literal[0], literal[1]

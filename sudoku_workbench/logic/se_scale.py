@@ -1,0 +1,206 @@
+"""Ratings on Sudoku Explainer's scale (1.0 – 11+): each step's difficulty, and a puzzle's.
+
+Sudoku Explainer (SE, Nicolas Juillerat) gives every hint a difficulty and rates a puzzle by the
+hardest hint its solve needed; we do the same with the engine's steps. The base values are SE's
+published ones where SE has the technique, and the nearest SE technique otherwise:
+
+=====================================  =====  ==============================================
+rule                                   base   SE technique it stands for
+=====================================  =====  ==============================================
+full house                             1.0    last value in a unit
+hidden single                          1.2    in a box (1.5 in a row or column)
+naked single                           2.3
+pointing / claiming                    2.6 /  2.8
+locked pair / locked triple            2.8 /  3.6 (naked pair or triple seen in line and box)
+naked pair / hidden pair               3.0 /  3.4
+naked triple / quadruple               3.6 /  5.0 (hidden: 4.0 / 5.4)
+X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2 (finned: +0.2)
+XY-Wing / XYZ-Wing / W-Wing / WXYZ     4.2 /  4.4 / 4.4 / 5.5
+Pile and Chain Exclusion, matching     4.0 – 5.4  (bipartite subsets and fish)
+uniqueness (rectangles, BUG+1)         4.5 – 5.7
+Sue de Coq, ALS-XZ, ALS-XY-Wing        5.0 /  5.5 / 6.0,  Death Blossom 6.5
+Skyscraper / Kite / Turbot / ER        4.0 /  4.1 / 4.2 / 4.3
+X-chains with k strong links           4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4 for k = 2 … 8
+colouring, X-cycles, digit templates   6.5 / 6.6 / 6.9
+XY-chains, nice loops, mixed cycles    7.0 (remote pair, Y-cycles 6.5)
+contradiction forcing chain            7.0
+cell / unit forcing chain              7.0 with two cases (an AIC in SE), 8.0 with more
+dynamic forcing chain                  8.5
+forcing net                            9.0, +0.5 per level of nested case splits
+=====================================  =====  ==============================================
+
+The sample of SE-rated puzzles in ``../shared/data`` was graded by Sukaku Explainer, SE's maintained
+fork, whose extra techniques (Skyscraper to Empty Rectangle, WXYZ-Wing, X-chains by strong links)
+carry its values here. Chains get longer the way SE's get: the length is the number of links the step
+draws, and each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 in turn) it passes adds 0.1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.engine import RULES, Rule, solve_by_logic
+
+__all__ = ["SE_BASE", "SeRating", "length_difficulty", "puzzle_difficulty", "rate_se", "step_difficulty"]
+
+#: Base SE difficulty of each rule id (chains add :func:`length_difficulty`).
+SE_BASE: dict[str, float] = {
+    "full_house": 1.0,
+    "hidden_single": 1.2,
+    "naked_single": 2.3,
+    "pointing": 2.6,
+    "claiming": 2.8,
+    "locked_pair": 2.8,
+    "locked_triple": 3.6,
+    "naked_pair": 3.0,
+    "hidden_pair": 3.4,
+    "naked_tuple": 3.6,
+    "x_wing": 3.2,
+    "finned_x_wing": 3.4,
+    "swordfish": 3.8,
+    "finned_swordfish": 4.0,
+    "pile_exclusion": 4.0,
+    "chain_exclusion": 4.0,
+    "xy_wing": 4.2,
+    "xyz_wing": 4.4,
+    "w_wing": 4.4,
+    "wxyz_wing": 5.5,
+    "unique_rectangle_1": 4.5,
+    "unique_rectangle_2": 4.6,
+    "unique_rectangle_4": 4.6,
+    "avoidable_rectangle": 4.5,
+    "hidden_rectangle": 4.7,
+    "digit_matching": 5.0,
+    "unit_matching": 5.0,
+    "sue_de_coq": 5.0,
+    "jellyfish": 5.2,
+    "finned_jellyfish": 5.4,
+    "als_xz": 5.5,
+    "bug_plus_one": 5.6,
+    "als_xy_wing": 6.0,
+    "death_blossom": 6.5,
+    "skyscraper": 4.0,
+    "two_string_kite": 4.1,
+    "turbot_fish": 4.2,
+    "empty_rectangle": 4.3,
+    "simple_colouring": 6.5,
+    "multi_colouring": 6.6,
+    "remote_pair": 6.5,
+    "x_chain": 6.6,
+    "digit_template": 6.9,
+    "repetitive_cycle": 6.5,
+    "nonrepetitive_cycle": 6.5,
+    "bivalue_cycle": 6.5,
+    "bivalue_repetitive_cycle": 6.5,
+    "conflicting_paths": 6.6,
+    "bivalue_conflicting_paths": 7.0,
+    "mixed_conflicting_paths": 7.0,
+    "nonrepetitive_path": 7.0,
+    "forcing_contradiction": 7.0,
+    "xy_chain": 7.0,
+    "nice_loop": 7.0,
+    "contradiction_forcing_chain": 7.0,
+    "cell_forcing_chain": 8.0,
+    "unit_forcing_chain": 8.0,
+    "dynamic_forcing_chain": 8.5,
+    "forcing_net": 9.0,
+}
+
+#: Rules whose difficulty grows with the length of their chain (SE's chains, loops and forcing).
+_CHAINS = frozenset(
+    rule for rule, base in SE_BASE.items() if base >= 6.5 and rule not in ("death_blossom", "digit_template")
+)
+
+_UNKNOWN = 6.0
+
+#: Sukaku Explainer's X-chain values by the number of strong links (2 … 8).
+_X_CHAIN_BY_LINKS = (4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4)
+
+#: Eppstein's graph rules draw one link per strong link of their walk; SE counts both ends of each
+#: (an "off" and an "on" node), so their length is doubled to match SE's chain length.
+_WALKS = frozenset(
+    (
+        "repetitive_cycle",
+        "nonrepetitive_cycle",
+        "bivalue_cycle",
+        "bivalue_repetitive_cycle",
+        "conflicting_paths",
+        "bivalue_conflicting_paths",
+        "mixed_conflicting_paths",
+        "nonrepetitive_path",
+        "forcing_contradiction",
+    )
+)
+
+
+def length_difficulty(length: int) -> float:
+    """SE's length increment: +0.1 for each threshold 4, 6, 8, 12, 16, 24, … that ``length`` exceeds.
+
+    >>> [length_difficulty(n) for n in (4, 5, 7, 9, 13)]
+    [0.0, 0.1, 0.2, 0.3, 0.4]
+    """
+    added, ceiling, odd = 0, 4, False
+    while length > ceiling:
+        added += 1
+        ceiling = ceiling * 4 // 3 if odd else ceiling * 3 // 2
+        odd = not odd
+    return added / 10
+
+
+def _tuple_base(step: Step, naked: bool) -> float:
+    size = len(step.highlights.cells)
+    if naked:
+        return {2: 3.0, 3: 3.6}.get(size, 5.0)
+    return {2: 3.4, 3: 4.0}.get(size, 5.4)
+
+
+def step_difficulty(step: Step, n: int = 9) -> float:
+    """The SE difficulty of one step (``n`` is the grid size, for telling boxes from lines)."""
+    rule = step.rule
+    base = SE_BASE.get(rule, _UNKNOWN)
+    units = step.highlights.units
+    if rule == "hidden_single" and units and units[0] < 2 * n:
+        base = 1.5
+    elif rule == "naked_tuple":
+        base = _tuple_base(step, naked=True)
+    elif rule in ("cell_forcing_chain", "unit_forcing_chain") and len(step.highlights.chains) == 2:
+        base = 7.0
+    elif rule == "x_chain":
+        strong = sum(link.strong for link in step.highlights.links)
+        return _X_CHAIN_BY_LINKS[min(max(strong, 2), 8) - 2]
+    elif rule == "forcing_net":
+        base += 0.5 * max(0, step.explanation.count("can only be") - 1)
+    if rule not in _CHAINS:
+        return base
+    length = len(step.highlights.links) or len(step.highlights.pattern)
+    if rule in _WALKS:
+        length *= 2
+    return round(base + length_difficulty(length), 1)
+
+
+def puzzle_difficulty(steps: Iterable[Step], n: int = 9) -> float:
+    """The hardest step's difficulty (0.0 for no steps), as SE rates a puzzle."""
+    return max((step_difficulty(step, n) for step in steps), default=0.0)
+
+
+@dataclass(frozen=True)
+class SeRating:
+    """A puzzle on SE's scale: the hardest step's difficulty, its rule, the step count and how it ended."""
+
+    difficulty: float
+    hardest_rule: str
+    step_count: int
+    status: str
+
+
+def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES) -> SeRating:
+    """A puzzle's rating on SE's scale: solve by logic (never stuck on one solution), take the max."""
+    run = solve_by_logic(grid, rules)
+    n = grid.geometry.n
+    hardest = max(run.steps, key=lambda step: step_difficulty(step, n), default=None)
+    if hardest is None:
+        return SeRating(0.0, "", 0, run.status)
+    return SeRating(step_difficulty(hardest, n), hardest.rule, len(run.steps), run.status)

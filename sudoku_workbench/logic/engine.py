@@ -18,14 +18,21 @@ from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import (
+    bivalue_chains,
+    colouring,
+    empty_rectangle,
     eppstein_local,
     exclusion,
+    finned_fish,
     local,
+    locked_sets,
     matching_rules,
     short_wings,
+    single_digit,
     templates,
     tuples,
     wings,
+    wxyz_wing,
 )
 from sudoku_workbench.logic._positions import unit_getters
 from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
@@ -75,7 +82,8 @@ RULES: tuple[Rule, ...] = (
     Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
     Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
     Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
-    Rule(eppstein_local.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, eppstein_local.locked_triple),
+    Rule(locked_sets.LOCKED_PAIR, "Locked pair", Level.MEDIUM, locked_sets.locked_pair),
+    Rule(locked_sets.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, locked_sets.locked_triple),
     Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
     Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
     Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
@@ -86,9 +94,22 @@ RULES: tuple[Rule, ...] = (
     Rule(matching_rules.JELLYFISH, "Jellyfish", Level.HARD, matching_rules.jellyfish),
     Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
     Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
+    Rule(single_digit.SKYSCRAPER, "Skyscraper", Level.HARD, single_digit.skyscraper),
+    Rule(single_digit.TWO_STRING_KITE, "2-String Kite", Level.HARD, single_digit.two_string_kite),
+    Rule(single_digit.TURBOT_FISH, "Turbot fish", Level.HARD, single_digit.turbot_fish),
+    Rule(empty_rectangle.EMPTY_RECTANGLE, "Empty Rectangle", Level.HARD, empty_rectangle.empty_rectangle),
+    Rule(single_digit.X_CHAIN, "X-Chain", Level.HARD, single_digit.x_chain),
+    Rule(colouring.SIMPLE_COLOURING, "Simple colouring", Level.HARD, colouring.simple_colouring),
+    Rule(colouring.MULTI_COLOURING, "Multi-colouring", Level.HARD, colouring.multi_colouring),
+    Rule(finned_fish.FINNED_X_WING, "Finned X-Wing", Level.HARD, finned_fish.finned_x_wing),
+    Rule(finned_fish.FINNED_SWORDFISH, "Finned Swordfish", Level.HARD, finned_fish.finned_swordfish),
+    Rule(finned_fish.FINNED_JELLYFISH, "Finned Jellyfish", Level.HARD, finned_fish.finned_jellyfish),
     Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
     Rule(short_wings.XYZ_WING, "XYZ-Wing", Level.HARD, short_wings.xyz_wing),
     Rule(short_wings.W_WING, "W-Wing", Level.HARD, short_wings.w_wing),
+    Rule(bivalue_chains.REMOTE_PAIR, "Remote pair", Level.HARD, bivalue_chains.remote_pair),
+    Rule(wxyz_wing.WXYZ_WING, "WXYZ-Wing", Level.HARD, wxyz_wing.wxyz_wing),
+    Rule(bivalue_chains.XY_CHAIN, "XY-Chain", Level.HARD, bivalue_chains.xy_chain),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
 )
 

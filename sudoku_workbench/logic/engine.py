@@ -27,6 +27,7 @@ from sudoku_workbench.logic import (
     local,
     locked_sets,
     matching_rules,
+    nice_loops,
     short_wings,
     single_digit,
     templates,
@@ -110,6 +111,7 @@ RULES: tuple[Rule, ...] = (
     Rule(bivalue_chains.REMOTE_PAIR, "Remote pair", Level.HARD, bivalue_chains.remote_pair),
     Rule(wxyz_wing.WXYZ_WING, "WXYZ-Wing", Level.HARD, wxyz_wing.wxyz_wing),
     Rule(bivalue_chains.XY_CHAIN, "XY-Chain", Level.HARD, bivalue_chains.xy_chain),
+    Rule(nice_loops.NICE_LOOP, "Nice loop / AIC", Level.HARD, nice_loops.nice_loop),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
 )
 

@@ -15,6 +15,7 @@ one).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -60,60 +61,115 @@ class Fish:
 def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
     geo = grid.geometry
     links = digit_links(grid)
-    n = geo.n
-    budget = CALL_BUDGET
-    for digit in range(1, n + 1):
+    for digit in range(1, geo.n + 1):
         holders = links.holders[digit]
         for by_rows in (True, False):
             lines = geo.rows if by_rows else geo.columns
-            width = geo.box_cols if by_rows else geo.box_rows
-            masks = [sum(1 << i for i, c in enumerate(cells) if holders >> c & 1) for cells in lines]
-            eligible = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size + width]
-            for base in itertools.combinations(eligible, size):
-                budget -= 1
-                if budget < 0:
-                    return
-                union = 0
-                for i in base:
-                    union |= masks[i]
-                if size < union.bit_count() <= size + width:
-                    yield from _covers(grid, digit, by_rows, base, masks, union)
+            masks = tuple(sum(1 << i for i, c in enumerate(cells) if holders >> c & 1) for cells in lines)
+            for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
+                yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_fishes(
+    geo: Geometry, size: int, by_rows: bool, masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int, range, int], ...]:
+    """The finned fish of one digit's places per line (cached: most digits keep them between steps).
+
+    Each is (base lines, cover mask, the fins' band of lines, the cover positions that lose the digit).
+    """
+    n = geo.n
+    width = geo.box_cols if by_rows else geo.box_rows
+    outside = [geo.full_mask & ~(((1 << width) - 1) << s) for s in range(0, n, width)]
+    eligible = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size + width]
+    return tuple(
+        found
+        for base, union in _bases(eligible, masks, outside, size, [CALL_BUDGET])
+        for found in _covers(geo, by_rows, base, masks, union)
+    )
+
+
+def _bases(
+    eligible: list[int], masks: tuple[int, ...], outside: list[int], size: int, budget: list[int]
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Base-line sets whose lines, outside some one stack, use at most ``size`` cover lines.
+
+    Adding a line only grows the union, so a partial set that no stack can rescue is dropped at once.
+    """
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    while stack:
+        start, chosen, union = stack.pop()
+        if len(chosen) == size:
+            if union.bit_count() > size:
+                yield chosen, union
+            continue
+        for index in range(start, len(eligible)):
+            budget[0] -= 1
+            if budget[0] <= 0:
+                return
+            line = eligible[index]
+            grown = union | masks[line]
+            if all((grown & rest).bit_count() > size for rest in outside):
+                continue
+            stack.append((index + 1, (*chosen, line), grown))
 
 
 def _covers(
-    grid: Grid, digit: Digit, by_rows: bool, base: tuple[int, ...], masks: list[int], union: int
-) -> Iterator[Fish]:
-    """The finned fish on these base lines: choose the fins' stack (band) and the cover lines."""
-    geo = grid.geometry
-    holders = digit_links(grid).holders[digit]
+    geo: Geometry, by_rows: bool, base: tuple[int, ...], masks: tuple[int, ...], union: int
+) -> Iterator[tuple[tuple[int, ...], int, range, int]]:
+    """The finned fish on these base lines, box by box: the fins' box first, then the cover lines.
+
+    A box is only tried when it holds the digit outside the base lines (else nothing can go).
+    """
     width, depth = (geo.box_cols, geo.box_rows) if by_rows else (geo.box_rows, geo.box_cols)
-    for start in range(0, geo.n, width):
-        stack = ((1 << width) - 1) << start
-        required = union & ~stack
-        need = len(base) - required.bit_count()
-        inside = union & stack
-        if need < 0 or need >= inside.bit_count():
+    size = len(base)
+    for band_start in range(0, geo.n, depth):
+        band = range(band_start, band_start + depth)
+        if not any(i in band for i in base):
             continue
-        for chosen in itertools.combinations(list(bits_of(inside)), need):
-            cover = required | sum(1 << i for i in chosen)
-            fin_lines = [i for i in base if masks[i] & ~cover]
-            bands = {i // depth for i in fin_lines}
-            if len(bands) != 1:
+        outer = inner = others = 0
+        for line in base:
+            if line in band:
+                inner |= masks[line]
+            else:
+                outer |= masks[line]
+        for line in band:
+            if line not in base:
+                others |= masks[line]
+        for start in range(0, geo.n, width):
+            stack = ((1 << width) - 1) << start
+            targets = others & stack
+            required = outer | (inner & ~stack)
+            need = size - required.bit_count()
+            free = inner & stack & ~required
+            if not targets or need < 0 or need >= free.bit_count():
                 continue
-            band = bands.pop()
-            victims = tuple(
-                _cell(geo, by_rows, line, i)
-                for i in bits_of(cover & stack)
-                for line in range(band * depth, band * depth + depth)
-                if line not in base and holders >> _cell(geo, by_rows, line, i) & 1
-            )
-            if not victims:
-                continue
-            fins = tuple(
-                _cell(geo, by_rows, line, i) for line in fin_lines for i in bits_of(masks[line] & ~cover)
-            )
-            sashimi = any((masks[i] & cover).bit_count() <= 1 for i in base)
-            yield Fish(digit, by_rows, base, tuple(bits_of(cover)), fins, victims, sashimi)
+            for chosen in itertools.combinations(list(bits_of(free)), need):
+                cover = required | sum(1 << i for i in chosen)
+                if cover & targets:
+                    yield base, cover, band, cover & targets
+
+
+def _fish(
+    geo: Geometry,
+    digit: Digit,
+    by_rows: bool,
+    lines: tuple[tuple[int, ...], tuple[int, ...]],
+    cover: int,
+    band: range,
+    hit: int,
+) -> Fish:
+    """The fish record: fins are the base candidates outside the cover, victims the hit cells."""
+    base, masks = lines
+    fins = tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & ~cover))
+    victims = tuple(
+        _cell(geo, by_rows, line, i)
+        for i in bits_of(hit)
+        for line in band
+        if line not in base and masks[line] >> i & 1
+    )
+    sashimi = any((masks[i] & cover).bit_count() <= 1 for i in base)
+    return Fish(digit, by_rows, base, tuple(bits_of(cover)), fins, victims, sashimi)
 
 
 def _cell(geo: Geometry, by_rows: bool, line: int, index: int) -> Cell:

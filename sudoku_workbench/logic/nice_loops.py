@@ -58,6 +58,8 @@ class _Graph:
 
     strong: dict[Node, tuple[Node, ...]]
     groups: tuple[tuple[int, ...], ...]
+    #: Weak neighbours (as "off" states) of each node met so far, filled in as the walks ask.
+    weak: dict[Node, tuple[tuple[Node, bool], ...]]
 
 
 def _pieces(cells: tuple[Cell, ...], mask: int, key: tuple[int, ...]) -> list[int] | None:
@@ -111,6 +113,7 @@ def _graph(grid: Grid) -> _Graph:
     return _Graph(
         {node: tuple(dict.fromkeys(partners)) for node, partners in strong.items()},
         tuple(tuple(g) for g in groups),
+        {},
     )
 
 
@@ -144,16 +147,19 @@ def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
 def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
     """From "start is false": each node forced true, with the alternating chain (off, on, off, …)."""
     graph = _graph(grid)
+    weak = graph.weak
     parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
     queue = deque([((start, False), 0)])
     while queue:
         (node, on), depth = queue.popleft()
         if on:
-            nexts = [(w, False) for w in _weak(grid, graph, node)]
+            if node not in weak:
+                weak[node] = tuple((w, False) for w in _weak(grid, graph, node))
+            nexts = weak[node]
         elif depth < limit:
-            nexts = [(s, True) for s in graph.strong.get(node, ())]
+            nexts = tuple((s, True) for s in graph.strong.get(node, ()))
         else:
-            nexts = []
+            nexts = ()
         for state in nexts:
             if state in parent:
                 continue

@@ -21,6 +21,7 @@ from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.cycles import BILOCATION_RULES
 from sudoku_workbench.logic.engine import RULES, solve_by_logic
 from sudoku_workbench.logic.forcing_rules import FORCING_RULES
+from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
 from sudoku_workbench.logic.short_wings import W_WING, XYZ_WING
 from sudoku_workbench.logic.templates import DIGIT_TEMPLATE
 from sudoku_workbench.search.eppstein import generate_eppstein
@@ -42,8 +43,13 @@ __all__ = [
 NONLOCAL = frozenset(rule_id for rule_id, _, _ in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES)
 
 #: The rules beyond the paper's: the two graph rules and the digit templates of Eppstein's PADS solver,
-#: and the XYZ- and W-Wing; and the rule table without them (the paper's rule set).
-PADS = frozenset(rule_id for rule_id, _, _ in FORCING_RULES) | {DIGIT_TEMPLATE, XYZ_WING, W_WING}
+#: the XYZ- and W-Wing and the named hand-solver patterns; and the rule table without them (the
+#: paper's rule set).
+PADS = (
+    frozenset(rule_id for rule_id, _, _ in FORCING_RULES)
+    | {DIGIT_TEMPLATE, XYZ_WING, W_WING}
+    | HAND_SOLVER_RULES
+)
 PAPER_RULES = tuple(rule for rule in RULES if rule.id not in PADS)
 
 #: The paper's counts for its 33,302 puzzles.

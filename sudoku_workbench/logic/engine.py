@@ -18,6 +18,7 @@ from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import (
+    als,
     bivalue_chains,
     colouring,
     empty_rectangle,
@@ -112,6 +113,9 @@ RULES: tuple[Rule, ...] = (
     Rule(wxyz_wing.WXYZ_WING, "WXYZ-Wing", Level.HARD, wxyz_wing.wxyz_wing),
     Rule(bivalue_chains.XY_CHAIN, "XY-Chain", Level.HARD, bivalue_chains.xy_chain),
     Rule(nice_loops.NICE_LOOP, "Nice loop / AIC", Level.HARD, nice_loops.nice_loop),
+    Rule(als.ALS_XZ, "ALS-XZ", Level.HARD, als.als_xz),
+    Rule(als.ALS_XY_WING, "ALS-XY-Wing", Level.HARD, als.als_xy_wing),
+    Rule(als.DEATH_BLOSSOM, "Death Blossom", Level.HARD, als.death_blossom),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
 )
 

@@ -6,6 +6,7 @@ experiment and the tests that measure what his graph rules add leave them out by
 
 from __future__ import annotations
 
+from sudoku_workbench.logic.als import ALS_XY_WING, ALS_XZ, DEATH_BLOSSOM
 from sudoku_workbench.logic.bivalue_chains import REMOTE_PAIR, XY_CHAIN
 from sudoku_workbench.logic.colouring import MULTI_COLOURING, SIMPLE_COLOURING
 from sudoku_workbench.logic.empty_rectangle import EMPTY_RECTANGLE
@@ -35,5 +36,8 @@ HAND_SOLVER_RULES = frozenset(
         WXYZ_WING,
         XY_CHAIN,
         NICE_LOOP,
+        ALS_XZ,
+        ALS_XY_WING,
+        DEATH_BLOSSOM,
     }
 )

@@ -144,11 +144,14 @@ def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
                 yield other + 1, mask
 
 
-def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
-    """From "start is false": each node forced true, with the alternating chain (off, on, off, …)."""
+_Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
+
+
+def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, int, _Parents]]:
+    """From "start is false": each node forced true, with its depth and the walk's parent table."""
     graph = _graph(grid)
     weak = graph.weak
-    parent: dict[tuple[Node, bool], tuple[Node, bool] | None] = {(start, False): None}
+    parent: _Parents = {(start, False): None}
     queue = deque([((start, False), 0)])
     while queue:
         (node, on), depth = queue.popleft()
@@ -164,15 +167,23 @@ def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
             if state in parent:
                 continue
             parent[state] = (node, on)
-            queue.append((state, depth + (0 if on else 1)))
+            depth_after = depth + (0 if on else 1)
+            queue.append((state, depth_after))
             if state[1]:
-                path: list[Node] = []
-                key: tuple[Node, bool] | None = state
-                while key is not None:
-                    path.append(key[0])
-                    key = parent[key]
-                if len(set(path)) == len(path) or (len(set(path)) == len(path) - 1 and state[0] == start):
-                    yield tuple(reversed(path))
+                yield state[0], depth_after, parent
+
+
+def _path(parent: _Parents, end: Node) -> tuple[Node, ...] | None:
+    """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
+    path: list[Node] = []
+    key: tuple[Node, bool] | None = (end, True)
+    while key is not None:
+        path.append(key[0])
+        key = parent[key]
+    distinct = len(set(path))
+    if distinct == len(path) or (distinct == len(path) - 1 and path[0] == path[-1]):
+        return tuple(reversed(path))
+    return None
 
 
 def _sees_all(grid: Grid, a: int, b: int) -> bool:
@@ -245,15 +256,23 @@ def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
     return any(d == digit and mask >> cell & 1 for d, mask in path)
 
 
+def _promising(grid: Grid, start: Node, end: Node) -> bool:
+    """A cheap test that the two ends can conclude anything (before the chain is traced)."""
+    if start == end:
+        return start[1].bit_count() == 1
+    return _weakly_linked(grid, start, end) or bool(_pair_eliminations(grid, start, end, 0))
+
+
 def _found(grid: Grid) -> Iterator[_Found]:
     graph = _graph(grid)
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
     for limit in (SHORT, LONGEST):
         for start in sorted(graph.strong):
-            for path in _walk(grid, start, limit):
-                if limit > SHORT and len(path) <= 2 * SHORT:
+            for end, depth, parent in _walk(grid, start, limit):
+                if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end):
                     continue
-                found = _conclusions(grid, path)
+                path = _path(parent, end)
+                found = _conclusions(grid, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:
                     seen.add((found.placements, found.eliminations))
                     yield found

@@ -31,13 +31,22 @@ from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
 from sudoku_workbench.logic._text import and_list, cells_text, mask_text
 
-__all__ = ["ALS_XY_WING", "ALS_XZ", "DEATH_BLOSSOM", "als_xy_wing", "als_xz", "death_blossom"]
+__all__ = [
+    "ALS_XY_WING",
+    "ALS_XZ",
+    "DEATH_BLOSSOM",
+    "Als",
+    "almost_locked_sets",
+    "als_xy_wing",
+    "als_xz",
+    "death_blossom",
+]
 
 ALS_XZ = "als_xz"
 ALS_XY_WING = "als_xy_wing"
 DEATH_BLOSSOM = "death_blossom"
 #: Largest ALS looked for, in cells.
-MAX_CELLS = 4
+MAX_CELLS = 5
 #: Petal combinations one Death Blossom call may try.
 BLOSSOM_BUDGET = 20_000
 
@@ -82,6 +91,11 @@ def _sets(grid: Grid) -> tuple[Als, ...]:
                 if size < MAX_CELLS:
                     stack.append((index + 1, mask, grown, size))
     return tuple(found.values())
+
+
+def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
+    """Every ALS of the position with up to :data:`MAX_CELLS` cells (shared with the nice loops)."""
+    return _sets(grid)
 
 
 def _als(grid: Grid, unit: int, cells: int, digits: int) -> Als:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
@@ -40,13 +40,16 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
 from sudoku_workbench.logic._positions import intersections, unit_positions
-from sudoku_workbench.logic._text import cells_text
+from sudoku_workbench.logic._text import cells_text, mask_text
+from sudoku_workbench.logic.als import almost_locked_sets
 
 __all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name"]
 
 NICE_LOOP = "nice_loop"
 #: Strong links per chain tried in the first pass, and at most.
-SHORT, LONGEST = 4, 10
+SHORT, LONGEST = 4, 14
+#: Largest almost locked set used as a chain node.
+MAX_ALS_CELLS = 4
 
 #: A node: (digit, cell mask); one bit for a single candidate, more for a group.
 Node = tuple[Digit, int]
@@ -60,6 +63,8 @@ class _Graph:
     groups: tuple[tuple[int, ...], ...]
     #: Weak neighbours (as "off" states) of each node met so far, filled in as the walks ask.
     weak: dict[Node, tuple[tuple[Node, bool], ...]]
+    #: The strong links that run through an almost locked set: (node, node) → the set's cells.
+    als_links: dict[tuple[Node, Node], int]
 
 
 def _pieces(cells: tuple[Cell, ...], mask: int, key: tuple[int, ...]) -> list[int] | None:
@@ -103,6 +108,7 @@ def _graph(grid: Grid) -> _Graph:
             low = mask & -mask
             join((low.bit_length(), 1 << cell), ((mask ^ low).bit_length(), 1 << cell))
     groups: list[list[int]] = [[] for _ in range(n + 1)]
+    als_links = _als_links(grid, join, groups)
     holders = digit_links(grid).holders
     for inter in intersections(geo):
         inside = sum(1 << c for c in inter.cells)
@@ -112,9 +118,29 @@ def _graph(grid: Grid) -> _Graph:
                 groups[digit].append(group)
     return _Graph(
         {node: tuple(dict.fromkeys(partners)) for node, partners in strong.items()},
-        tuple(tuple(g) for g in groups),
+        tuple(tuple(dict.fromkeys(g)) for g in groups),
         {},
+        als_links,
     )
+
+
+def _als_links(
+    grid: Grid, join: Callable[[Node, Node], None], groups: list[list[int]]
+) -> dict[tuple[Node, Node], int]:
+    """Strong links inside almost locked sets of two or more cells: "x is in it, or else z is"."""
+    found: dict[tuple[Node, Node], int] = {}
+    for als in almost_locked_sets(grid):
+        if als.cells.bit_count() < 2 or als.cells.bit_count() > MAX_ALS_CELLS:
+            continue
+        nodes = [(d + 1, als.holders[d + 1]) for d in bits_of(als.digits)]
+        for node in nodes:
+            if node[1].bit_count() > 1:
+                groups[node[0]].append(node[1])
+        for a, b in itertools.combinations(nodes, 2):
+            if (a, b) not in found:
+                join(a, b)
+                found[a, b] = found[b, a] = als.cells
+    return found
 
 
 def _common_peers(peers: tuple[int, ...], mask: int) -> int:
@@ -256,20 +282,33 @@ def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
     return any(d == digit and mask >> cell & 1 for d, mask in path)
 
 
-def _promising(grid: Grid, start: Node, end: Node) -> bool:
-    """A cheap test that the two ends can conclude anything (before the chain is traced)."""
+def _promising(grid: Grid, start: Node, end: Node, seen_by: dict[int, int]) -> bool:
+    """A cheap test that the two ends can conclude anything (before the chain is traced).
+
+    ``seen_by`` remembers, per cell mask, the cells that see all of it.
+    """
     if start == end:
-        return start[1].bit_count() == 1
-    return _weakly_linked(grid, start, end) or bool(_pair_eliminations(grid, start, end, 0))
+        return True
+    (x, ma), (y, mb) = start, end
+    if x == y:
+        if ma not in seen_by:
+            seen_by[ma] = _common_peers(digit_links(grid).peers, ma)
+        if mb not in seen_by:
+            seen_by[mb] = _common_peers(digit_links(grid).peers, mb)
+        return not mb & ~seen_by[ma] or bool(seen_by[ma] & seen_by[mb] & digit_links(grid).holders[x])
+    return mb.bit_count() == 1 and (ma == mb or bool(_pair_eliminations(grid, start, end, 0)))
 
 
 def _found(grid: Grid) -> Iterator[_Found]:
     graph = _graph(grid)
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
+    seen_by: dict[int, int] = {}
+    # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
+    starts = sorted(node for node in graph.strong if node[1].bit_count() == 1)
     for limit in (SHORT, LONGEST):
-        for start in sorted(graph.strong):
+        for start in starts:
             for end, depth, parent in _walk(grid, start, limit):
-                if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end):
+                if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end, seen_by):
                     continue
                 path = _path(parent, end)
                 found = _conclusions(grid, path) if path is not None else None
@@ -279,11 +318,13 @@ def _found(grid: Grid) -> Iterator[_Found]:
 
 
 def node_name(geo: Geometry, node: Node) -> str:
-    """``(5)r1c7`` for a candidate, ``(5)r1c78`` or ``(5)r12c3`` for a group."""
+    """``(5)r1c7`` for a candidate, ``(5)r1c78`` or ``(5)r12c3`` for a line group, else ``(5)r1c1/r2c3``."""
     digit, mask = node
     cells = list(bits_of(mask))
     rows = sorted({geo.row_of[c] + 1 for c in cells})
     cols = sorted({geo.col_of[c] + 1 for c in cells})
+    if len(rows) > 1 and len(cols) > 1:
+        return f"({digit_char(digit)})" + "/".join(geo.cell_name(c) for c in cells)
     sep = "," if geo.n > 9 else ""
     return f"({digit_char(digit)})r{sep.join(map(str, rows))}c{sep.join(map(str, cols))}"
 
@@ -350,15 +391,32 @@ def _step(grid: Grid, found: _Found) -> Step:
         placements=found.placements,
         eliminations=found.eliminations,
         highlights=_highlights(grid, nodes, loop),
-        explanation=reason + _cells_note(geo, nodes),
+        explanation=reason + _cells_note(grid, nodes),
     )
 
 
-def _cells_note(geo: Geometry, nodes: tuple[Node, ...]) -> str:
+def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
+    """Name the grouped nodes and the almost locked sets the chain's strong links run through."""
+    geo = grid.geometry
+    als_links = _graph(grid).als_links
+    sets = dict.fromkeys(als_links[pair] for pair in zip(nodes[::2], nodes[1::2]) if pair in als_links)
     groups = [mask for _d, mask in nodes if mask.bit_count() > 1]
-    if not groups:
-        return ""
-    return " Grouped nodes: " + "; ".join(cells_text(geo, bits_of(mask)) for mask in groups) + "."
+    note = ""
+    if groups:
+        note += " Grouped nodes: " + "; ".join(cells_text(geo, bits_of(mask)) for mask in groups) + "."
+    if sets:
+        cands = grid.candidates
+        names = []
+        for cells in sets:
+            digits = 0
+            for cell in bits_of(cells):
+                digits |= cands[cell]
+            names.append(f"{cells_text(geo, bits_of(cells))} (holding only {mask_text(digits)})")
+        note += (
+            " Strong links inside almost locked sets (N cells with N + 1 digits: if one digit is "
+            f"missing, every other one is there): {'; '.join(names)}."
+        )
+    return note
 
 
 def nice_loop(grid: Grid) -> Iterator[Step]:

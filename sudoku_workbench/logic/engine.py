@@ -31,6 +31,7 @@ from sudoku_workbench.logic import (
     nice_loops,
     short_wings,
     single_digit,
+    sue_de_coq,
     templates,
     tuples,
     wings,
@@ -116,6 +117,7 @@ RULES: tuple[Rule, ...] = (
     Rule(als.ALS_XZ, "ALS-XZ", Level.HARD, als.als_xz),
     Rule(als.ALS_XY_WING, "ALS-XY-Wing", Level.HARD, als.als_xy_wing),
     Rule(als.DEATH_BLOSSOM, "Death Blossom", Level.HARD, als.death_blossom),
+    Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", Level.HARD, sue_de_coq.sue_de_coq),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
 )
 

@@ -14,6 +14,7 @@ from sudoku_workbench.logic.finned_fish import FINNED_JELLYFISH, FINNED_SWORDFIS
 from sudoku_workbench.logic.locked_sets import LOCKED_PAIR
 from sudoku_workbench.logic.nice_loops import NICE_LOOP
 from sudoku_workbench.logic.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE, X_CHAIN
+from sudoku_workbench.logic.sue_de_coq import SUE_DE_COQ
 from sudoku_workbench.logic.wxyz_wing import WXYZ_WING
 
 __all__ = ["HAND_SOLVER_RULES"]
@@ -39,5 +40,6 @@ HAND_SOLVER_RULES = frozenset(
         ALS_XZ,
         ALS_XY_WING,
         DEATH_BLOSSOM,
+        SUE_DE_COQ,
     }
 )

@@ -19,7 +19,9 @@ def test_sue_de_coq() -> None:
     row = {f"r1c{c}<>{d}" for c in (3, 4, 5, 6, 8, 9) for d in (1, 2)}
     box = {f"r{r}c{c}<>{d}" for r, c in ((1, 3), (2, 1), (2, 2), (2, 3), (3, 1), (3, 2)) for d in (3, 4)}
     assert names(G9, step.eliminations) == row | box
-    assert step.explanation.startswith("Sue de Coq: where row 1 meets box 1, r1c1 and r1c2 hold 1, 2, 3 and 4.")
+    assert step.explanation.startswith(
+        "Sue de Coq: where row 1 meets box 1, r1c1 and r1c2 hold 1, 2, 3 and 4."
+    )
 
 
 def test_sue_de_coq_needs_disjoint_sides() -> None:

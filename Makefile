@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 export QT_API := pyside6
 
-.PHONY: run test lint typecheck imports pytest bench dist clean
+.PHONY: run test test-all lint typecheck imports pytest pytest-all bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,9 @@ run: $(VENV)/.run-installed
 
 test: $(VENV)/.test-installed lint typecheck imports pytest
 
+# Every test, the slow ones too (corpus sweeps, wheel and frozen-app builds, long fuzzing). CI runs this.
+test-all: $(VENV)/.test-installed lint typecheck imports pytest-all
+
 lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -34,7 +37,11 @@ imports: $(VENV)/.test-installed
 	$(BIN)/lint-imports
 
 # pytest exits 5 when no test ran; make treats that as the failure it is.
+# With CI=true (as CI sets it) `make test` runs the slow tests as well.
 pytest: $(VENV)/.test-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(if $(filter true,$(CI)),,-m "not slow")
+
+pytest-all: $(VENV)/.test-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
 
 # One-folder frozen app in dist/sudoku-workbench/ (PyInstaller; the spec is in packaging/).

@@ -1,8 +1,14 @@
-"""Shared fixtures: the public corpora in ../shared/data, geometries, a seeded random generator."""
+"""Shared fixtures: the puzzle corpora, geometries, a seeded random generator.
+
+The corpora are the public sets in ../shared/data when that folder sits beside the checkout (CI has
+it); a bare clone uses the samples in tests/data instead (see its README), with each test's stride
+scaled to the sample. Tests that need particular lines of the full sets skip with a reason there.
+"""
 
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -13,15 +19,53 @@ from sudoku_workbench.core import BOX_SHAPES, Geometry, Grid, geometry
 from sudoku_workbench.formats.text import parse_line
 
 REPO = Path(__file__).resolve().parent.parent
-DATA = REPO.parent / "shared" / "data"
+SHARED_DATA = REPO.parent / "shared" / "data"
+SAMPLE_DATA = REPO / "tests" / "data"
+HAVE_SHARED_DATA = SHARED_DATA.is_dir()
+DATA = SHARED_DATA if HAVE_SHARED_DATA else SAMPLE_DATA
 ARTIFACTS = REPO / "tests" / "artifacts"
+
+#: Sets without a stated licence, replaced in tests/data by the workbench's own generated puzzles.
+_STAND_INS = {
+    "four_vu100.txt": "four_generated.txt",
+    "sixteen_vu100.txt": "sixteen_generated.txt",
+    "sixbysix_2x3_examples.txt": "sixbysix_generated.txt",
+    "top95.txt": "top1465.txt",
+    "norvig_hardest11.txt": "forum_hardest_1106.txt",
+}
+_HOW_TO_GET = "needs the full public sets in ../shared/data beside the checkout (see tests/data/README.md)"
+
+needs_shared_data = pytest.mark.skipif(not HAVE_SHARED_DATA, reason=_HOW_TO_GET)
+
+
+def _sample_strides() -> dict[str, int]:
+    manifest = json.loads((SAMPLE_DATA / "sources.json").read_text(encoding="utf-8"))
+    return {name: int(entry["stride"]) for name, entry in manifest.items()}
+
+
+def data_file(name: str) -> Path:
+    """The corpus file ``name``: the full public set, or its sample or stand-in in a bare clone."""
+    if HAVE_SHARED_DATA:
+        return SHARED_DATA / name
+    path = SAMPLE_DATA / _STAND_INS.get(name, name)
+    if not path.exists():
+        pytest.skip(f"{name} {_HOW_TO_GET}")
+    return path
+
+
+def data_files() -> list[Path]:
+    """Every corpus file of the data folder in use."""
+    return sorted(DATA.glob("*.txt"))
 
 
 def corpus_lines(name: str, count: int | None = None, every: int = 1) -> list[str]:
-    """Puzzle lines of a corpus file: every ``every``-th line, at most ``count`` of them."""
-    path = DATA / name
-    if not path.exists():
-        raise FileNotFoundError(f"{path} is missing: the shared data must sit beside the checkout")
+    """Puzzle lines of a corpus file: every ``every``-th line, at most ``count`` of them.
+
+    On a sample the stride is divided by the sample's own, so the picks stay spread over it.
+    """
+    path = data_file(name)
+    if not HAVE_SHARED_DATA:
+        every = max(1, every // _sample_strides().get(path.name, 1))
     with path.open(encoding="utf-8") as handle:
         lines = (line.rstrip("\n") for line in itertools.islice(handle, 0, None, every))
         return list(itertools.islice((ln for ln in lines if ln.strip()), count))

@@ -15,13 +15,14 @@ from sudoku_workbench.cli.experiment import (
     run_experiment,
 )
 from sudoku_workbench.formats.text import parse_line
-from tests.conftest import corpus, corpus_lines
+from tests.conftest import corpus, corpus_lines, needs_shared_data
 
 #: top1465 lines (0-based) that the paper's local rules leave stuck and the graph rules solve (see
 #: test_cycles_engine); a W-Wing, beyond the paper, solves both without the graph rules.
 NEEDING_GRAPHS = (54, 93)
 
 
+@needs_shared_data
 def test_classify_sorts_local_nonlocal_and_unsolved() -> None:
     assert classify(corpus("royle17.txt", 1)[0]).kind == "local"
     lines = corpus_lines("top1465.txt")

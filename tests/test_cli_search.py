@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from sudoku_workbench.cli import main
-from tests.conftest import DATA, REPO, corpus_lines
+from tests.conftest import REPO, corpus_lines, data_file, data_files
 from tests.search.checker import solution_faults
 
 UNIQUE = corpus_lines("top95.txt", 2)
@@ -57,7 +57,7 @@ def test_solve_unique_names_puzzles_with_several_solutions(capsys, puzzle_file, 
 
 def test_count_with_and_without_a_limit(capsys, puzzle_file):
     assert run(capsys, "count", "--limit", "2", str(puzzle_file))[1] == ["1", "1", "2", "0"]
-    blank_4x4 = DATA / "four_vu100.txt"
+    blank_4x4 = data_file("four_vu100.txt")
     code, lines, _ = run(capsys, "count", str(blank_4x4))
     assert code == 0
     assert set(lines) == {"1"}
@@ -80,10 +80,12 @@ def test_check_lists_the_problems_with_the_puzzle_number(capsys, puzzle_file):
     code, lines, err = run(capsys, "check", str(puzzle_file))
     assert code == 1
     assert lines == [
+        "puzzle 3: the puzzle has several solutions",
         "puzzle 4: 1 appears more than once in row 1: r1c1, r1c2",
         "puzzle 4: 1 appears more than once in box 1: r1c1, r1c2",
+        "puzzle 4: the puzzle has no solution",
     ]
-    assert "checked 4 puzzles, 1 with problems" in err
+    assert "checked 4 puzzles, 2 with problems" in err
 
 
 def test_check_of_clean_puzzles_from_standard_input_prints_nothing(capsys, monkeypatch):
@@ -158,7 +160,7 @@ def test_bench_finds_the_shared_data_by_itself(capsys, monkeypatch):
     monkeypatch.chdir(REPO)
     code, lines, _ = run(capsys, "bench", "--runs", "1", "--sample", "1", "--task", "count")
     assert code == 0
-    assert {line.split(" | ")[0] for line in lines[2:]} == {f"| {p.name}" for p in DATA.glob("*.txt")}
+    assert {line.split(" | ")[0] for line in lines[2:]} == {f"| {p.name}" for p in data_files()}
 
 
 def test_the_entry_point_runs_without_a_traceback(tmp_path):

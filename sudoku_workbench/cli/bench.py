@@ -22,7 +22,10 @@ from sudoku_workbench.formats.text import parse_line
 
 __all__ = ["register"]
 
-_REPO_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+_CHECKOUT = Path(__file__).resolve().parents[2]
+#: Where ``bench`` looks for data when no folder is named: the public sets beside the current folder
+#: or beside the checkout, then the checkout's own small test corpus (all a bare clone has).
+_DATA_FOLDERS = (_CHECKOUT.parent / "shared" / "data", _CHECKOUT / "tests" / "data")
 _WARM_UP = 5
 _HEADER = ("data set", "size", "puzzles", "task", "puzzles/s", "slowest ms", "slowest line")
 
@@ -39,7 +42,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--quick", action="store_true", help="small samples: the whole run takes under a minute"
     )
-    parser.add_argument("--data", metavar="DIR", help="data folder (default: ../shared/data)")
+    parser.add_argument(
+        "--data", metavar="DIR", help="data folder (default: ../shared/data, else the checkout's tests/data)"
+    )
     parser.add_argument("--sample", type=int, metavar="N", help="puzzles per file (default 1000, quick 12)")
     parser.add_argument("--runs", type=int, default=3, metavar="N", help="timed runs per task (default 3)")
     parser.add_argument(
@@ -72,7 +77,7 @@ def _data_files(args: argparse.Namespace) -> list[Path]:
     """
     if args.files:
         return [Path(f) for f in args.files]
-    candidates = [Path(args.data)] if args.data else [Path.cwd().parent / "shared" / "data", _REPO_DATA]
+    candidates = [Path(args.data)] if args.data else [Path.cwd().parent / "shared" / "data", *_DATA_FOLDERS]
     for folder in candidates:
         if folder.is_dir():
             return sorted(folder.glob("*.txt"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.check import check_position
 
 __all__ = ["register"]
 
@@ -17,10 +18,12 @@ def register(subparsers: Any) -> None:
     """Add the ``check`` subcommand."""
     parser = subparsers.add_parser(
         "check",
-        help="list the problems of every puzzle of a file (duplicates, cells or digits with no place)",
-        description="Print one line per problem, 'puzzle N: …', where N counts the puzzles of the "
-        "file from 1. Puzzles without problems print nothing; a summary goes to stderr. Exit code 1 "
-        "when any puzzle has a problem or cannot be read.",
+        help="list what is wrong with every puzzle of a file, as the window's Check button does",
+        description="Print one line per finding, 'puzzle N: …', where N counts the puzzles of the "
+        "file from 1: duplicates, cells or digits with no place, no or several solutions, entries "
+        "that disagree with the solution, clues that are probably mistyped. Puzzles with one solution "
+        "and nothing wrong print nothing; a summary goes to stderr. Exit code 1 when any puzzle has a "
+        "problem or cannot be read.",
     )
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     parser.set_defaults(run=_run)
@@ -31,11 +34,10 @@ def _run(args: argparse.Namespace) -> int:
 
     def answer(number: int, grid: Grid) -> Iterator[str]:
         tally["checked"] += 1
-        problems = grid.problems()
-        if problems:
+        report = check_position(grid)
+        if report.faulty:
             tally["faulty"] += 1
-        for problem in problems:
-            yield f"puzzle {number}: {problem.describe(grid.geometry)}"
+            yield from (f"puzzle {number}: {line}" for line in report.lines(grid))
 
     status = for_each_puzzle(args.file, answer, lambda number: f"puzzle {number}: invalid puzzle")
     print(f"checked {tally['checked']} puzzles, {tally['faulty']} with problems", file=sys.stderr)

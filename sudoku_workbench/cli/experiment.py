@@ -17,10 +17,8 @@ from dataclasses import dataclass, field
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
-from sudoku_workbench.logic.cycles import BILOCATION_RULES
-from sudoku_workbench.logic.engine import RULES, solve_by_logic
-from sudoku_workbench.logic.forcing_rules import FORCING_RULES
+from sudoku_workbench.logic import forcing_rules
+from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, solve_by_logic
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
 from sudoku_workbench.logic.short_wings import W_WING, XYZ_WING
 from sudoku_workbench.logic.templates import DIGIT_TEMPLATE
@@ -40,16 +38,12 @@ __all__ = [
 ]
 
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
-NONLOCAL = frozenset(rule_id for rule_id, _, _ in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES)
+NONLOCAL = frozenset(GRAPH_RULE_IDS)
 
 #: The rules beyond the paper's: the two graph rules and the digit templates of Eppstein's PADS solver,
 #: the XYZ- and W-Wing and the named hand-solver patterns; and the rule table without them (the
 #: paper's rule set).
-PADS = (
-    frozenset(rule_id for rule_id, _, _ in FORCING_RULES)
-    | {DIGIT_TEMPLATE, XYZ_WING, W_WING}
-    | HAND_SOLVER_RULES
-)
+PADS = frozenset(forcing_rules.RULE_IDS) | {DIGIT_TEMPLATE, XYZ_WING, W_WING} | HAND_SOLVER_RULES
 PAPER_RULES = tuple(rule for rule in RULES if rule.id not in PADS)
 
 #: The paper's counts for its 33,302 puzzles.

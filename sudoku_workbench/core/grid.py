@@ -146,6 +146,20 @@ class Grid:
             candidates[peer] &= bit
         return Grid(geo, self.givens, tuple(entries), tuple(candidates))
 
+    def with_given(self, cell: Cell, digit: Digit) -> Grid:
+        """The puzzle edited: ``cell`` gets the given ``digit`` (0 removes it), any entry there goes.
+
+        Candidates are recomputed from the filled cells, as for a newly typed puzzle.
+
+        Raises:
+            ValueError: when the digit is outside ``0 … N``.
+        """
+        givens = list(self.givens)
+        entries = list(self.entries)
+        givens[cell] = digit
+        entries[cell] = 0
+        return Grid.from_values(self.geometry, givens, entries)
+
     def eliminate(self, eliminations: Iterable[Candidate]) -> Grid:
         """Remove candidates; removing one that is already gone is harmless."""
         candidates = list(self.candidates)

@@ -1,7 +1,8 @@
 """Steps and their highlights: the one record for deductions, user edits, history and export.
 
 Rules build the explanation from the same data they put in the record, so text and picture agree.
-User edits are steps too, under the reserved rule ids :data:`ENTRY` and :data:`PENCIL`.
+The player's own moves and the fills found by other means are steps too, under the reserved rule ids
+below; :data:`STEP_NAMES` names them (the logic rules are named in ``logic.engine.RULES``).
 """
 
 from __future__ import annotations
@@ -11,9 +12,15 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 
 __all__ = [
+    "ANNEAL",
     "CLEAR",
     "ENTRY",
+    "HCP_TOUR",
     "PENCIL",
+    "PLAYER_STEPS",
+    "SAT_MODEL",
+    "SEARCH",
+    "STEP_NAMES",
     "Chain",
     "Highlights",
     "Link",
@@ -27,6 +34,28 @@ ENTRY = "entry"
 PENCIL = "pencil"
 #: Rule id of a cleared cell (its former digit is in ``eliminations``).
 CLEAR = "clear"
+#: Rule id of the OK button's answer: the search fills every empty cell.
+SEARCH = "search"
+#: Rule id of a fill found by simulated annealing.
+ANNEAL = "anneal"
+#: Rule id of a fill read from a SAT solver's model.
+SAT_MODEL = "sat_model"
+#: Rule id of a fill read from a Hamiltonian cycle of the exported HCP graph.
+HCP_TOUR = "hcp_tour"
+
+#: The steps the player makes by hand: listed as theirs, not highlighted as a deduction.
+PLAYER_STEPS = frozenset({ENTRY, PENCIL, CLEAR})
+
+#: Display names of the steps that are not logic rules.
+STEP_NAMES = {
+    ENTRY: "Your entry",
+    PENCIL: "Your pencil mark",
+    CLEAR: "Your deletion",
+    SEARCH: "Search",
+    ANNEAL: "Annealing",
+    SAT_MODEL: "SAT model",
+    HCP_TOUR: "Hamiltonian cycle tour",
+}
 
 
 def candidate_name(geo: Geometry, candidate: Candidate, sign: str = ":") -> str:

@@ -7,7 +7,6 @@ Contradictory givens are not a format error: the grid is made and ``grid.problem
 
 from sudoku_workbench.formats.block import format_block, format_pencilmarks, parse_block, parse_pencilmarks
 from sudoku_workbench.formats.document import (
-    Document,
     dumps_document,
     load_document,
     loads_document,
@@ -26,7 +25,6 @@ from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle, rea
 from sudoku_workbench.formats.text import format_line, format_numbers, parse_line
 
 __all__ = [
-    "Document",
     "dumps_document",
     "format_block",
     "format_line",

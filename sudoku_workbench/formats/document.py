@@ -1,16 +1,17 @@
-"""The workbench document: a position, the steps that led to it and the history cursor (save, autosave).
+"""The workbench document: a :class:`~sudoku_workbench.core.history.History` saved (save, autosave).
 
 JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, candidates ``[cell, digit]``::
 
     {"format": "sudoku-workbench", "version": 1, "title": "", "box": [3, 3],
      "puzzle": "53..7....…",                        the givens, one line
      "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
-     "start": {"entries": …, "candidates": …},      optional: where the history starts
+     "start": {"entries": …, "candidates": …},      optional: where the history starts, when not the puzzle
      "history": [{"rule": "naked_single", "placements": [[0, 5]], "eliminations": [],
                   "explanation": "…", "highlights": {"cells": [0], "links": [...], …}}, …],
      "cursor": 1}                                   steps before the cursor are applied, the rest redo
 
-Loading checks the version and every shape and reports a problem as a FormatError naming the field.
+Loading checks the version and every shape and reports a problem as a FormatError naming the field, then
+replays the steps from the start. Puzzle edits that were undone or could be undone are not saved.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import json
 import os
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +32,13 @@ from sudoku_workbench.core.geometry import (
     geometry,
 )
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.formats.json_reader import JsonReader
 
 __all__ = [
     "FORMAT_NAME",
     "FORMAT_VERSION",
-    "Document",
     "dumps_document",
     "load_document",
     "loads_document",
@@ -50,62 +50,35 @@ FORMAT_NAME = "sudoku-workbench"
 FORMAT_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Document:
-    """What a save file holds: the current ``grid``, the step ``history`` and the ``cursor`` in it.
-
-    ``cursor`` counts the steps that are applied (the rest can be redone); -1 means all of them.
-    ``start`` is the position the history starts from, when it is not simply ``grid.puzzle()``.
-    """
-
-    grid: Grid
-    history: tuple[Step, ...] = ()
-    cursor: int = -1
-    start: Grid | None = None
-    title: str = ""
-
-    def __post_init__(self) -> None:
-        if self.cursor == -1:
-            object.__setattr__(self, "cursor", len(self.history))
-        if not 0 <= self.cursor <= len(self.history):
-            raise ValueError(f"cursor {self.cursor} is outside the history of {len(self.history)} steps")
-        start = self.start
-        if start is not None and (start.geometry != self.grid.geometry or start.givens != self.grid.givens):
-            raise ValueError("the start position has other givens than the current one")
-
-    def positions(self) -> tuple[Grid, ...]:
-        """The start position and the position after each step of the history, replayed."""
-        grids = [self.start if self.start is not None else self.grid.puzzle()]
-        for step in self.history:
-            grids.append(grids[-1].apply(step))
-        return tuple(grids)
-
-
-def dumps_document(document: Document) -> str:
-    """The document as JSON text (see the module notes for the layout)."""
-    grid = document.grid
+def dumps_document(history: History) -> str:
+    """The history as JSON text (see the module notes for the layout)."""
+    grid = history.grid
     geo = grid.geometry
     data: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
-        "title": document.title,
+        "title": history.title,
         "box": [geo.box_rows, geo.box_cols],
         "puzzle": _digits_line(grid.givens),
         "position": _position_data(grid),
     }
-    if document.start is not None:
-        data["start"] = _position_data(document.start)
-    data["history"] = [_step_data(step) for step in document.history]
-    data["cursor"] = document.cursor
+    if history.records and history.start != history.start.puzzle():
+        data["start"] = _position_data(history.start)
+    data["history"] = [_step_data(step) for step in history.steps]
+    data["cursor"] = history.cursor
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
-def loads_document(text: str, source: str = "<document>") -> Document:
-    """A document from JSON text.
+def loads_document(text: str, source: str = "<document>") -> History:
+    """The history saved in a document's JSON text.
+
+    When the steps do not lead to the saved position, the position is kept (it is what was seen) and
+    the history starts there.
 
     Raises:
-        FormatError: for broken JSON (with its line and column), a foreign or newer format version, or
-            any field of the wrong shape (named by its path, such as ``history[3].placements[0]``).
+        FormatError: for broken JSON (with its line and column), a foreign or newer format version,
+            any field of the wrong shape (named by its path, such as ``history[3].placements[0]``), or
+            a step that cannot be applied.
     """
     try:
         data = json.loads(text)
@@ -122,21 +95,28 @@ def loads_document(text: str, source: str = "<document>") -> Document:
     geo = geometry(*box)
     givens = reader.digits(geo, reader.get(data, "puzzle", str, "puzzle"), "puzzle")
     grid = _read_position(reader, geo, givens, data, "position")
-    start = _read_position(reader, geo, givens, data, "start") if "start" in data else None
-    history = tuple(
+    steps = tuple(
         _read_step(reader, geo, item, f"history[{i}]")
         for i, item in enumerate(reader.get(data, "history", list, "history", []))
     )
-    cursor = reader.get(data, "cursor", int, "cursor", len(history))
-    if not 0 <= cursor <= len(history):
-        raise reader.error("cursor", f"{cursor} is outside the history of {len(history)} steps")
+    cursor = reader.get(data, "cursor", int, "cursor", len(steps))
+    if not 0 <= cursor <= len(steps):
+        raise reader.error("cursor", f"{cursor} is outside the history of {len(steps)} steps")
     title = reader.get(data, "title", str, "title", "")
-    return Document(grid, history, cursor, start, title)
+    if "start" in data:
+        start = _read_position(reader, geo, givens, data, "start")
+    else:
+        start = grid.puzzle() if steps else grid
+    try:
+        history = History.replay(start, steps, cursor, title)
+    except ValueError as err:
+        raise reader.error("history", str(err)) from err
+    return history if history.grid == grid else History(grid, title=title)
 
 
-def save_document(path: str | os.PathLike[str], document: Document) -> None:
+def save_document(path: str | os.PathLike[str], history: History) -> None:
     """Write a document atomically (see :func:`write_text_atomic`), as autosave needs."""
-    write_text_atomic(path, dumps_document(document))
+    write_text_atomic(path, dumps_document(history))
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -159,7 +139,7 @@ def write_text_atomic(path: str | os.PathLike[str], text: str) -> None:
         raise
 
 
-def load_document(path: str | os.PathLike[str]) -> Document:
+def load_document(path: str | os.PathLike[str]) -> History:
     """Read a document file.
 
     Raises:

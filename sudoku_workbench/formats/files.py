@@ -19,7 +19,8 @@ from pathlib import Path
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.document import Document, load_document, save_document, write_text_atomic
+from sudoku_workbench.core.history import History
+from sudoku_workbench.formats.document import load_document, save_document, write_text_atomic
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
 from sudoku_workbench.formats.text import format_line
 
@@ -117,7 +118,7 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
     """
     suffix = Path(path).suffix.lower()
     if suffix in DOCUMENT_SUFFIXES:
-        save_document(path, Document(grid))
+        save_document(path, History(grid))
         return
     writer = _WRITERS.get(suffix)
     if writer is None:

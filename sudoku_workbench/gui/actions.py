@@ -1,7 +1,7 @@
-"""The window's actions as data: name, menu text, shortcuts and the capability each one waits for.
+"""The window's actions as data: name, menu text, shortcuts and tooltip.
 
 Menus, the step panel's buttons and the shortcuts all show these same ``QAction`` objects, so an action
-disabled for a missing capability is disabled (with the same tooltip) everywhere.
+disabled (Cancel while nothing runs) is disabled, with the same tooltip, everywhere.
 """
 
 from __future__ import annotations
@@ -11,19 +11,16 @@ from dataclasses import dataclass
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
-from sudoku_workbench.gui import capabilities
-
 __all__ = ["MENUS", "ActionSpec", "build_actions"]
 
 
 @dataclass(frozen=True)
 class ActionSpec:
-    """One action: its menu text, shortcuts, what it waits for, and whether it is a toggle."""
+    """One action: its menu text, shortcuts, whether it is a toggle, and its tooltip."""
 
     name: str
     text: str
     shortcuts: tuple[str, ...] = ()
-    needs: tuple[str, ...] = ()
     checkable: bool = False
     tip: str = ""
 
@@ -33,14 +30,14 @@ _S = ActionSpec
 MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
     "&File": (
         _S("new", "&New…", ("Ctrl+N",), tip="An empty grid of a chosen size, in Givens mode"),
-        _S("open", "&Open…", ("Ctrl+O",), ("formats",)),
+        _S("open", "&Open…", ("Ctrl+O",)),
         "recent",
-        _S("save", "&Save", ("Ctrl+S",), ("document",)),
-        _S("save_as", "Save &As…", ("Ctrl+Shift+S",), ("formats",)),
+        _S("save", "&Save", ("Ctrl+S",)),
+        _S("save_as", "Save &As…", ("Ctrl+Shift+S",)),
         "-",
         _S("paste", "&Import from clipboard", ("Ctrl+V",), tip="Paste a puzzle in any supported format"),
-        _S("export_hcp", "Export → &HCP…", ("Ctrl+E",), ("hcp_export",)),
-        _S("import_tour", "Import &tour…", ("Ctrl+T",), ("hcp_import",)),
+        _S("export_hcp", "Export → &HCP…", ("Ctrl+E",)),
+        _S("import_tour", "Import &tour…", ("Ctrl+T",)),
         _S(
             "export_dimacs",
             "Export → &DIMACS (CNF or colouring)…",
@@ -67,36 +64,24 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("givens_mode", "&Givens mode", ("Ctrl+G",), checkable=True, tip="Typed digits become clues"),
     ),
     "&Puzzle": (
-        _S("logic", "&Logic", ("F5",), ("logic",), tip="Apply rule steps until stuck"),
-        _S("step", "&Step", ("F6",), ("logic",), tip="One step forward"),
+        _S("logic", "&Logic", ("F5",), tip="Apply rule steps until stuck"),
+        _S("step", "&Step", ("F6",), tip="One step forward"),
         _S("back", "&Back", ("Shift+F6",), tip="One step back"),
-        _S("ok", "&OK", ("F7",), ("search",), tip="Solve by recursive search"),
+        _S("ok", "&OK", ("F7",), tip="Solve by recursive search"),
         _S("check", "&Check", ("F8",), tip="Mark conflicts, wrong entries and a likely mistyped clue"),
-        _S("test", "&Test…", ("F9",), ("generator",), tip="Generate a puzzle"),
+        _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
         "-",
-        _S("rate", "&Rate", ("Ctrl+R",), ("logic",)),
-        _S("count", "Co&unt solutions", ("Ctrl+Shift+N",), ("search",)),
-        _S(
-            "anneal",
-            "&Anneal…",
-            ("Ctrl+Shift+A",),
-            ("anneal_dock",),
-            tip="Simulated annealing, live cost plot",
-        ),
+        _S("rate", "&Rate", ("Ctrl+R",)),
+        _S("count", "Co&unt solutions", ("Ctrl+Shift+N",)),
+        _S("anneal", "&Anneal…", ("Ctrl+Shift+A",), tip="Simulated annealing, live cost plot"),
         _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
     ),
     "&View": (
         _S("candidates", "Show &candidates", ("Ctrl+Shift+K",), checkable=True),
-        _S("graph_pane", "&Graph pane", ("Ctrl+Shift+G",), ("graphs",), checkable=True),
-        _S("bilocation", "&Bilocation graph", ("Ctrl+Shift+L",), ("graphs",), checkable=True),
-        _S("bivalue", "Bi&value graph", ("Ctrl+Shift+U",), ("graphs",), checkable=True),
-        _S(
-            "search_tree",
-            "Search &tree",
-            ("Ctrl+Shift+T",),
-            ("search_tree_view",),
-            tip="Record and draw the search",
-        ),
+        _S("graph_pane", "&Graph pane", ("Ctrl+Shift+G",), checkable=True),
+        _S("bilocation", "&Bilocation graph", ("Ctrl+Shift+L",), checkable=True),
+        _S("bivalue", "Bi&value graph", ("Ctrl+Shift+U",), checkable=True),
+        _S("search_tree", "Search &tree", ("Ctrl+Shift+T",), tip="Record and draw the search"),
         "-",
         _S("zoom_in", "Zoom &in", ("Ctrl++", "Ctrl+=")),
         _S("zoom_out", "Zoom &out", ("Ctrl+-",)),
@@ -104,14 +89,14 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("dark", "&Dark theme", ("Ctrl+Shift+D",), checkable=True, tip="Starts following the system"),
     ),
     "&Help": (
-        _S("techniques", "&Techniques reference", ("F1",), ("logic",)),
+        _S("techniques", "&Techniques reference", ("F1",)),
         _S("about", "&About", ("Shift+F1",)),
     ),
 }
 
 
 def build_actions(parent: QWidget) -> dict[str, QAction]:
-    """Every action of :data:`MENUS`, disabled with a tooltip when a capability is missing."""
+    """Every action of :data:`MENUS`, by name."""
     actions: dict[str, QAction] = {}
     for entries in MENUS.values():
         for spec in entries:
@@ -125,13 +110,8 @@ def _action(parent: QWidget, spec: ActionSpec) -> QAction:
     action.setObjectName(spec.name)
     action.setShortcuts([QKeySequence(s) for s in spec.shortcuts])
     action.setCheckable(spec.checkable)
-    missing = [n for n in spec.needs if not capabilities.available(n)]
-    tip = capabilities.waiting_for(missing[0]) if missing else spec.tip
-    if missing:
-        action.setEnabled(False)
-        action.setProperty("waits_for", missing[0])
-    if tip:
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
+    if spec.tip:
+        action.setToolTip(spec.tip)
+        action.setStatusTip(spec.tip)
     parent.addAction(action)
     return action

@@ -1,17 +1,14 @@
 """A dock that runs simulated annealing on a puzzle and plots the cost J and temperature T live.
 
 The dock owns its settings controls, the two pyqtgraph plots (J above, T below, sharing the iteration
-axis) and a small picture of the current fill. Who runs the job is a pluggable :class:`AnnealRunner`:
-by default a plain background thread with a cancel token (:class:`ThreadRunner`); the main window
-plugs in its session's worker instead. Snapshots may arrive from any thread through
-:meth:`AnnealDock.report` (it emits a signal, so Qt queues it to the GUI thread).
+axis) and a small picture of the current fill. The job runs in the session's worker like every other
+job (kind ``anneal``); each snapshot is plotted and previewed on the board through the session.
 """
 
 from __future__ import annotations
 
 import random
-import threading
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtGui import QFont
@@ -31,13 +28,15 @@ from PySide6.QtWidgets import (
 # PySide6 first, so pyqtgraph binds to it.
 import pyqtgraph as pg
 
-from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.geometry import Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.search.anneal import SCHEDULES, AnnealProgress, AnnealResult, AnnealSettings, anneal
 
-__all__ = ["AnnealDock", "AnnealRunner", "ThreadRunner", "fill_picture"]
+if TYPE_CHECKING:
+    from sudoku_workbench.gui.session import Session
+
+__all__ = ["AnnealDock", "fill_picture"]
 
 
 def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
@@ -56,70 +55,19 @@ def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
     return "\n".join(lines)
 
 
-class AnnealRunner(Protocol):
-    """Runs the dock's job; reports through ``dock.report``, ``dock.result_ready`` and ``dock.job_failed``."""
-
-    def start(self, dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int) -> None:
-        """Start annealing ``grid``."""
-
-    def stop(self, wait: bool = False) -> None:
-        """Cancel the running job (``wait``: until it has ended)."""
-
-    def running(self) -> bool:
-        """True while a job runs."""
-
-
-class ThreadRunner:
-    """The stand-alone runner: one plain daemon thread per job, stopped through a cancel token."""
-
-    def __init__(self) -> None:
-        self._thread: threading.Thread | None = None
-        self._cancel = CancelToken()
-
-    def start(self, dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int) -> None:
-        """Run :func:`anneal` on a new thread."""
-        self._cancel = CancelToken()
-        args = (dock, grid, settings, seed, self._cancel)
-        self._thread = threading.Thread(target=_thread_job, args=args, daemon=True)
-        self._thread.start()
-
-    def stop(self, wait: bool = False) -> None:
-        """Cancel; with ``wait`` join the thread."""
-        self._cancel.cancel()
-        if wait and self._thread is not None:
-            self._thread.join()
-
-    def running(self) -> bool:
-        """True while the thread lives."""
-        return self._thread is not None and self._thread.is_alive()
-
-
-def _thread_job(
-    dock: AnnealDock, grid: Grid, settings: AnnealSettings, seed: int, cancel: CancelToken
-) -> None:
-    try:
-        result = anneal(grid, settings, random.Random(seed), cancel, dock.report)
-    except WorkbenchError as err:
-        dock.job_failed.emit(f"stopped: {err}")
-    else:
-        dock.result_ready.emit(result)
-
-
 class AnnealDock(QDockWidget):
     """Settings, Start/Stop, live J and T plots and the current fill of an annealing job."""
 
-    #: a snapshot arrived (connected to :meth:`add_snapshot` in the GUI thread)
-    snapshot_received = Signal(object)
     #: the job ended with an :class:`AnnealResult` (the main window may show its grid)
     result_ready = Signal(object)
     #: the job failed or was stopped; the message says why
     job_failed = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, session: Session, parent: QWidget | None = None) -> None:
         super().__init__("Simulated annealing", parent)
         self.setObjectName("anneal_dock")
+        self.session = session
         self._grid: Grid | None = None
-        self.runner: AnnealRunner = ThreadRunner()
         self._iterations: list[float] = []
         self._costs: list[float] = []
         self._temperatures: list[float] = []
@@ -135,7 +83,6 @@ class AnnealDock(QDockWidget):
         self.status_label.setWordWrap(True)
         layout.addWidget(self.status_label)
         self.setWidget(body)
-        self.snapshot_received.connect(self.add_snapshot)
         self.result_ready.connect(self.show_result)
         self.job_failed.connect(self._show_failure)
 
@@ -201,10 +148,6 @@ class AnnealDock(QDockWidget):
         self.cost_curve.setData([], [])
         self.temp_curve.setData([], [])
 
-    def report(self, snapshot: AnnealProgress) -> None:
-        """Progress callback for :func:`anneal`; safe to call from any thread."""
-        self.snapshot_received.emit(snapshot)
-
     @Slot(object)
     def add_snapshot(self, snapshot: AnnealProgress) -> None:
         """Append a snapshot to the curves and show its fill."""
@@ -222,7 +165,7 @@ class AnnealDock(QDockWidget):
 
     @Slot(object)
     def show_result(self, result: AnnealResult) -> None:
-        """Say how the run ended and show the best fill."""
+        """Say how the run ended and show the best fill (the board shows the position again)."""
         self._finish_job()
         self.fill_label.setText(fill_picture(result.grid.geometry, result.grid.values))
         verdict = "solved" if result.solved else f"not solved, best J = {result.cost}"
@@ -236,20 +179,38 @@ class AnnealDock(QDockWidget):
         self.status_label.setText(message)
 
     def is_running(self) -> bool:
-        """True while a job runs."""
-        return self.runner.running()
+        """True while the session runs an anneal job."""
+        return self.session.busy(JobKind.ANNEAL)
 
     def start(self) -> None:
-        """Anneal the current grid with the runner (no-op without a grid or while one runs)."""
+        """Anneal the current grid in the session's worker (no-op without a grid or while one runs)."""
         if self._grid is None or self.is_running():
             return
         self.clear_plot()
         self.start_button.setText("Stop")
-        self.runner.start(self, self._grid, self.settings(), self.seed_box.value())
+        self.session.run_job(
+            JobKind.ANNEAL,
+            anneal,
+            self._grid,
+            self.settings(),
+            random.Random(self.seed_box.value()),
+            control=True,
+            on_progress=self._progress,
+            on_done=self.result_ready.emit,
+            on_failed=lambda err: self.job_failed.emit(f"stopped: {err}"),
+        )
 
     def stop(self, wait: bool = False) -> None:
-        """Cancel a running job; with ``wait`` block until it has ended."""
-        self.runner.stop(wait)
+        """Cancel a running job (its late answers are dropped); with ``wait`` block until it has ended."""
+        if self.is_running():
+            self.session.cancel(JobKind.ANNEAL)
+            self.job_failed.emit("stopped: cancelled")
+        if wait:
+            self.session.worker.wait()
+
+    def _progress(self, snapshot: AnnealProgress) -> None:
+        self.add_snapshot(snapshot)
+        self.session.preview_fill(snapshot.values)
 
     def _start_or_stop(self) -> None:
         if self.is_running():
@@ -259,3 +220,4 @@ class AnnealDock(QDockWidget):
 
     def _finish_job(self) -> None:
         self.start_button.setText("Start")
+        self.session.preview_fill(None)

@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from sudoku_workbench.gui.display_check import display_problem
+
 __all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
 
 
@@ -33,6 +35,10 @@ def main(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    problem = display_problem()
+    if problem is not None:
+        print(f"sudoku-workbench: {problem}", file=sys.stderr)
+        return 2
     import pyqtgraph
     from PySide6.QtWidgets import QApplication
 

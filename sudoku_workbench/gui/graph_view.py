@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QDockWidget, QLabel, QVBoxLayout, QWidg
 from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
 
 __all__ = ["GraphView"]
@@ -101,7 +102,7 @@ class GraphView(QWidget):
         """Ask the session for the picture of the shown position (or draw the step's matching)."""
         step = self.session.history.last_step
         if step is not None and step.highlights.matching and self.matching_box.isChecked():
-            self.session.cancel("graph")
+            self.session.cancel(JobKind.GRAPH)
             self.draw(matching_arrays(step, self.session.grid.geometry))
         else:
             self.session.jobs.graph(self.kind)

@@ -7,18 +7,17 @@ session's signals.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea, QWidget
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
-from sudoku_workbench.gui import capabilities, dialogs
+from sudoku_workbench.core.step import PLAYER_STEPS, Step
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.gui.history import GIVEN
+from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -27,9 +26,7 @@ from sudoku_workbench.gui.study_docks import StudyDocks
 from sudoku_workbench.gui.techniques_dialog import open_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.graph_view import GraphView
+from sudoku_workbench.logic.engine import step_names
 
 __all__ = ["MainWindow"]
 
@@ -45,8 +42,7 @@ class MainWindow(QMainWindow):
         self.acts = build_actions(self)
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
-        self.panel.rule_names = _rule_names()
-        self.graph_view: GraphView | None = None
+        self.panel.rule_names = step_names()
         self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
@@ -65,15 +61,12 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(scroll)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(360)
-        if capabilities.available("graphs"):
-            from sudoku_workbench.gui.graph_view import GraphView
-
-            self.graph_view = GraphView(self.session, self.board)
-            self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.graph_view = GraphView(self.session, self.board)
+        self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
         self.statusBar().showMessage("Ready")
-        docks = [self.panel_dock] + ([self.graph_dock] if self.graph_view is not None else [])
-        self.resizeDocks(docks, [420] * len(docks), Qt.Orientation.Horizontal)
-        self.resizeDocks(docks, [520, 300][: len(docks)], Qt.Orientation.Vertical)
+        docks = [self.panel_dock, self.graph_dock]
+        self.resizeDocks(docks, [420, 420], Qt.Orientation.Horizontal)
+        self.resizeDocks(docks, [520, 300], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -144,8 +137,7 @@ class MainWindow(QMainWindow):
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
         self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
         self.acts["dark"].toggled.connect(self._set_dark)
-        if self.graph_view is not None:
-            self.graph_view.connect_actions(self.acts, self.graph_dock)
+        self.graph_view.connect_actions(self.acts, self.graph_dock)
         self.panel.position_chosen.connect(session.go_to)
         self.board.digit_entered.connect(session.enter_digit)
         self.board.candidate_toggled.connect(session.toggle_candidate)
@@ -157,6 +149,7 @@ class MainWindow(QMainWindow):
         session.preview_changed.connect(self._step_shown)
         session.history_changed.connect(self._history_changed)
         session.marks_changed.connect(self.board.set_marks)
+        session.fill_previewed.connect(self.board.set_grid)
         session.job_started.connect(lambda kind: self._job_state(kind, True))
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)
@@ -171,24 +164,27 @@ class MainWindow(QMainWindow):
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
+        # A message about another position (Logic's summary, a count) would now mislead.
+        self.statusBar().clearMessage()
+        self.panel.set_progress("")
 
     def _step_shown(self, step: Step | None) -> None:
-        self.board.set_step(None if step is None or step.rule in _EDIT_RULES else step)
+        self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
         self.panel.show_step(step, self.session.grid.geometry)
 
     def _history_changed(self) -> None:
         history = self.session.history
-        start = f"Start: {history.start.geometry.label}, {sum(1 for g in history.start.givens if g)} clues"
+        clues = sum(1 for g in history.start.givens if g)
+        start = f"Start: {clues} clue{'' if clues == 1 else 's'}"
         self.panel.set_history(start, history.steps, history.cursor, history.start.geometry)
         self.acts["undo"].setEnabled(history.can_undo())
-        self.acts["back"].setEnabled(history.can_undo())
+        self.acts["back"].setEnabled(history.cursor > 0)
         self.acts["redo"].setEnabled(history.can_redo())
 
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = any(k not in ("status", "graph") for k in self.session.running())
-        self.acts["cancel"].setEnabled(busy)
+        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs())
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)
@@ -224,22 +220,3 @@ class MainWindow(QMainWindow):
                 return
         self.session.close()
         event.accept()
-
-
-#: Steps a person made by hand: listed and explained, but not highlighted on the board.
-_EDIT_RULES = frozenset({ENTRY, PENCIL, CLEAR, GIVEN})
-
-
-def _rule_names() -> dict[str, str]:
-    names = {
-        "entry": "Entry",
-        "pencil": "Pencil mark",
-        "clear": "Clear",
-        "given": "Clue",
-        "search": "Search",
-        "anneal": "Annealing",
-        "sat_model": "SAT model",
-    }
-    if capabilities.available("logic"):
-        names.update({rule.id: rule.name for rule in capabilities.load("logic").RULES})
-    return names

@@ -2,7 +2,8 @@
 
 Views call its methods (intents) and listen to its signals; it asks the core for answers, runs long ones in
 the :class:`~sudoku_workbench.gui.worker.Worker` and drops results whose job is no longer wanted (the grid
-changed meanwhile). Every change becomes a step on the :class:`~sudoku_workbench.gui.history.History`.
+changed meanwhile). Deductions and the player's entries become steps of the
+:class:`~sudoku_workbench.core.history.History`; typing givens edits the puzzle itself (undoable, no step).
 """
 
 from __future__ import annotations
@@ -15,22 +16,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
-from sudoku_workbench.gui.history import GIVEN, History, advance
+from sudoku_workbench.core.history import History
+from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Highlights, Step
+from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
 from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import Worker
 
-__all__ = ["SEARCH", "Session"]
-
-#: Rule id of the step the OK button records (the search's answer, every empty cell placed).
-SEARCH = "search"
-
-#: Job kinds that depend on the grid: an edit cancels them (their answers would be stale).
-_GRID_JOBS = ("logic", "step", "solve", "check", "count", "rate", "status", "graph")
-
-#: Background jobs the person did not ask for: no busy state, no error boxes.
-_QUIET_JOBS = ("status", "graph")
+__all__ = ["Session"]
 
 Callback = Callable[[Any], None]
 
@@ -40,6 +33,7 @@ class Session(QObject):
 
     grid_changed = Signal(object)
     preview_changed = Signal(object)
+    fill_previewed = Signal(object)
     history_changed = Signal()
     marks_changed = Signal(object)
     job_started = Signal(str)
@@ -58,7 +52,7 @@ class Session(QObject):
         self._history = History(Grid.empty(_default_geometry()))
         self._givens_mode = False
         self._marks: tuple[Cell, ...] = ()
-        self._pending: dict[str, int] = {}
+        self._pending: dict[JobKind, int] = {}
         self._callbacks: dict[int, tuple[Callback | None, Callback, Callback | None]] = {}
         self.path: Path | None = None
         self.dirty = False
@@ -95,13 +89,17 @@ class Session(QObject):
         """Cells marked by the last Check."""
         return self._marks
 
-    def busy(self, kind: str) -> bool:
+    def busy(self, kind: JobKind) -> bool:
         """True while a job of this kind runs."""
         return kind in self._pending
 
-    def running(self) -> tuple[str, ...]:
+    def running(self) -> tuple[JobKind, ...]:
         """The kinds of the jobs that run now."""
         return tuple(self._pending)
+
+    def busy_with_asked_jobs(self) -> bool:
+        """True while a job the person asked for runs (not the status line or the graph pane)."""
+        return any(kind not in QUIET_JOBS for kind in self._pending)
 
     def idle(self) -> bool:
         """True when no job runs and no status refresh is due (tests and screenshots wait for this)."""
@@ -119,6 +117,15 @@ class Session(QObject):
         self._history = history
         self.path = path
         self._set_dirty(dirty)
+        self._after_move()
+
+    def paste_puzzle(self, puzzle: Grid) -> None:
+        """A pasted puzzle replaces the current one as an edit (Ctrl+Z brings the old one back)."""
+        self.cancel_all()
+        self._history.edit_puzzle(puzzle)
+        self.path = None
+        self._set_dirty(True)
+        self.set_givens_mode(False)
         self._after_move()
 
     def open_file(self, path: Path) -> bool:
@@ -170,14 +177,10 @@ class Session(QObject):
 
     # ---- edits (intents from the board) ------------------------------------------------------
     def enter_digit(self, cell: Cell, digit: Digit) -> None:
-        """A digit typed into a cell: a given in Givens mode, an entry otherwise."""
+        """A digit typed into a cell: in Givens mode an edit of the puzzle, else the player's entry."""
         grid = self.grid
         if self._givens_mode:
-            if grid.givens[cell] != digit:
-                removal = ((cell, grid.givens[cell]),) if grid.givens[cell] else ()
-                self._record(
-                    Step(GIVEN, ((cell, digit),), removal, explanation=_given_text(grid, cell, digit))
-                )
+            self._set_given(cell, digit)
             return
         if grid.givens[cell] or grid.entries[cell] == digit:
             return
@@ -203,9 +206,7 @@ class Session(QObject):
         grid = self.grid
         name = grid.geometry.cell_name(cell)
         if self._givens_mode and grid.givens[cell]:
-            self._record(
-                Step(GIVEN, eliminations=((cell, grid.givens[cell]),), explanation=f"removed {name}")
-            )
+            self._set_given(cell, 0)
         elif grid.entries[cell]:
             self._record(
                 Step(CLEAR, eliminations=((cell, grid.entries[cell]),), explanation=f"cleared {name}")
@@ -218,30 +219,65 @@ class Session(QObject):
         if entries:
             self._record(Step(CLEAR, eliminations=entries, explanation=f"cleared {len(entries)} entries"))
 
-    def apply_step(self, step: Step) -> None:
-        """Record a step found by a rule or the search."""
-        self._record(step, cancel_jobs=False)
+    def apply_step(self, step: Step, grid: Grid | None = None) -> None:
+        """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
+        self._record(step, grid, cancel_jobs=False)
+
+    def fill_from(self, solution: Grid, rule: str, text: str) -> None:
+        """Record the empty cells of the position filled from ``solution`` as one step of ``rule``.
+
+        Used by OK (the search), annealing, a SAT model and an HCP tour read back.
+        """
+        placements = tuple((c, solution.values[c]) for c in self.grid.empty_cells)
+        cells = tuple(c for c, _ in placements)
+        self.apply_step(Step(rule, placements, highlights=Highlights(cells=cells), explanation=text))
+
+    def preview_fill(self, values: tuple[Digit, ...] | None) -> None:
+        """Show a tentative fill of the empty cells on the board (annealing); None: the position again."""
+        grid = self.grid
+        if values is None:
+            self.fill_previewed.emit(grid)
+            return
+        entries = [0 if g else v for g, v in zip(grid.givens, values, strict=True)]
+        self.fill_previewed.emit(Grid.from_values(grid.geometry, grid.givens, entries))
+
+    # ---- what the person is told -------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """A short message for the status bar (a job's outcome, a progress count)."""
+        self.message.emit(text)
+
+    def warn(self, title: str, text: str) -> None:
+        """A failure the person must see (a message box), with what went wrong and where."""
+        self.error.emit(title, text)
+
+    def set_status(self, text: str) -> None:
+        """The status line of the position shown (rating, solutions, empty cells)."""
+        self.status_changed.emit(text)
+
+    def show_graph(self, picture: object) -> None:
+        """Hand a computed graph picture to the graph pane."""
+        self.graph_ready.emit(picture)
 
     # ---- moving through the history ----------------------------------------------------------
     def undo(self) -> None:
-        """One step back (also the Back button)."""
-        self.go_to(self._history.cursor - 1)
+        """Ctrl+Z: take back the last step, or at the start of the steps the last edit of the puzzle."""
+        if self._history.undo():
+            self._moved()
 
     def redo(self) -> None:
-        """One undone step forward again."""
-        self.go_to(self._history.cursor + 1)
+        """Make an undone step or puzzle edit again."""
+        if self._history.redo():
+            self._moved()
 
     def go_to(self, cursor: int) -> None:
         """Show the position after ``cursor`` steps (clicking a step in the list)."""
         if self._history.move_to(cursor):
-            self.cancel_all()
-            self._set_dirty(True)
-            self._after_move()
+            self._moved()
 
     # ---- jobs --------------------------------------------------------------------------------
     def run_job(
         self,
-        kind: str,
+        kind: JobKind,
         fn: Callable[..., Any],
         *args: Any,
         on_done: Callback,
@@ -259,20 +295,20 @@ class Session(QObject):
         job = self.worker.submit(fn, *args, kind=kind, control=control)
         self._pending[kind] = job
         self._callbacks[job] = (on_progress, on_done, on_failed)
-        if kind not in _QUIET_JOBS:
+        if kind not in QUIET_JOBS:
             self.job_started.emit(kind)
         return job
 
-    def cancel(self, kind: str) -> None:
+    def cancel(self, kind: JobKind) -> None:
         """Stop the pending job of a kind (its late answers are dropped)."""
         job = self._pending.pop(kind, None)
         if job is not None:
             self.worker.cancel(job)
             self._callbacks.pop(job, None)
-            if kind not in _QUIET_JOBS:
+            if kind not in QUIET_JOBS:
                 self.job_finished.emit(kind, None)
 
-    def cancel_all(self, kinds: tuple[str, ...] | None = None) -> None:
+    def cancel_all(self, kinds: frozenset[JobKind] | None = None) -> None:
         """Stop every pending job (or those of the given kinds)."""
         for kind in list(self._pending):
             if kinds is None or kind in kinds:
@@ -289,7 +325,7 @@ class Session(QObject):
         self.worker.failed.connect(self._job_failed)
         self.worker.cancelled.connect(self._job_cancelled)
 
-    def _kind_of(self, job: int) -> str | None:
+    def _kind_of(self, job: int) -> JobKind | None:
         return next((k for k, j in self._pending.items() if j == job), None)
 
     def _job_progress(self, job: int, value: Any) -> None:
@@ -305,7 +341,7 @@ class Session(QObject):
         kind = self._end(job)
         if kind is not None:
             self._callbacks.pop(job)[1](result)
-            if kind not in _QUIET_JOBS:
+            if kind not in QUIET_JOBS:
                 self.job_finished.emit(kind, result)
 
     def _job_failed(self, job: int, err: Any) -> None:
@@ -315,30 +351,42 @@ class Session(QObject):
         on_failed = self._callbacks.pop(job)[2]
         if on_failed is not None:
             on_failed(err)
-        elif kind not in _QUIET_JOBS:
-            self.error.emit(f"{kind.capitalize()} failed", str(err))
-        if kind not in _QUIET_JOBS:
+        elif kind not in QUIET_JOBS:
+            self.error.emit(f"{kind.value[0].upper()}{kind.value[1:]} failed", str(err))
+        if kind not in QUIET_JOBS:
             self.job_finished.emit(kind, None)
 
     def _job_cancelled(self, job: int) -> None:
         self._end(job)
 
-    def _end(self, job: int) -> str | None:
+    def _end(self, job: int) -> JobKind | None:
         kind = self._kind_of(job)
         if kind is not None:
             del self._pending[kind]
         return kind
 
     # ---- internals ---------------------------------------------------------------------------
-    def _record(self, step: Step, cancel_jobs: bool = True) -> None:
+    def _record(self, step: Step, grid: Grid | None = None, cancel_jobs: bool = True) -> None:
+        if cancel_jobs:
+            self.cancel_all(GRID_JOBS)
         try:
-            grid = advance(self.grid, step)
+            self._history.push(step, grid)
         except ValueError as err:
             self.error.emit("The change was not made", str(err))
             return
-        if cancel_jobs:
-            self.cancel_all(_GRID_JOBS)
-        self._history.push(step, grid)
+        self._set_dirty(True)
+        self._after_move()
+
+    def _set_given(self, cell: Cell, digit: Digit) -> None:
+        if self._history.start.givens[cell] == digit:
+            return
+        self.cancel_all(GRID_JOBS)
+        self._history.set_given(cell, digit)
+        self._set_dirty(True)
+        self._after_move()
+
+    def _moved(self) -> None:
+        self.cancel_all()
         self._set_dirty(True)
         self._after_move()
 
@@ -382,10 +430,6 @@ def _default_geometry() -> Geometry:
     from sudoku_workbench.core.geometry import geometry_for_size
 
     return geometry_for_size(9)
-
-
-def _given_text(grid: Grid, cell: Cell, digit: Digit) -> str:
-    return f"clue {grid.geometry.cell_name(cell)}={digit_char(digit)}"
 
 
 def _located(err: Exception, path: Path) -> str:

@@ -1,7 +1,7 @@
 """The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate, Test and the status line.
 
-Each asks a capability of the core (loaded through :mod:`~sudoku_workbench.gui.capabilities`), runs it in
-the session's worker and turns the answer into history steps, marks and messages on the UI thread.
+Each asks the core for an answer, runs it in the session's worker and turns the answer into history
+steps, marks and messages on the UI thread.
 """
 
 from __future__ import annotations
@@ -13,16 +13,21 @@ from typing import TYPE_CHECKING, Any
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.gui import capabilities
-from sudoku_workbench.gui.checks import CheckResult, check_against_solutions
-from sudoku_workbench.gui.history import History
+from sudoku_workbench.core.history import History
+from sudoku_workbench.core.step import SEARCH, Step
+from sudoku_workbench.graphs.picture import graph_picture
+from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.logic.engine import Rating, next_step, rate, step_name, steps_with_grids
+from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
+from sudoku_workbench.search.generate import Generated, generate
+from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "refresh_status"]
+__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "check_text", "rating_text", "refresh_status"]
 
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
@@ -49,152 +54,120 @@ class Jobs:
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
-        """Apply rule steps until stuck; each step joins the history as it is found."""
-        engine = capabilities.load("logic")
+        """Apply rule steps until stuck; each step joins the history with the grid the worker made."""
         self.session.run_job(
-            "logic",
-            engine.steps_until_stuck,
+            JobKind.LOGIC,
+            steps_with_grids,
             self.session.grid,
-            on_progress=self.session.apply_step,
+            on_progress=lambda found: self.session.apply_step(*found),
             on_done=self._logic_done,
             on_failed=self._contradiction,
         )
 
     def step(self) -> None:
-        """One step forward: redo a recorded step, else find the next one."""
+        """One step forward: show the next recorded step, else find the next one."""
         session = self.session
-        if session.history.can_redo():
-            session.redo()
+        history = session.history
+        if history.cursor < len(history.records):
+            session.go_to(history.cursor + 1)
             return
-        engine = capabilities.load("logic")
         session.run_job(
-            "step", engine.next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
+            JobKind.STEP, next_step, session.grid, on_done=self._step_done, on_failed=self._contradiction
         )
 
     def back(self) -> None:
-        """One step back."""
-        self.session.undo()
+        """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
+        self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_done(self, steps: list[Step]) -> None:
+    def _logic_done(self, steps: list[tuple[Step, Grid]]) -> None:
         grid = self.session.grid
         outcome = "solved" if grid.is_solved() else f"stuck with {len(grid.empty_cells)} empty cells"
-        self.session.message.emit(f"Logic: {len(steps)} steps, {outcome}")
+        self.session.notify(f"Logic: {len(steps)} steps, {outcome}")
 
     def _step_done(self, step: Step | None) -> None:
         if step is None:
             done = self.session.grid.is_solved()
-            self.session.message.emit("Solved." if done else "No rule applies here: stuck.")
+            self.session.notify("Solved." if done else "No rule applies here: stuck.")
         else:
             self.session.apply_step(step)
 
     def _contradiction(self, err: Any) -> None:
         self.session.set_marks(err.cells if isinstance(err, Contradiction) else ())
-        self.session.error.emit("The position is impossible", str(err))
+        self.session.warn("The position is impossible", str(err))
 
     # ---- OK, Count, Rate ---------------------------------------------------------------------
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
-        search = capabilities.load("search")
         self.session.run_job(
-            "solve",
-            search.solve,
+            JobKind.SOLVE,
+            solve,
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Searching: {nodes:,} nodes"),
+            on_progress=lambda nodes: self.session.notify(f"Searching: {nodes:,} nodes"),
             on_done=self._solved,
         )
 
     def _solved(self, solution: Grid | None) -> None:
-        grid = self.session.grid
         if solution is None:
-            self.session.error.emit("No solution", "This position has no solution; press Check to see why.")
+            self.session.warn("No solution", "This position has no solution; press Check to see why.")
             return
-        placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
-        cells = tuple(c for c, _ in placements)
-        text = f"the search fills the {len(placements)} empty cells"
-        self.session.apply_step(
-            Step("search", placements, highlights=Highlights(cells=cells), explanation=text)
-        )
-        self.session.message.emit("Solved by search.")
+        empty = len(self.session.grid.empty_cells)
+        self.session.fill_from(solution, SEARCH, f"the search fills the {empty} empty cells")
+        self.session.notify("Solved by search.")
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
-        search = capabilities.load("search")
         self.session.run_job(
-            "count",
-            functools.partial(search.count, limit=COUNT_LIMIT),
+            JobKind.COUNT,
+            functools.partial(count, limit=COUNT_LIMIT),
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.message.emit(f"Counting: {nodes:,} nodes"),
+            on_progress=lambda nodes: self.session.notify(f"Counting: {nodes:,} nodes"),
             on_done=self._counted,
         )
 
     def _counted(self, found: int) -> None:
         more = " or more" if found >= COUNT_LIMIT else ""
-        self.session.message.emit(f"{found:,}{more} solution{'s' if found != 1 else ''}")
+        self.session.notify(f"{found:,}{more} solution{'s' if found != 1 else ''}")
 
     def rate(self) -> None:
         """Rate the puzzle by the hardest rule its logic solution needs."""
-        engine = capabilities.load("logic")
         self.session.run_job(
-            "rate",
-            engine.rate,
+            JobKind.RATE,
+            rate,
             self.session.grid.puzzle(),
-            on_done=lambda r: self.session.message.emit(f"Rating: {rating_text(r)}"),
+            on_done=lambda r: self.session.notify(f"Rating: {rating_text(r)}"),
         )
 
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
-        """Mark every problem of the position; with the search, also wrong entries or a mistyped clue."""
+        """Mark every problem of the position at once; then count solutions, find wrong entries or clues."""
         session = self.session
         grid = session.grid
-        problems = grid.problems()
-        session.set_marks(tuple(c for p in problems for c in p.cells))
-        lines = [p.describe(grid.geometry) for p in problems]
-        session.message.emit("Check: " + ("; ".join(lines) if lines else "no conflicts"))
-        if not capabilities.available("search"):
-            return
-        search = capabilities.load("search")
-        run = functools.partial(check_against_solutions, count=search.count, solve=search.solve)
-        session.run_job(
-            "check", run, grid, control=True, on_done=functools.partial(self._checked, problems=lines)
-        )
+        session.set_marks(tuple(c for p in grid.problems() for c in p.cells))
+        lines = problem_lines(grid)
+        session.notify("Check: " + ("; ".join(lines) if lines else "no conflicts"))
+        session.run_job(JobKind.CHECK, check_position, grid, control=True, on_done=self._checked)
 
-    def _checked(self, result: CheckResult, problems: list[str]) -> None:
+    def _checked(self, report: CheckReport) -> None:
         session = self.session
-        grid = session.grid
-        cells = set(session.marks) | set(result.wrong_entries) | {s.cell for s in result.suspects}
-        session.set_marks(tuple(cells))
-        lines = list(problems)
-        lines.append(
-            {0: "the puzzle has no solution", 1: "one solution"}.get(result.solutions, "several solutions")
-        )
-        if result.wrong_entries:
-            names = ", ".join(grid.geometry.cell_name(c) for c in result.wrong_entries)
-            lines.append(f"entries that disagree with the solution: {names}")
-        lines.extend(s.describe(grid) for s in result.suspects)
-        session.message.emit("Check: " + "; ".join(lines))
+        session.set_marks(report.cells())
+        session.notify(check_text(report, session.grid))
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
         """Compute the graph pane's picture of the shown step's position; ``graph_ready`` brings it."""
-        graphs = capabilities.load("graphs")
         history = self.session.history
         step = history.last_step
         grid = history.previous_grid if step is not None and step.highlights.chains else history.grid
-        self.session.run_job(
-            "graph", graphs.graph_picture, grid, kind, step, on_done=self.session.graph_ready.emit
-        )
+        self.session.run_job(JobKind.GRAPH, graph_picture, grid, kind, step, on_done=self.session.show_graph)
 
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
-        generator = capabilities.load("generator")
-        from sudoku_workbench.core.geometry import geometry_for_size
-
         rng = random.Random(options.seed)
         run = functools.partial(
-            generator.generate,
+            generate,
             symmetry=options.symmetry,
             unique=options.unique,
             very_hard=options.very_hard,
@@ -202,68 +175,61 @@ class Jobs:
             budget=options.budget,
         )
         self.session.run_job(
-            "generate",
+            JobKind.GENERATE,
             run,
             geometry_for_size(options.size),
             rng,
             control=True,
-            on_progress=lambda tried: self.session.message.emit(f"Generating: {tried}"),
+            on_progress=lambda tried: self.session.notify(f"Generating: {tried}"),
             on_done=self._generated,
         )
 
-    def _generated(self, made: Any) -> None:
+    def _generated(self, made: Generated) -> None:
         self.session.set_puzzle(History(made.grid))
         self.session.set_givens_mode(False)
-        level = str(getattr(made.level, "name", made.level)).replace("_", " ").lower()
-        self.session.message.emit(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+        level = made.level.name.replace("_", " ").lower()
+        self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
-def rating_text(rating: Any) -> str:
+def check_text(report: CheckReport, grid: Grid) -> str:
+    """What the status shows after Check (the ``check`` command prints the same findings)."""
+    return "Check: " + "; ".join(report.lines(grid))
+
+
+def rating_text(rating: Rating) -> str:
     """``Hard (X-Wing), 42 steps`` from a logic Rating."""
-    level = str(getattr(rating.level, "name", rating.level)).replace("_", " ").title()
-    hardest = rating.hardest_rule
-    name = getattr(hardest, "name", hardest)
-    if isinstance(hardest, str) and hardest and capabilities.available("logic"):
-        try:
-            name = capabilities.load("logic").rule_by_id(hardest).name
-        except (KeyError, LookupError, ValueError):
-            name = hardest
+    level = rating.level.name.replace("_", " ").title()
+    name = step_name(rating.hardest_rule) if rating.hardest_rule else ""
     return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
 
 
-def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int | None, Any]:
-    solutions = rating = None
-    if capabilities.available("search"):
-        solutions = capabilities.load("search").count(grid, limit=2, cancel=cancel)
-    if capabilities.available("logic") and solutions != 0 and not grid.problems():
-        rating = _puzzle_rating(grid.puzzle())
+def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
+    solutions = count(grid, limit=2, cancel=cancel)
+    rating = _rating(grid) if solutions != 0 and not grid.problems() else None
     return solutions, rating
 
 
-@functools.lru_cache(maxsize=32)
-def _puzzle_rating(puzzle: Grid) -> Any:
-    """The puzzle's rating, remembered: the status line asks again after every entry."""
+@functools.lru_cache(maxsize=64)
+def _rating(position: Grid) -> Rating | None:
+    """The rating of the position shown (what is left to solve), remembered for stepping back and forth."""
     try:
-        return capabilities.load("logic").rate(puzzle)
+        return rate(position)
     except Contradiction:
         return None
 
 
 def refresh_status(session: Session) -> None:
-    """Recompute the status line (solutions and rating in the worker, empty cells at once)."""
+    """Recompute the status of the position shown (solutions and rating in the worker, empty cells now)."""
     grid = session.grid
     empty = f"Empty cells: {len(grid.empty_cells)}"
-    session.status_changed.emit(empty)
-    if not (capabilities.available("search") or capabilities.available("logic")):
-        return
+    session.set_status(empty)
 
-    def show(result: tuple[int | None, Any]) -> None:
+    def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
         parts = []
         if rating is not None:
             parts.append(f"Rating: {rating_text(rating)}")
-        if solutions is not None:
-            parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
-        session.status_changed.emit(" · ".join([*parts, empty]))
+        parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
+        session.set_status(" · ".join([*parts, empty]))
 
-    session.run_job("status", _status, grid, control=True, on_done=show)
+    session.run_job(JobKind.STATUS, _status, grid, control=True, on_done=show)

@@ -2,26 +2,22 @@
 
 The recovery file and the recent list live in the user's data folder (``QStandardPaths``); tests pass
 another folder. Reading and writing go through ``formats`` (puzzle files) and ``formats.document`` (our
-JSON document with the step history), each used only once it is available.
+JSON document with the step history).
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QStandardPaths
 
-from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.gui import capabilities
-from sudoku_workbench.gui.history import GIVEN, History
+from sudoku_workbench.core.history import History
+from sudoku_workbench.formats.document import load_document, save_document
+from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
 
-__all__ = ["DOCUMENT_SUFFIXES", "RECENT_LIMIT", "Storage", "document_of"]
+__all__ = ["RECENT_LIMIT", "Storage"]
 
-#: Suffixes of our own document (puzzle, entries, candidates and step history).
-DOCUMENT_SUFFIXES = (".json", ".sudoku")
 #: How many files File → Open recent lists.
 RECENT_LIMIT = 8
 
@@ -48,10 +44,9 @@ class Storage:
             FormatError: naming the file, line and column of what is wrong.
             OSError: when the file cannot be read.
         """
-        if path.suffix.lower() in DOCUMENT_SUFFIXES and capabilities.available("document"):
-            return _history_of(capabilities.load("document").load_document(path), str(path))
-        grid: Grid = capabilities.load("formats").read_file(path)
-        return History(grid)
+        if path.suffix.lower() in DOCUMENT_SUFFIXES:
+            return load_document(path)
+        return History(read_file(path))
 
     def write(self, path: Path, history: History) -> None:
         """Save: our document (with the history) for ``.json``, else the puzzle file the suffix names.
@@ -63,23 +58,21 @@ class Storage:
         if path.suffix.lower() in DOCUMENT_SUFFIXES:
             self._write_document(path, history)
         else:
-            capabilities.load("formats").write_file(path, history.grid)
+            write_file(path, history.grid)
 
     def _write_document(self, path: Path, history: History) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        capabilities.load("document").save_document(path, document_of(history))
+        save_document(path, history)
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
         """Autosave the history (and which file it belongs to) to the recovery file."""
-        if not capabilities.available("document"):
-            return
         self._write_document(self.recovery_path, history)
         self._origin_path().write_text(json.dumps({"path": str(path) if path else None}), encoding="utf-8")
 
     def read_recovery(self) -> tuple[History, Path | None] | None:
         """The autosaved history left by a crash, or None when there is none (or it is unreadable)."""
-        if not self.recovery_path.exists() or not capabilities.available("document"):
+        if not self.recovery_path.exists():
             return None
         try:
             history = self.read(self.recovery_path)
@@ -110,36 +103,3 @@ class Storage:
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
         self.data_dir.mkdir(parents=True, exist_ok=True)
         (self.data_dir / "recent.json").write_text(json.dumps(names[:RECENT_LIMIT]), encoding="utf-8")
-
-
-def document_of(history: History) -> Any:
-    """The ``formats.document.Document`` of a history.
-
-    The document keeps one set of givens, so clue edits (Givens mode) are folded into its start: the
-    saved history begins after the last clue edit, or at the current position if that edit was undone.
-    """
-    document = capabilities.load("document")
-    records = history.records
-    last_given = max((i for i, r in enumerate(records) if r.step.rule == GIVEN), default=-1)
-    if last_given < 0:
-        start, steps, cursor = history.start, history.steps, history.cursor
-    elif history.cursor > last_given:
-        start = records[last_given].grid
-        steps = tuple(r.step for r in records[last_given + 1 :])
-        cursor = history.cursor - last_given - 1
-    else:
-        start, steps, cursor = history.grid, (), 0
-    plain_start = start == start.puzzle()
-    return document.Document(history.grid, steps, cursor, None if plain_start else start)
-
-
-def _history_of(doc: Any, source: str) -> History:
-    try:
-        start = doc.start if doc.start is not None else doc.grid.puzzle()
-        history = History.replay(start, tuple(doc.history), doc.cursor)
-    except ValueError as err:
-        raise FormatError(f"the step history does not replay: {err}", source) from err
-    if history.grid != doc.grid:
-        # The history does not lead to the saved position: keep the position, which is what was seen.
-        return History(doc.grid)
-    return history

@@ -11,6 +11,12 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sudoku_workbench.core.step import Step
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
 
 __all__ = ["example_step", "main", "render_example", "write_reference"]
 
@@ -18,7 +24,7 @@ __all__ = ["example_step", "main", "render_example", "write_reference"]
 _SIDE = {4: 260, 6: 330, 8: 420, 9: 450, 12: 600, 16: 760, 25: 1000}
 
 
-def example_step(rule_id: str) -> object | None:
+def example_step(rule_id: str) -> Step | None:
     """The first step the rule's own finder takes on its example position (None without an example)."""
     from sudoku_workbench.logic.engine import rule_by_id
     from sudoku_workbench.logic.techniques import technique
@@ -27,7 +33,7 @@ def example_step(rule_id: str) -> object | None:
     return None if example is None else next(rule_by_id(rule_id).find(example), None)
 
 
-def render_example(rule_id: str) -> object | None:
+def render_example(rule_id: str) -> QImage | None:
     """The example with its step's highlights as a QImage (a QApplication must exist)."""
     from sudoku_workbench.gui.board_view import BoardView
     from sudoku_workbench.logic.techniques import technique
@@ -37,7 +43,7 @@ def render_example(rule_id: str) -> object | None:
         return None
     board = BoardView()
     board.set_grid(example)
-    board.set_step(example_step(rule_id))  # type: ignore[arg-type]
+    board.set_step(example_step(rule_id))
     board.selected = -1
     side = _SIDE.get(example.geometry.n, 600)
     board.resize(side, side)
@@ -65,11 +71,11 @@ def write_reference(outdir: Path) -> list[Path]:
         lines += [entry.text, "", f"Source: {entry.source}", ""]
         if image is not None:
             path = outdir / f"{entry.rule_id}.png"
-            if not image.save(str(path)):  # type: ignore[attr-defined]
+            if not image.save(str(path)):
                 raise OSError(f"could not write {path}")
             written.append(path)
             step = example_step(entry.rule_id)
-            explanation = getattr(step, "explanation", "")
+            explanation = step.explanation if step is not None else ""
             lines += [f"![{entry.name} example]({path.name})", ""]
             lines += [f"Example ({entry.origin}): {explanation}", ""]
             if not entry.engine_first:

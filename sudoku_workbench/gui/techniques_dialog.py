@@ -90,7 +90,7 @@ class TechniquesDialog(QDialog):
             geo = entry.example.geometry
             parts.append(f"<h3>Example ({html.escape(geo.label)})</h3>")
             if step is not None:
-                parts.append(f"<p>{html.escape(getattr(step, 'explanation', ''))}</p>")
+                parts.append(f"<p>{html.escape(step.explanation)}</p>")
             if not entry.engine_first:
                 parts.append(
                     "<p><small>Here a simpler rule would also apply; the engine only reaches this rule "
@@ -105,8 +105,7 @@ class TechniquesDialog(QDialog):
             image = QImage.fromData(data)
             if not image.isNull():
                 return image
-        drawn = render_example(rule_id)
-        return drawn if isinstance(drawn, QImage) else None
+        return render_example(rule_id)
 
 
 def _entry(rule: Rule) -> Technique | None:

@@ -17,9 +17,12 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.gui import capabilities, dialogs
-from sudoku_workbench.gui.history import History
+from sudoku_workbench.core.step import HCP_TOUR
+from sudoku_workbench.formats import format_line, parse_puzzle
+from sudoku_workbench.gui import dialogs
+from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
+from sudoku_workbench.search.symmetry import fitting_symmetries
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
@@ -34,17 +37,12 @@ _TOUR_FILTER = "Tours: TSPLIB, Concorde solution, edge list (*.tour *.sol *.txt 
 
 
 def parse_text(text: str, source: str) -> Grid:
-    """A puzzle from pasted text, in any format the formats package knows (one line until it lands).
+    """A puzzle from pasted text, in any format the formats package knows.
 
     Raises:
         FormatError: naming what is wrong and where.
     """
-    if capabilities.available("formats"):
-        grid: Grid = capabilities.load("formats").parse_puzzle(text, source)
-        return grid
-    from sudoku_workbench.formats.text import parse_line
-
-    return parse_line(text, source)
+    return parse_puzzle(text, source)
 
 
 class FileCommands:
@@ -96,23 +94,19 @@ class FileCommands:
         return bool(path and self.session.save(path))
 
     def paste(self) -> None:
-        """Import from clipboard: a puzzle in any supported format."""
+        """Import from clipboard: a puzzle in any format (an undoable edit, so nothing to confirm)."""
         text = QGuiApplication.clipboard().text()
         try:
             grid = parse_text(text, "clipboard")
         except FormatError as err:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
             return
-        if self.confirm_discard():
-            self.session.set_puzzle(History(grid), None, dirty=True)
-            self.session.set_givens_mode(False)
+        self.session.paste_puzzle(grid)
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
-        grid = self.session.grid
-        text = capabilities.load("formats").format_line(grid) if capabilities.available("formats") else None
-        QGuiApplication.clipboard().setText(text or grid.to_line())
-        self.session.message.emit("Copied the position as text")
+        QGuiApplication.clipboard().setText(format_line(self.session.grid))
+        self.session.notify("Copied the position as text")
 
     # ---- pictures ----------------------------------------------------------------------------
     def export_image(self, path: Path | None = None) -> None:
@@ -136,7 +130,7 @@ class FileCommands:
         else:
             saved = board.grab().save(str(path))
         if saved:
-            self.session.message.emit(f"Exported {path}")
+            self.session.notify(f"Exported {path}")
         else:
             dialogs.show_error(self.window, "Export failed", f"{path}: could not write the image")
 
@@ -163,9 +157,8 @@ class FileCommands:
         if not self.confirm_discard():
             return
 
-        # Test is enabled only once the generator has landed, and the generator brings the symmetries.
         def symmetries(n: int) -> tuple[str, ...]:
-            return tuple(capabilities.load("symmetry").fitting_symmetries(geometry_for_size(n)))
+            return tuple(fitting_symmetries(geometry_for_size(n)))
 
         dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries)
         if dialog.exec() == QDialog.DialogCode.Accepted:
@@ -174,17 +167,16 @@ class FileCommands:
     # ---- HCP ----------------------------------------------------------------------------------
     def export_hcp(self, path: Path | None = None) -> None:
         """Export → HCP: the givens as Haythorpe's Hamiltonian cycle problem, reduced, for Concorde or LKH."""
-        hcp = capabilities.load("hcp_export")
         title = "Export as a Hamiltonian cycle problem"
         path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, "puzzle.hcp")
         if path is None:
             return
         self.session.run_job(
-            "hcp_export",
-            functools.partial(hcp.write_export, reduce=True),
+            JobKind.HCP_EXPORT,
+            functools.partial(write_export, reduce=True),
             self.session.grid.puzzle(),
             path,
-            on_done=lambda text: self.session.message.emit(f"Exported {text}"),
+            on_done=lambda text: self.session.notify(f"Exported {text}"),
         )
 
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
@@ -192,7 +184,6 @@ class FileCommands:
 
         The HCP file the tour belongs to is the one beside it with the same name, else one the user picks.
         """
-        hcp = capabilities.load("hcp_import")
         tour = tour or dialogs.choose_open_path(self.window, "Import a tour", _TOUR_FILTER)
         if tour is None:
             return
@@ -205,23 +196,17 @@ class FileCommands:
         if hcp_file is None:
             return
         self.session.run_job(
-            "hcp_import",
-            hcp.grid_from_tour_file,
+            JobKind.HCP_IMPORT,
+            grid_from_tour_file,
             self.session.grid,
             tour,
             hcp_file,
             on_done=self._tour_read,
-            on_failed=lambda err: self.session.error.emit("The tour cannot be read", str(err)),
+            on_failed=lambda err: self.session.warn("The tour cannot be read", str(err)),
         )
 
     def _tour_read(self, solution: Grid) -> None:
-        grid = self.session.grid
-        placements = tuple((c, solution.values[c]) for c in grid.empty_cells)
-        cells = tuple(c for c, _ in placements)
-        text = (
-            f"the imported Hamiltonian cycle fills the {len(placements)} empty cells (Haythorpe, Section 6)"
-        )
-        self.session.apply_step(
-            Step("hcp_tour", placements, highlights=Highlights(cells=cells), explanation=text)
-        )
-        self.session.message.emit("Read the tour back into the grid.")
+        empty = len(self.session.grid.empty_cells)
+        text = f"the imported Hamiltonian cycle fills the {empty} empty cells (Haythorpe, Section 6)"
+        self.session.fill_from(solution, HCP_TOUR, text)
+        self.session.notify("Read the tour back into the grid.")

@@ -27,8 +27,19 @@ from sudoku_workbench.logic.path_rules import (
     repetitive_cycle_steps,
 )
 
+BIVALUE_CYCLE = "bivalue_cycle"
+BIVALUE_REPETITIVE_CYCLE = "bivalue_repetitive_cycle"
+BIVALUE_CONFLICTING_PATHS = "bivalue_conflicting_paths"
+MIXED_CONFLICTING_PATHS = "mixed_conflicting_paths"
+#: The bivalue and mixed rules in the order the engine tries them.
+RULE_IDS = (BIVALUE_CYCLE, BIVALUE_REPETITIVE_CYCLE, BIVALUE_CONFLICTING_PATHS, MIXED_CONFLICTING_PATHS)
+
 __all__ = [
-    "BIVALUE_RULES",
+    "BIVALUE_CONFLICTING_PATHS",
+    "BIVALUE_CYCLE",
+    "BIVALUE_REPETITIVE_CYCLE",
+    "MIXED_CONFLICTING_PATHS",
+    "RULE_IDS",
     "find_bivalue_conflicting_paths",
     "find_bivalue_cycles",
     "find_bivalue_repetitive_cycles",
@@ -77,7 +88,7 @@ def _bivalue_cycle_step(grid: Grid, chain: Chain) -> Step:
         " Either way each link's digit is in one of its two cells, so no cell that sees both holds it."
     )
     return Step(
-        "bivalue_cycle",
+        BIVALUE_CYCLE,
         eliminations=eliminations,
         highlights=chain_highlights((chain,), (True,)),
         explanation=text,
@@ -90,7 +101,7 @@ def find_bivalue_repetitive_cycles(grid: Grid) -> Iterator[Step]:
     If a bivalue cycle repeats a digit only on the two links at one cell, that digit is not in the
     cell, which therefore holds its other candidate.
     """
-    return repetitive_cycle_steps(grid, BIVALUE, "bivalue_repetitive_cycle")
+    return repetitive_cycle_steps(grid, BIVALUE, BIVALUE_REPETITIVE_CYCLE)
 
 
 def find_bivalue_conflicting_paths(grid: Grid) -> Iterator[Step]:
@@ -99,7 +110,7 @@ def find_bivalue_conflicting_paths(grid: Grid) -> Iterator[Step]:
     Two nonrepetitive bivalue paths from one cell with the same first digit whose end cells share a
     unit and are left with the same other candidate; the start cell cannot hold the first digit.
     """
-    return conflicting_path_steps(grid, BIVALUE, BIVALUE, "bivalue_conflicting_paths")
+    return conflicting_path_steps(grid, BIVALUE, BIVALUE, BIVALUE_CONFLICTING_PATHS)
 
 
 def find_mixed_conflicting_paths(grid: Grid) -> Iterator[Step]:
@@ -108,13 +119,4 @@ def find_mixed_conflicting_paths(grid: Grid) -> Iterator[Step]:
     One path in the bilocation graph and one in the bivalue graph, both forced by "the start cell is
     not x", put one digit twice in a unit; so the start cell is x.
     """
-    return conflicting_path_steps(grid, BILOCATION, BIVALUE, "mixed_conflicting_paths")
-
-
-#: ``(id, name, finder)`` of the bivalue and mixed rules, in the order they are tried.
-BIVALUE_RULES = (
-    ("bivalue_cycle", "Nonrepetitive cycle (bivalue)", find_bivalue_cycles),
-    ("bivalue_repetitive_cycle", "Repetitive cycle (bivalue)", find_bivalue_repetitive_cycles),
-    ("bivalue_conflicting_paths", "Conflicting paths (bivalue)", find_bivalue_conflicting_paths),
-    ("mixed_conflicting_paths", "Conflicting paths (mixed)", find_mixed_conflicting_paths),
-)
+    return conflicting_path_steps(grid, BILOCATION, BIVALUE, MIXED_CONFLICTING_PATHS)

@@ -21,8 +21,17 @@ from sudoku_workbench.logic.chain_text import (
 )
 from sudoku_workbench.logic.path_rules import BILOCATION, conflicting_path_steps, repetitive_cycle_steps
 
+NONREPETITIVE_CYCLE = "nonrepetitive_cycle"
+REPETITIVE_CYCLE = "repetitive_cycle"
+CONFLICTING_PATHS = "conflicting_paths"
+#: The bilocation rules in the order the engine tries them.
+RULE_IDS = (NONREPETITIVE_CYCLE, REPETITIVE_CYCLE, CONFLICTING_PATHS)
+
 __all__ = [
-    "BILOCATION_RULES",
+    "CONFLICTING_PATHS",
+    "NONREPETITIVE_CYCLE",
+    "REPETITIVE_CYCLE",
+    "RULE_IDS",
     "find_bilocation_conflicting_paths",
     "find_bilocation_cycles",
     "find_bilocation_repetitive_cycles",
@@ -70,7 +79,7 @@ def _cycle_step(grid: Grid, chain: Chain) -> Step:
         " same holds round the cycle: each cell holds one of the digits of its two links."
     )
     return Step(
-        "nonrepetitive_cycle",
+        NONREPETITIVE_CYCLE,
         eliminations=eliminations,
         highlights=chain_highlights((chain,), (False,)),
         explanation=text,
@@ -84,7 +93,7 @@ def find_bilocation_repetitive_cycles(grid: Grid) -> Iterator[Step]:
     (found as a nonrepetitive walk from the cell back to itself, starting and ending with the digit;
     Theorem 2.2).
     """
-    return repetitive_cycle_steps(grid, BILOCATION, "repetitive_cycle")
+    return repetitive_cycle_steps(grid, BILOCATION, REPETITIVE_CYCLE)
 
 
 def find_bilocation_conflicting_paths(grid: Grid) -> Iterator[Step]:
@@ -93,12 +102,4 @@ def find_bilocation_conflicting_paths(grid: Grid) -> Iterator[Step]:
     Two nonrepetitive bilocation paths that start at one cell with the same digit and end with one
     digit in two cells of a unit; the start cell holds the start digit.
     """
-    return conflicting_path_steps(grid, BILOCATION, BILOCATION, "conflicting_paths")
-
-
-#: ``(id, name, finder)`` of the bilocation rules, in the order they are tried.
-BILOCATION_RULES = (
-    ("nonrepetitive_cycle", "Nonrepetitive cycle (bilocation)", find_bilocation_cycles),
-    ("repetitive_cycle", "Repetitive cycle (bilocation)", find_bilocation_repetitive_cycles),
-    ("conflicting_paths", "Conflicting paths (bilocation)", find_bilocation_conflicting_paths),
-)
+    return conflicting_path_steps(grid, BILOCATION, BILOCATION, CONFLICTING_PATHS)

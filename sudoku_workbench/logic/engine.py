@@ -15,16 +15,19 @@ from operator import or_
 
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
-from sudoku_workbench.core.step import Step
+from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import (
     als,
     bivalue_chains,
+    bivalue_rules,
     colouring,
+    cycles,
     empty_rectangle,
     eppstein_local,
     exclusion,
     finned_fish,
+    forcing_rules,
     local,
     locked_sets,
     matching_rules,
@@ -38,12 +41,10 @@ from sudoku_workbench.logic import (
     wxyz_wing,
 )
 from sudoku_workbench.logic._positions import unit_getters
-from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
 from sudoku_workbench.logic.chain_analysis import forget_analyses
-from sudoku_workbench.logic.cycles import BILOCATION_RULES
-from sudoku_workbench.logic.forcing_rules import FORCING_RULES
 
 __all__ = [
+    "GRAPH_RULE_IDS",
     "RULES",
     "Level",
     "LogicRun",
@@ -54,7 +55,10 @@ __all__ = [
     "rate",
     "rule_by_id",
     "solve_by_logic",
+    "step_name",
+    "step_names",
     "steps_until_stuck",
+    "steps_with_grids",
 ]
 
 
@@ -78,7 +82,9 @@ class Rule:
     find: Callable[[Grid], Iterator[Step]]
 
 
-#: The rules simplest first. The nonlocal graph rules are appended at the end (level VERY_HARD).
+_VH = Level.VERY_HARD
+#: The rules simplest first, each with its id, display name and level: the one place they are written.
+#: Eppstein's nonlocal rules on the bilocation and bivalue graphs and the two of PADS come last.
 RULES: tuple[Rule, ...] = (
     Rule(local.FULL_HOUSE, "Full house", Level.EASY, local.full_house),
     Rule(local.NAKED_SINGLE, "Naked single", Level.EASY, local.naked_single),
@@ -119,13 +125,56 @@ RULES: tuple[Rule, ...] = (
     Rule(als.DEATH_BLOSSOM, "Death Blossom", Level.HARD, als.death_blossom),
     Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", Level.HARD, sue_de_coq.sue_de_coq),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
+    Rule(cycles.NONREPETITIVE_CYCLE, "Nonrepetitive cycle (bilocation)", _VH, cycles.find_bilocation_cycles),
+    Rule(
+        cycles.REPETITIVE_CYCLE,
+        "Repetitive cycle (bilocation)",
+        _VH,
+        cycles.find_bilocation_repetitive_cycles,
+    ),
+    Rule(
+        cycles.CONFLICTING_PATHS,
+        "Conflicting paths (bilocation)",
+        _VH,
+        cycles.find_bilocation_conflicting_paths,
+    ),
+    Rule(
+        bivalue_rules.BIVALUE_CYCLE, "Nonrepetitive cycle (bivalue)", _VH, bivalue_rules.find_bivalue_cycles
+    ),
+    Rule(
+        bivalue_rules.BIVALUE_REPETITIVE_CYCLE,
+        "Repetitive cycle (bivalue)",
+        _VH,
+        bivalue_rules.find_bivalue_repetitive_cycles,
+    ),
+    Rule(
+        bivalue_rules.BIVALUE_CONFLICTING_PATHS,
+        "Conflicting paths (bivalue)",
+        _VH,
+        bivalue_rules.find_bivalue_conflicting_paths,
+    ),
+    Rule(
+        bivalue_rules.MIXED_CONFLICTING_PATHS,
+        "Conflicting paths (mixed)",
+        _VH,
+        bivalue_rules.find_mixed_conflicting_paths,
+    ),
+    Rule(
+        forcing_rules.NONREPETITIVE_PATH,
+        "Nonrepetitive path (PADS)",
+        _VH,
+        forcing_rules.find_nonrepetitive_paths,
+    ),
+    Rule(
+        forcing_rules.FORCING_CONTRADICTION,
+        "Forcing contradiction (PADS)",
+        _VH,
+        forcing_rules.find_forcing_contradictions,
+    ),
 )
 
-#: Eppstein's nonlocal rules on the bilocation and bivalue graphs come last.
-RULES += tuple(
-    Rule(rule_id, name, Level.VERY_HARD, find)
-    for rule_id, name, find in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
-)
+#: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
+GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_IDS
 
 _BY_ID = {rule.id: rule for rule in RULES}
 
@@ -140,6 +189,16 @@ def rule_by_id(rule_id: str) -> Rule:
         return _BY_ID[rule_id]
     except KeyError:
         raise KeyError(f"no logic rule with id {rule_id!r}") from None
+
+
+def step_names() -> dict[str, str]:
+    """Display names of every kind of step: the logic rules and the player's and the solvers' steps."""
+    return {**STEP_NAMES, **{rule.id: rule.name for rule in RULES}}
+
+
+def step_name(rule_id: str) -> str:
+    """The display name of a step's rule id (an unknown id is shown as itself, made readable)."""
+    return step_names().get(rule_id) or rule_id.replace("_", " ").capitalize()
 
 
 def forget_caches() -> None:
@@ -214,8 +273,12 @@ def _still_applies(grid: Grid, step: Step) -> bool:
     )
 
 
-def _run(grid: Grid, rules: tuple[Rule, ...]) -> Iterator[tuple[Step, Grid]]:
-    """The engine loop: each step with the grid after it (see :func:`steps_until_stuck`)."""
+def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tuple[Step, Grid]]:
+    """As :func:`steps_until_stuck`, each step with the grid after it (so no caller applies it again).
+
+    Raises:
+        Contradiction: when the position is (or becomes) impossible, with the cells at fault.
+    """
     problem = _contradiction(grid)
     if problem:
         raise problem
@@ -251,7 +314,7 @@ def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[S
     Raises:
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.
     """
-    for step, _after in _run(grid, rules):
+    for step, _after in steps_with_grids(grid, rules):
         yield step
 
 
@@ -270,7 +333,7 @@ def solve_by_logic(grid: Grid, rules: tuple[Rule, ...] = RULES) -> LogicRun:
     steps: list[Step] = []
     current = grid
     try:
-        for step, current in _run(grid, rules):  # noqa: B007 - the last grid is the result
+        for step, current in steps_with_grids(grid, rules):  # noqa: B007 - the last grid is the result
             steps.append(step)
     except Contradiction:
         return LogicRun(current, tuple(steps), "contradiction", current.problems())

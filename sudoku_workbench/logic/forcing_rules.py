@@ -19,7 +19,18 @@ from sudoku_workbench.logic.chain_analysis import ChainAnalysis, analysis_of, pe
 from sudoku_workbench.logic.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.path_rules import BILOCATION, BIVALUE
 
-__all__ = ["FORCING_RULES", "find_forcing_contradictions", "find_nonrepetitive_paths"]
+__all__ = [
+    "FORCING_CONTRADICTION",
+    "NONREPETITIVE_PATH",
+    "RULE_IDS",
+    "find_forcing_contradictions",
+    "find_nonrepetitive_paths",
+]
+
+NONREPETITIVE_PATH = "nonrepetitive_path"
+FORCING_CONTRADICTION = "forcing_contradiction"
+#: The two PADS rules in the order the engine tries them (after the paper's seven).
+RULE_IDS = (NONREPETITIVE_PATH, FORCING_CONTRADICTION)
 
 
 @dataclass(frozen=True)
@@ -92,7 +103,7 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
                 f"and no cell that sees both can hold it."
             )
             yield Step(
-                "nonrepetitive_path",
+                NONREPETITIVE_PATH,
                 eliminations=tuple((c, digit) for c in _bits(targets)),
                 highlights=chain_highlights((chain,), (bivalue,)),
                 explanation=text,
@@ -117,7 +128,7 @@ def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
         bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
         placement = (premise.cell, premise.digit)
         yield placement_step(
-            grid, "forcing_contradiction", placement, f"{text}. {ending}", chains, bivalue, unit
+            grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
         )
 
 
@@ -188,10 +199,3 @@ def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: i
         "which is impossible"
     )
     return reasons, ending, unit
-
-
-#: ``(id, name, finder)`` of the two PADS rules, tried after the paper's seven.
-FORCING_RULES = (
-    ("nonrepetitive_path", "Nonrepetitive path (PADS)", find_nonrepetitive_paths),
-    ("forcing_contradiction", "Forcing contradiction (PADS)", find_forcing_contradictions),
-)

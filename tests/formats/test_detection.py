@@ -6,11 +6,10 @@ import pytest
 
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats import format_numbers, parse_puzzle, read_puzzles
-from tests.conftest import corpus_lines
+from tests.conftest import REPO, corpus_lines
 
-LINE = corpus_lines("top95.txt", count=1)[
-    0
-]  # 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+#: The first top95 puzzle, shipped in resources/: the pastes below are drawn from it.
+LINE = (REPO / "resources" / "puzzles" / "hard-top95-first.txt").read_text(encoding="utf-8").split()[0]
 SIXTEEN = corpus_lines("sixteen_vu100.txt", count=1)[0]
 
 PASTES = {

@@ -8,10 +8,10 @@ from hypothesis import strategies as st
 
 from sudoku_workbench.core import FormatError, Grid, ProblemKind
 from sudoku_workbench.formats import format_block, format_pencilmarks, parse_puzzle, read_file, read_puzzles
-from tests.conftest import corpus_lines
+from tests.conftest import REPO
 from tests.formats.conftest import outcome
 
-LINE = corpus_lines("top95.txt", count=1)[0]
+LINE = (REPO / "resources" / "puzzles" / "hard-top95-first.txt").read_text(encoding="utf-8").split()[0]
 SIZES = "16 (4x4), 36 (6x6), 64 (8x8), 81 (9x9), 144 (12x12), 256 (16x16) or 625 (25x25)"
 BLOCK = format_block(parse_puzzle(LINE))  # 13 lines: frame, 3 rows, frame, 3 rows, frame, 3 rows, frame
 PENCIL = format_pencilmarks(parse_puzzle(LINE))

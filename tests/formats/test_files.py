@@ -9,7 +9,7 @@ import pytest
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.core import FormatError, Grid
 from sudoku_workbench.formats import parse_line, read_file, read_puzzles, write_file, write_puzzles
-from tests.conftest import DATA, corpus_lines
+from tests.conftest import corpus_lines, data_file, data_files
 
 SUFFIXES = [".txt", ".sdm", ".sdk", ".ss", ".json", ".sudoku"]
 
@@ -52,9 +52,9 @@ def test_write_puzzles_then_read_puzzles_and_read_file_takes_the_first(tmp_path)
     assert read_file(path) == grids[0]
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.txt")))
+@pytest.mark.parametrize("name", [p.name for p in data_files()])
 def test_every_corpus_file_streams_like_line_by_line_parsing(name):
-    with (DATA / name).open(encoding="utf-8") as handle:
+    with data_file(name).open(encoding="utf-8") as handle:
         streamed = list(itertools.islice(read_puzzles(handle), 300))
     expected = [parse_line(line, name, i) for i, line in enumerate(corpus_lines(name, count=300), 1)]
     assert streamed == expected

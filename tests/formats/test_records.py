@@ -5,7 +5,7 @@ import pytest
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.core import FormatError, Grid
 from sudoku_workbench.formats import format_block, format_ss, numbered_puzzles, parse_puzzle, read_puzzles
-from tests.conftest import DATA, corpus_lines
+from tests.conftest import corpus_lines, data_file
 
 LINES = corpus_lines("top95.txt", count=3)
 
@@ -31,7 +31,7 @@ def test_block_pictures_separated_by_blank_lines_stream_as_records():
 
 
 def test_iter_input_numbers_records_of_a_corpus_file():
-    records = list(iter_input(str(DATA / "four_vu100.txt")))
+    records = list(iter_input(str(data_file("four_vu100.txt"))))
     assert [n for n, _ in records] == list(range(1, 101))
     assert all(isinstance(g, Grid) and g.geometry.n == 4 for _, g in records)
 

@@ -75,7 +75,9 @@ def test_bipartite_bivalue_graph_flags() -> None:
 
 def test_bipartite_and_plain_bivalue_graphs_agree_on_cyclic_edges() -> None:
     nonempty = 0
-    for puzzle in corpus("top1465.txt", 12, every=101):
+    for puzzle in corpus("top1465.txt", 36, every=37):
+        if nonempty == 3:
+            break
         grid = propagate_singles(puzzle)
         plain = NonrepetitiveGraph.from_edge_labels(bivalue_graph(grid))
         expected = {(min(u, w), max(u, w), d) for u, w, d, _ in plain.cyclic_edges()}

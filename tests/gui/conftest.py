@@ -13,12 +13,10 @@ from pathlib import Path
 import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
 import pytest
 
+from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import live_workers
-
-#: Background jobs the window starts by itself (status line, graph pane); tests need not wait for them.
-HOUSEKEEPING = ("status", "graph")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -75,7 +73,7 @@ def window(qtbot, storage: Storage) -> Iterator[MainWindow]:
     qtbot.waitExposed(win)
     yield win
     session = win.session
-    busy = [k for k in session.running() if k not in HOUSEKEEPING]
+    busy = [k for k in session.running() if k not in QUIET_JOBS]
     if not busy:
         qtbot.waitUntil(session.idle, timeout=20_000)
     session.dirty = False

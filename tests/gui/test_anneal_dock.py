@@ -7,6 +7,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.anneal_dock import AnnealDock, fill_picture
+from sudoku_workbench.gui.session import Session
+from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.search.anneal import AnnealSettings, anneal
 from tests.conftest import corpus, corpus_lines
 
@@ -16,8 +18,8 @@ EASY = next(parse_line(line) for line in corpus_lines("norvig_sudoku10k.txt") if
 
 
 @pytest.fixture
-def dock(qtbot):
-    widget = AnnealDock()
+def dock(qtbot, tmp_path):
+    widget = AnnealDock(Session(Storage(tmp_path)))
     qtbot.addWidget(widget)
     widget.resize(460, 700)
     yield widget
@@ -53,7 +55,7 @@ def test_live_plot_follows_the_snapshots(dock, qtbot, artifacts_dir):
     assert dock.grab().save(str(artifacts_dir / "anneal_dock.png"))
 
 
-def test_start_runs_on_a_thread_and_reports(dock, qtbot):
+def test_start_runs_in_the_sessions_worker_and_reports(dock, qtbot):
     dock.set_grid(EASY)
     with qtbot.waitSignal(dock.result_ready, timeout=30000) as blocker:
         dock.start()

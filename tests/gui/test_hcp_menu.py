@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
 
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.history import GIVEN
 from sudoku_workbench.logic.engine import next_step, solve_by_logic
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, new_9x9, trigger, type_puzzle
@@ -13,7 +12,7 @@ HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....
 
 
 def _rule_steps(window):
-    return [s for s in window.session.history.steps if s.rule not in (ENTRY, PENCIL, CLEAR, GIVEN)]
+    return [s for s in window.session.history.steps if s.rule not in (ENTRY, PENCIL, CLEAR)]
 
 
 def test_typed_newspaper_puzzle_is_solved_by_logic_and_stepped_through(qtbot, window, monkeypatch, shot):

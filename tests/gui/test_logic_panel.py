@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMessageBox
 
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.logic.engine import RULES
 from tests.gui.conftest import settle
 

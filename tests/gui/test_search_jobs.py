@@ -8,10 +8,10 @@ import time
 from PySide6.QtCore import QTimer
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.search.solve import count, solve
-from tests.conftest import corpus_lines
+from tests.conftest import corpus_lines, needs_shared_data
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -42,6 +42,7 @@ class Ticker:
         self.timer.start()
 
 
+@needs_shared_data
 def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):
     line = corpus_lines("sixteen_vu100.txt")[HARDEST_16]
     trigger_paste(qtbot, window, line)

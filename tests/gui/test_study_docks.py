@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.history import History
 from sudoku_workbench.search.tree import NodeStatus
 from tests.conftest import corpus_lines
 from tests.gui.conftest import settle

@@ -16,7 +16,7 @@ from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.hcp.solver import LKH_ENV
 from sudoku_workbench.search.solve import solve
-from tests.conftest import DATA, corpus
+from tests.conftest import corpus, data_file
 from tests.hcp.helpers import tour_of
 
 
@@ -66,7 +66,7 @@ def test_export_names_a_bad_puzzle(tmp_path: Path, capsys: pytest.CaptureFixture
 
 
 def test_hcp_stats_prints_rows_and_means(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hcp-stats", str(DATA / "four_vu100.txt"), "--limit", "4", "--jobs", "2"]) == 0
+    assert main(["hcp-stats", str(data_file("four_vu100.txt")), "--limit", "4", "--jobs", "2"]) == 0
     out = capsys.readouterr()
     rows = [line.split("\t") for line in out.out.splitlines() if line[:1].isdigit()]
     assert len(rows) == 4

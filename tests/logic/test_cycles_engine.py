@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
-from sudoku_workbench.logic.cycles import BILOCATION_RULES
-from sudoku_workbench.logic.engine import RULES, Level, next_step, rule_by_id, solve_by_logic
-from sudoku_workbench.logic.forcing_rules import FORCING_RULES
+from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, Level, next_step, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
-from tests.conftest import corpus_lines
+from tests.conftest import corpus_lines, needs_shared_data
 from tests.logic.graph_support import check_step, solution_of
 from tests.logic.test_cycles import square
 
-GRAPH_IDS = [rule_id for rule_id, _, _ in BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES]
+GRAPH_IDS = list(GRAPH_RULE_IDS)
 
 #: top1465 puzzles (0-based lines) that the local rules left stuck and the graph rules solved, when pinned
 NEEDING_GRAPHS = (54, 63, 93, 174, 225, 270)
@@ -31,6 +28,7 @@ def test_next_step_finds_the_cycle() -> None:
     assert step.rule == "nonrepetitive_cycle"
 
 
+@needs_shared_data
 def test_graph_rules_solve_more_of_a_hard_sample_and_stay_sound() -> None:
     # Eppstein's local rules only: the named hand-solver patterns (nice loops above all) would
     # otherwise do the graph rules' work before they are asked.

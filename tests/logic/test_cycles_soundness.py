@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sudoku_workbench.logic.bivalue_rules import BIVALUE_RULES
-from sudoku_workbench.logic.cycles import BILOCATION_RULES
-from sudoku_workbench.logic.forcing_rules import FORCING_RULES
+from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, rule_by_id
 from tests.conftest import corpus
 from tests.logic.graph_support import check_step, propagate_singles, solution_of
 
-RULES = BILOCATION_RULES + BIVALUE_RULES + FORCING_RULES
+RULES = tuple(rule_by_id(rule_id) for rule_id in GRAPH_RULE_IDS)
 
 
 def test_graph_rules_are_sound_on_hard_puzzles() -> None:
@@ -23,11 +21,11 @@ def test_graph_rules_are_sound_on_hard_puzzles() -> None:
         grid = propagate_singles(puzzle)
         while not grid.is_complete():
             first = None
-            for rule_id, _, find in RULES:
-                for step in find(grid):
+            for rule in RULES:
+                for step in rule.find(grid):
                     check_step(step, solution)
                     assert step.placements or step.eliminations
-                    fired[rule_id] += 1
+                    fired[rule.id] += 1
                     first = first or step
             if first is None:
                 break

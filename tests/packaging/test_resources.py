@@ -41,7 +41,12 @@ def test_every_package_folder_is_listed_in_pyproject():
         ".".join(path.parent.relative_to(REPO).parts)
         for path in (REPO / "sudoku_workbench").rglob("__init__.py")
     }
-    assert on_disk | {"sudoku_workbench.resources"} == listed
+    data_folders = {
+        f"sudoku_workbench.resources.{path.name}"
+        for path in (REPO / "resources").iterdir()
+        if path.is_dir() and path.name not in {"screenshots", "__pycache__"}
+    }
+    assert on_disk | {"sudoku_workbench.resources"} | data_folders == listed
 
 
 @pytest.mark.slow

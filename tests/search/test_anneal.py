@@ -7,7 +7,7 @@ from sudoku_workbench.cli import main
 from sudoku_workbench.core import Cancelled, CancelToken, Contradiction, Grid, geometry
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.search.anneal import AnnealSettings, anneal, conflict_cost, temperature
-from tests.conftest import DATA, corpus, corpus_lines
+from tests.conftest import corpus, corpus_lines, data_file
 
 # Norvig's 10k file: the 30-clue and fuller puzzles are the easy end of the public corpora.
 EASY_9X9 = [parse_line(line) for line in corpus_lines("norvig_sudoku10k.txt") if line.count(".") <= 51][:3]
@@ -102,7 +102,7 @@ def test_clashing_givens_are_refused():
 
 
 def test_cli_reports_each_puzzle_and_a_summary(capsys):
-    path = str(DATA / "four_vu100.txt")
+    path = str(data_file("four_vu100.txt"))
     assert main(["anneal", path, "--count", "3", "--seed", "5", "--schedule", "log", "--compare"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in out[:3]] == ["puzzle 1", "puzzle 2", "puzzle 3"]

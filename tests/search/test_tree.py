@@ -3,7 +3,7 @@ import pytest
 from sudoku_workbench.core import Cancelled, CancelToken, Grid, geometry
 from sudoku_workbench.search.solve import solve
 from sudoku_workbench.search.tree import NodeStatus, record_search, split_points, tree_layout
-from tests.conftest import corpus
+from tests.conftest import corpus, needs_shared_data
 
 
 def _check_records(tree):
@@ -53,6 +53,7 @@ def test_hard_puzzle_records_dead_ends_and_counts_beyond_the_recorded_nodes():
     _check_records(tree)
 
 
+@needs_shared_data
 def test_propagation_alone_solves_top95_first_puzzle_at_the_root():
     puzzle = corpus("top95.txt", 1)[0]
     tree = record_search(puzzle)

@@ -1,0 +1,46 @@
+"""The kinds of background job the window runs: one place for their names and how each is treated.
+
+A session runs at most one job of a kind; a new one replaces the pending one.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+__all__ = ["GRID_JOBS", "QUIET_JOBS", "JobKind"]
+
+
+class JobKind(StrEnum):
+    """A job kind; the value is what progress and error messages call it."""
+
+    LOGIC = "logic"
+    STEP = "step"
+    SOLVE = "solve"
+    CHECK = "check"
+    COUNT = "count"
+    RATE = "rate"
+    STATUS = "status"
+    GRAPH = "graph"
+    GENERATE = "generate"
+    ANNEAL = "anneal"
+    SEARCH_TREE = "search tree"
+    HCP_EXPORT = "HCP export"
+    HCP_IMPORT = "tour import"
+
+
+#: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
+GRID_JOBS = frozenset(
+    {
+        JobKind.LOGIC,
+        JobKind.STEP,
+        JobKind.SOLVE,
+        JobKind.CHECK,
+        JobKind.COUNT,
+        JobKind.RATE,
+        JobKind.STATUS,
+        JobKind.GRAPH,
+    }
+)
+
+#: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
+QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.GRAPH})

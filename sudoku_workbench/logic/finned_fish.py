@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links
+from sudoku_workbench.logic._digit_links import bits_of
+from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import and_list, cells_text
 
 __all__ = [
@@ -60,12 +61,12 @@ class Fish:
 
 def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
     geo = grid.geometry
-    links = digit_links(grid)
-    for digit in range(1, geo.n + 1):
-        holders = links.holders[digit]
+    n = geo.n
+    where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
+    for digit in range(1, n + 1):
         for by_rows in (True, False):
-            lines = geo.rows if by_rows else geo.columns
-            masks = tuple(sum(1 << i for i, c in enumerate(cells) if holders >> c & 1) for cells in lines)
+            first = 0 if by_rows else n
+            masks = tuple(where[unit][digit - 1] for unit in range(first, first + n))
             for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
                 yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
 

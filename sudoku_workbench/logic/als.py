@@ -15,7 +15,9 @@ locked without x.
   all see the stem. Whatever the stem is, that petal loses di and is locked; a digit z in every petal
   (not in the stem) is then in one of them, so it leaves the cells that see all their z-cells.
 
-ALS are looked for with up to :data:`MAX_CELLS` cells, each unit once, found once per position.
+ALS are looked for with up to :data:`MAX_CELLS` cells, each unit once, found once per position. Death
+Blossom stems hold two or three candidates, and one call tries at most :data:`BLOSSOM_BUDGET` petal
+combinations (on big grids a blossom may be missed, never a wrong step made).
 """
 
 from __future__ import annotations

@@ -65,6 +65,8 @@ class _Graph:
     weak: dict[Node, tuple[tuple[Node, bool], ...]]
     #: The strong links that run through an almost locked set: (node, node) → the set's cells.
     als_links: dict[tuple[Node, Node], int]
+    #: The strong partners of each node as "on" states, ready for the walks.
+    strong_on: dict[Node, tuple[tuple[Node, bool], ...]]
 
 
 def _pieces(cells: tuple[Cell, ...], mask: int, key: tuple[int, ...]) -> list[int] | None:
@@ -116,11 +118,13 @@ def _graph(grid: Grid) -> _Graph:
             group = holders[digit] & inside
             if group.bit_count() >= 2 and (digit, group) in strong:
                 groups[digit].append(group)
+    partners = {node: tuple(dict.fromkeys(ends)) for node, ends in strong.items()}
     return _Graph(
-        {node: tuple(dict.fromkeys(partners)) for node, partners in strong.items()},
+        partners,
         tuple(tuple(dict.fromkeys(g)) for g in groups),
         {},
         als_links,
+        {node: tuple((end, True) for end in ends) for node, ends in partners.items()},
     )
 
 
@@ -176,7 +180,7 @@ _Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
 def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, int, _Parents]]:
     """From "start is false": each node forced true, with its depth and the walk's parent table."""
     graph = _graph(grid)
-    weak = graph.weak
+    weak, strong = graph.weak, graph.strong_on
     parent: _Parents = {(start, False): None}
     queue = deque([((start, False), 0)])
     while queue:
@@ -186,7 +190,7 @@ def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, int, _Par
                 weak[node] = tuple((w, False) for w in _weak(grid, graph, node))
             nexts = weak[node]
         elif depth < limit:
-            nexts = tuple((s, True) for s in graph.strong.get(node, ()))
+            nexts = strong[node]
         else:
             nexts = ()
         for state in nexts:

@@ -177,8 +177,14 @@ def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
 _Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
 
 
-def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, int, _Parents]]:
-    """From "start is false": each node forced true, with its depth and the walk's parent table."""
+def _walk(
+    grid: Grid, start: Node, limit: int, cut: set[Node] | None = None
+) -> Iterator[tuple[Node, int, _Parents]]:
+    """From "start is false": each node forced true, with its depth and the walk's parent table.
+
+    When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
+    could find more; one that was never cut finds nothing new).
+    """
     graph = _graph(grid)
     weak, strong = graph.weak, graph.strong_on
     parent: _Parents = {(start, False): None}
@@ -193,6 +199,8 @@ def _walk(grid: Grid, start: Node, limit: int) -> Iterator[tuple[Node, int, _Par
             nexts = strong[node]
         else:
             nexts = ()
+            if cut is not None:
+                cut.add(start)
         for state in nexts:
             if state in parent:
                 continue
@@ -309,9 +317,10 @@ def _found(grid: Grid) -> Iterator[_Found]:
     seen_by: dict[int, int] = {}
     # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
     starts = sorted(node for node in graph.strong if node[1].bit_count() == 1)
+    cut: set[Node] = set()
     for limit in (SHORT, LONGEST):
-        for start in starts:
-            for end, depth, parent in _walk(grid, start, limit):
+        for start in starts if limit == SHORT else [s for s in starts if s in cut]:
+            for end, depth, parent in _walk(grid, start, limit, cut):
                 if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end, seen_by):
                     continue
                 path = _path(parent, end)

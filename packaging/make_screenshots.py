@@ -18,15 +18,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "resources" / "screenshots"
 
-#: A 9x9 puzzle (SE-rated sample, line 24) whose 22nd logic step is a bivalue-graph cycle.
-BIVALUE_PUZZLE = "3..6...8..69......8...49..3....1.3...73.2.45...1.7....5..28...9......83..2...4..5"
-#: A random minimal 6x6 puzzle whose 11th logic step is a nonrepetitive bilocation cycle.
-CYCLE_PUZZLE = "2...4.1.4.......52...3..5..2....6..."
+#: A 9x9 puzzle (SE-rated sample, line 1) whose 26th logic step is an XY-Chain (a bivalue-graph path).
+BIVALUE_PUZZLE = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
+#: A 6x6 puzzle (the techniques reference's nice-loop example) whose 6th step is a grouped AIC.
+CYCLE_PUZZLE = "....1..2...3.....4..56........34...."
 
 SHOTS = (
     ("main-window.png", [str(REPO / "resources" / "puzzles" / "newspaper-easy.sdk")]),
-    ("step-highlights.png", ["{bivalue}", "--logic", "--steps", "22", "--graph", "bivalue"]),
-    ("graph-cycle.png", ["{cycle}", "--logic", "--steps", "11", "--graph", "bilocation"]),
+    ("step-highlights.png", ["{bivalue}", "--logic", "--steps", "26", "--graph", "bivalue"]),
+    ("graph-cycle.png", ["{cycle}", "--logic", "--steps", "6", "--graph", "bilocation"]),
 )
 
 

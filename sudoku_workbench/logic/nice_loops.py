@@ -49,7 +49,7 @@ NICE_LOOP = "nice_loop"
 #: Strong links per chain tried in the first pass, and at most.
 SHORT, LONGEST = 4, 14
 #: Largest almost locked set used as a chain node.
-MAX_ALS_CELLS = 4
+MAX_ALS_CELLS = 5
 
 #: A node: (digit, cell mask); one bit for a single candidate, more for a group.
 Node = tuple[Digit, int]

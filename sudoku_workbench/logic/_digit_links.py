@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic.chain_analysis import peer_masks, unit_masks
@@ -77,8 +77,3 @@ def digit_links(grid: Grid) -> DigitLinks:
     links = DigitLinks(tuple(holders), tuple(strong), peer_masks(geo), unit_masks(geo))
     _last = (grid, links)
     return links
-
-
-def strong_partners(links: DigitLinks, digit: Digit, cell: Cell) -> list[tuple[Cell, int]]:
-    """The cells strongly linked to ``cell`` on ``digit``, each with the unit of the link."""
-    return links.strong[digit].get(cell, [])

@@ -114,7 +114,7 @@ def _labels(grid: Grid, cells: tuple[Cell, ...], z: Digit) -> tuple[Digit, ...]:
     return tuple(labels)
 
 
-def chain_links(cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -> tuple[Link, ...]:
+def _chain_links(cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -> tuple[Link, ...]:
     """The chain as candidate links: strong inside each cell (its two digits), weak between cells."""
     ins, outs = (z, *labels), (*labels, z)
     links: list[Link] = []
@@ -147,7 +147,7 @@ def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Ste
         highlights=Highlights(
             cells=cells,
             pattern=tuple((c, d) for c in cells for d in _digits(cands[c])),
-            links=chain_links(cells, labels, z),
+            links=_chain_links(cells, labels, z),
             chains=(Chain(cells, labels),),
         ),
         explanation=(
@@ -219,7 +219,7 @@ def _remote_step(grid: Grid, path: tuple[Cell, ...], victims: tuple[tuple[Cell, 
         highlights=Highlights(
             cells=path,
             pattern=tuple((c, d) for c in path for d in (x, y)),
-            links=chain_links(path, labels, y),
+            links=_chain_links(path, labels, y),
             chains=(Chain(path, labels),),
         ),
         explanation=(

@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 export QT_API := pyside6
 
-.PHONY: run test test-all lint typecheck imports pytest pytest-all bench dist clean
+.PHONY: run test test-all fuzz lint typecheck imports pytest pytest-all bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: $(VENV)/.run-installed
 
 test: $(VENV)/.test-installed lint typecheck imports pytest
 
-# Every test, the slow ones too (corpus sweeps, wheel and frozen-app builds, long fuzzing). CI runs this.
+# Every test, the slow ones too (corpus sweeps, wheel and frozen-app builds) but the long fuzzing run.
 test-all: $(VENV)/.test-installed lint typecheck imports pytest-all
 
 lint: $(VENV)/.test-installed
@@ -39,10 +39,14 @@ imports: $(VENV)/.test-installed
 # pytest exits 5 when no test ran; make treats that as the failure it is.
 # With CI=true (as CI sets it) `make test` runs the slow tests as well.
 pytest: $(VENV)/.test-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest $(if $(filter true,$(CI)),,-m "not slow")
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "$(if $(filter true,$(CI)),not fuzz,not slow)"
 
 pytest-all: $(VENV)/.test-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not fuzz"
+
+# The long fuzzing run: 10,000 inputs for each reader (about ten minutes on 2 cores).
+fuzz: $(VENV)/.test-installed
+	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m fuzz -s tests/formats/test_fuzz.py
 
 # One-folder frozen app in dist/sudoku-workbench/ (PyInstaller; the spec is in packaging/).
 dist: $(VENV)/.test-installed

@@ -1,50 +1,150 @@
-"""Make the README's screenshots in resources/screenshots/ with ``sudoku-workbench gui --screenshot``.
+"""Make the README's screenshots, their captions and the README's screenshot table.
 
-The window states come from the GUI's own screenshot option (a puzzle file, ``--logic``, ``--steps K``,
-``--graph KIND``). The generator dialog cannot be reached from the command line, so it is drawn here
-with the GUI's own dialog class.
+Each window picture names the kind of step it shows (a rule id), not a step number: the script asks
+the logic engine where that step comes in the puzzle's solution, renders the window there with
+``sudoku-workbench gui FILE --logic --steps K --screenshot OUT.png`` (which stores the step number,
+rule and graph kind shown in the PNG), and writes the caption from that step. The captions go to
+``resources/screenshots/captions.json`` and into the README between the ``screenshots`` markers;
+tests/packaging/test_screenshots.py fails when a picture, its caption and the README disagree.
 
 Usage: PYTHONPATH=$PWD python packaging/make_screenshots.py
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "resources" / "screenshots"
+CAPTIONS = OUT / "captions.json"
+README = REPO / "README.md"
+START, END = "<!-- screenshots:start -->", "<!-- screenshots:end -->"
 
-#: A 9x9 puzzle (SE-rated sample, line 1) whose 26th logic step is an XY-Chain (a bivalue-graph path).
-BIVALUE_PUZZLE = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
-#: A 6x6 puzzle (the techniques reference's nice-loop example) whose 6th step is a grouped AIC.
-CYCLE_PUZZLE = "....1..2...3.....4..56........34...."
+#: A hard 9x9 puzzle (SE-rated sample, line 1) whose logic solution has an XY-Chain.
+HARD_9X9 = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
+#: The 6x6 example of the techniques reference for nice loops (a grouped AIC with an ALS link).
+CYCLE_6X6 = "....1..2...3.....4..56........34...."
 
-SHOTS = (
-    ("main-window.png", [str(REPO / "resources" / "puzzles" / "newspaper-easy.sdk")]),
-    ("step-highlights.png", ["{bivalue}", "--logic", "--steps", "26", "--graph", "bivalue"]),
-    ("graph-cycle.png", ["{cycle}", "--logic", "--steps", "6", "--graph", "bilocation"]),
+#: The window pictures: file, puzzle (a line or a file of resources/puzzles/), the rule shown (None: the
+#: opened puzzle), alt text and the caption's tail (after the sentence naming the step).
+SHOTS: tuple[dict[str, Any], ...] = (
+    {
+        "file": "main-window.png",
+        "puzzle": "newspaper-easy.sdk",
+        "rule": None,
+        "alt": "The main window on a newspaper puzzle",
+        "text": "The main window on the easy newspaper puzzle in `resources/puzzles/`: the digit bar over "
+        "the board with its pencil marks, the graph pane (here the bilocation graph) and the step panel.",
+    },
+    {
+        "file": "step-highlights.png",
+        "puzzle": HARD_9X9,
+        "rule": "xy_chain",
+        "alt": "An XY-Chain step with its highlights",
+        "text": "Pattern candidates are circled, eliminations struck out, the chain drawn as arrows (solid: "
+        "strong link inside a cell, dashed: weak link between cells); the graph pane has followed the step "
+        "to the {graph} graph and shows the chain as an orange band.",
+    },
+    {
+        "file": "graph-cycle.png",
+        "puzzle": CYCLE_6X6,
+        "rule": "nice_loop",
+        "alt": "The graph pane on a nice-loop step",
+        "text": "An alternating inference chain with a grouped node and an almost-locked-set link. The pane "
+        "shows the {graph} graph: edges on nonrepetitive cycles in pink, the chain's bilocation link as an "
+        "orange band.",
+    },
 )
+DIALOG = {
+    "file": "generator-dialog.png",
+    "alt": "The generator dialog",
+    "caption": "The Test (generate) options: size, symmetry, Unique, Very Hard, level, seed. (This one is "
+    "drawn by the dialog class directly; `--screenshot` cannot open dialogs.)",
+}
 
 
-def window_shots(scratch: Path) -> None:
-    """The three window states, each by a fresh ``sudoku-workbench gui --screenshot`` process."""
-    puzzles = {"bivalue": scratch / "bivalue.txt", "cycle": scratch / "cycle.txt"}
-    puzzles["bivalue"].write_text(BIVALUE_PUZZLE + "\n", encoding="utf-8")
-    puzzles["cycle"].write_text(CYCLE_PUZZLE + "\n", encoding="utf-8")
-    names = {key: str(path) for key, path in puzzles.items()}
-    for name, args in SHOTS:
-        command = [sys.executable, "-m", "sudoku_workbench", "gui", *(a.format(**names) for a in args)]
-        command += ["--screenshot", str(OUT / name), "--size", "1280x800"]
+def step_of_rule(line: str, rule: str) -> tuple[int, Any]:
+    """The number (1-based) and step of the first step of ``rule`` in the puzzle's logic solution.
+
+    Raises:
+        LookupError: when the logic solution has no such step (pick another puzzle).
+    """
+    from sudoku_workbench.formats.text import parse_line
+    from sudoku_workbench.logic.engine import steps_until_stuck
+
+    for number, step in enumerate(steps_until_stuck(parse_line(line)), start=1):
+        if step.rule == rule:
+            return number, step
+    raise LookupError(f"the logic solution of {line} has no {rule} step")
+
+
+def caption(shot: dict[str, Any], graph: str) -> str:
+    """The caption of a window picture, from the step it shows."""
+    if shot["rule"] is None:
+        return str(shot["text"])
+    from sudoku_workbench.formats.text import parse_line
+    from sudoku_workbench.logic.engine import rule_by_id
+
+    number, step = step_of_rule(shot["puzzle"], shot["rule"])
+    geo = parse_line(shot["puzzle"]).geometry
+    name = rule_by_id(shot["rule"]).name
+    head = f"Step {number} of a {geo.n}x{geo.n} puzzle, a {name.lower()}: {step.summary(geo)}."
+    return f"{head} {shot['text'].format(graph=graph)}"
+
+
+def table(captions: dict[str, dict[str, Any]]) -> str:
+    """The README's screenshot table: two pictures a row, each row of captions under its pictures."""
+    names = list(captions)
+    lines = ["| | |", "|---|---|"]
+    for pair in (names[i : i + 2] for i in range(0, len(names), 2)):
+        pictures = [f"![{captions[n]['alt']}](resources/screenshots/{n})" for n in pair]
+        lines.append("| " + " | ".join(pictures) + " |")
+        lines.append("| " + " | ".join(captions[n]["caption"] for n in pair) + " |")
+    return "\n".join(lines)
+
+
+def readme_with(text: str, captions: dict[str, dict[str, Any]]) -> str:
+    """The README text with its screenshot table replaced."""
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{START}\n{table(captions)}\n{END}{tail}"
+
+
+def window_shots(scratch: Path) -> dict[str, dict[str, Any]]:
+    """Render each window picture in a fresh ``sudoku-workbench gui --screenshot`` process."""
+    from PySide6.QtGui import QImage
+
+    made: dict[str, dict[str, Any]] = {}
+    for shot in SHOTS:
+        puzzle = REPO / "resources" / "puzzles" / shot["puzzle"]
+        if not puzzle.is_file():
+            puzzle = scratch / f"{shot['file']}.txt"
+            puzzle.write_text(shot["puzzle"] + "\n", encoding="utf-8")
+        command = [sys.executable, "-m", "sudoku_workbench", "gui", str(puzzle)]
+        if shot["rule"] is not None:
+            number, _ = step_of_rule(shot["puzzle"], shot["rule"])
+            command += ["--logic", "--steps", str(number)]
+        command += ["--screenshot", str(OUT / shot["file"]), "--size", "1280x800"]
         subprocess.run(command, check=True, cwd=REPO)
+        image = QImage(str(OUT / shot["file"]))
+        state = {key: image.text(key) for key in ("step", "rule", "graph")}
+        made[shot["file"]] = {
+            "alt": shot["alt"],
+            "caption": caption(shot, state["graph"]),
+            "puzzle": shot["puzzle"],
+            **state,
+        }
+    return made
 
 
 def generator_dialog_shot() -> None:
     """The Test (generate) options dialog, drawn by its own class."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
     from sudoku_workbench.core.geometry import geometry_for_size
@@ -61,18 +161,22 @@ def generator_dialog_shot() -> None:
     dialog.resize(380, dialog.height())
     dialog.show()
     app.processEvents()
-    if not dialog.grab().save(str(OUT / "generator-dialog.png")):
+    if not dialog.grab().save(str(OUT / DIALOG["file"])):
         raise OSError("could not write the generator dialog picture")
-    print(f"saved {OUT / 'generator-dialog.png'}")
+    print(f"saved {OUT / DIALOG['file']}")
 
 
 def main() -> int:
-    """Write every screenshot into resources/screenshots/."""
+    """Write every screenshot, captions.json and the README's table."""
     OUT.mkdir(parents=True, exist_ok=True)
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     with tempfile.TemporaryDirectory() as scratch:
-        window_shots(Path(scratch))
+        captions = window_shots(Path(scratch))
     generator_dialog_shot()
+    captions[DIALOG["file"]] = {"alt": DIALOG["alt"], "caption": DIALOG["caption"]}
+    CAPTIONS.write_text(json.dumps(captions, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    README.write_text(readme_with(README.read_text(encoding="utf-8"), captions), encoding="utf-8")
+    print(f"wrote {CAPTIONS} and the README's screenshot table")
     return 0
 
 

@@ -13,9 +13,13 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to the GUI or the CLI and return the process exit code."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] == "gui":
-        from sudoku_workbench.gui.app import main as gui_main
+        try:
+            from sudoku_workbench.gui.app import main as gui_main
 
-        return gui_main(args[1:])
+            return gui_main(args[1:])
+        except KeyboardInterrupt:
+            print("sudoku-workbench gui: interrupted", file=sys.stderr)
+            return 130
     from sudoku_workbench.cli import main as cli_main
 
     return cli_main(args)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import shutil
 import subprocess
@@ -43,7 +44,16 @@ def test_the_real_tree_keeps_every_contract(tmp_path):
     ("module", "violation", "contract"),
     [
         ("core/cancel.py", "import PySide6\n", "Only the GUI imports Qt"),
+        ("search/solve.py", "import shiboken6\n", "Only the GUI imports Qt"),
         ("formats/text.py", "import networkx\n", "core and formats use the standard library only"),
+        ("logic/local.py", "import networkx\n", "networkx only in graphs and hcp"),
+        ("gui/theme.py", "from networkx import Graph\n", "networkx only in graphs and hcp"),
+        (
+            "logic/engine.py",
+            "import pysat.solvers\n",
+            "SAT and CP solvers (pysat, ortools) only in search and hcp",
+        ),
+        ("cli/count.py", "import ortools\n", "SAT and CP solvers (pysat, ortools) only in search and hcp"),
         ("core/errors.py", "import sudoku_workbench.logic\n", "Layers"),
     ],
 )
@@ -55,3 +65,73 @@ def test_each_contract_catches_a_deliberate_violation(tmp_path, module, violatio
     assert result.returncode != 0
     broken = [line for line in result.stdout.splitlines() if line.endswith("BROKEN")]
     assert any(line.startswith(contract) for line in broken), result.stdout
+
+
+#: The one place allowed to import modules by name: the CLI finds its subcommand modules.
+DYNAMIC_IMPORT_ALLOWED = {"cli/__init__.py"}
+_LOADERS = {"import_module", "__import__", "spec_from_file_location", "module_from_spec", "reload"}
+
+
+def dynamic_imports(package: Path) -> list[str]:
+    """Every call that imports a module by name (``importlib.import_module``, ``__import__`` …).
+
+    Such imports hide a dependency from import-linter and mypy, which is why a gate counts them; reading
+    resources (``importlib.resources``) or asking whether an optional tool is installed is no import.
+    """
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        where = path.relative_to(package).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = None
+            if isinstance(node, ast.Call):
+                func = node.func
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("importlib"):
+                name = next((a.name for a in node.names if a.name in _LOADERS), None)
+            if name in _LOADERS and where not in DYNAMIC_IMPORT_ALLOWED:
+                found.append(f"{where}:{getattr(node, 'lineno', 0)} {name}")
+    return found
+
+
+def test_only_the_cli_imports_modules_by_name():
+    assert dynamic_imports(REPO / "sudoku_workbench") == []
+
+
+@pytest.mark.parametrize(
+    "violation",
+    [
+        "import importlib\nimportlib.import_module('json')\n",
+        "from importlib import import_module\n",
+        "json = __import__('json')\n",
+    ],
+)
+def test_the_dynamic_import_gate_catches_a_deliberate_violation(tmp_path, violation):
+    root = _copy_tree(tmp_path)
+    target = root / "sudoku_workbench" / "gui" / "main_window.py"
+    target.write_text(target.read_text() + violation)
+    assert [f.split(":")[0] for f in dynamic_imports(root / "sudoku_workbench")] == ["gui/main_window.py"]
+
+
+PACKAGES = ("__main__", "gui", "cli", "search", "hcp", "logic", "graphs", "formats", "core")
+
+
+def test_the_readme_diagram_shows_the_real_imports_between_packages():
+    import grimp
+
+    graph = grimp.build_graph("sudoku_workbench")
+    real = {
+        (a, b)
+        for a in PACKAGES
+        for b in PACKAGES
+        if a != b
+        and graph.direct_import_exists(
+            importer=f"sudoku_workbench.{a}", imported=f"sudoku_workbench.{b}", as_packages=True
+        )
+    }
+    diagram = (REPO / "README.md").read_text(encoding="utf-8").split("```mermaid", 1)[1].split("```", 1)[0]
+    drawn = set()
+    for line in diagram.splitlines():
+        if "-->" in line:
+            source, targets = (part.strip() for part in line.split("-->"))
+            drawn |= {("__main__" if source == "main" else source, t.strip()) for t in targets.split("&")}
+    assert drawn == real

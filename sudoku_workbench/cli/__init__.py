@@ -2,7 +2,8 @@
 
 Each subcommand lives in its own module of this package and provides ``register(subparsers)``, which
 adds its parser and sets ``run`` (a function of the parsed arguments returning the exit code).
-Modules are found by listing the package, so adding a command touches no other file.
+Modules are found by listing the package, so adding a command touches no other file. A command
+with a ``--jobs`` option is given ``--cluster`` as well; both are served by ``_parallel.ordered_map``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from typing import cast
 
 from sudoku_workbench import __version__
+from sudoku_workbench.cli._parallel import batch_workers, offer_cluster
 from sudoku_workbench.core.errors import WorkbenchError
 
 __all__ = ["build_parser", "main"]
@@ -28,23 +30,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # The window is started by the entry point before this parser is reached; it is listed so that
+    # --help names every command. `sudoku-workbench gui --help` prints the window's own options.
+    window = subparsers.add_parser(
+        "gui",
+        help="open the workbench window (also with no arguments); `gui --help` lists its options",
+        add_help=False,
+    )
+    window.set_defaults(run=_window_not_here)
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if not info.name.startswith("_"):
             importlib.import_module(f"{__name__}.{info.name}").register(subparsers)
+    offer_cluster(parser)
     return parser
 
 
+def _window_not_here(args: argparse.Namespace) -> int:
+    print("sudoku-workbench gui: the window starts from the sudoku-workbench command", file=sys.stderr)
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; errors of ours become a one-line message and exit code 2."""
-    args = build_parser().parse_args(argv)
-    run = cast(Callable[[argparse.Namespace], int], args.run)
+    """Run one subcommand; errors of ours become a one-line message and exit code 2, Ctrl-C 130."""
+    prog = "sudoku-workbench"
     try:
-        return run(args)
+        args = build_parser().parse_args(argv)
+        prog += f" {args.command}"
+        run = cast(Callable[[argparse.Namespace], int], args.run)
+        with batch_workers(args):
+            return run(args)
     except WorkbenchError as err:
-        print(f"sudoku-workbench {args.command}: {err}", file=sys.stderr)
+        print(f"{prog}: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print(f"sudoku-workbench {args.command}: interrupted", file=sys.stderr)
+        print(f"{prog}: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.tsplib import dumps_hcp
+from sudoku_workbench.formats.tsplib import format_hcp
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
 from sudoku_workbench.search.anneal import anneal
@@ -87,7 +87,7 @@ def _anneal(grid: Grid) -> object:
 
 
 def _hcp_export_reduced(grid: Grid) -> object:
-    return dumps_hcp(export_graph(grid, "undirected", reduce=True).problem())
+    return format_hcp(export_graph(grid, "undirected", reduce=True).problem())
 
 
 BENCH_TASKS: tuple[BenchTask, ...] = (

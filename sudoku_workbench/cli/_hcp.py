@@ -1,27 +1,14 @@
-"""Helpers shared by the HCP subcommands: reading the PUZZLE argument and the export options."""
+"""Helpers shared by the HCP subcommands: the export options."""
 
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats import parse_puzzle, read_file
 from sudoku_workbench.hcp.export import VARIANTS, HcpExport, export_graph
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 
-__all__ = ["add_graph_options", "export_from_args", "load_puzzle"]
-
-
-def load_puzzle(argument: str) -> Grid:
-    """A puzzle given on the command line: a file holding one (any format), or the puzzle text itself.
-
-    Raises:
-        FormatError: located in the file (or the argument) when no puzzle can be read.
-    """
-    if Path(argument).is_file():
-        return read_file(argument)
-    return parse_puzzle(argument, "<puzzle argument>")
+__all__ = ["add_graph_options", "export_from_args"]
 
 
 def add_graph_options(parser: argparse.ArgumentParser) -> None:

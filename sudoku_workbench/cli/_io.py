@@ -1,37 +1,118 @@
-"""Shared input for the subcommands: puzzles from a file or from standard input, streamed."""
+"""Shared input for the subcommands: a puzzle file, ``-`` for standard input, or a puzzle line, streamed.
+
+Every command that takes a puzzle takes it the same way. An argument naming an existing file (or ``-``)
+is read as a file; otherwise it is read as puzzle text only when it looks like one (a line of a puzzle's
+length, or text with blanks in it), so a misspelled file name says "no such file" instead of being
+parsed as a puzzle of 12 cells. One-puzzle commands refuse a file of several unless ``--index`` picks one.
+"""
 
 from __future__ import annotations
 
-import io
+import argparse
+import os
+import re
 import sys
 from collections.abc import Iterator
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.records import read_puzzles
+from sudoku_workbench.formats.reading import read_lines
+from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
+from sudoku_workbench.formats.text import SIZES
 
-__all__ = ["iter_input"]
+__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "positive_int"]
+
+#: The source name of a puzzle given as an argument.
+ARGUMENT = "<puzzle argument>"
+_CELL_COUNTS = frozenset(n * n for n in SIZES)
+_PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}\Z")
 
 
-def iter_input(path: str) -> Iterator[tuple[int, Grid | FormatError]]:
-    """(record number from 1, grid or the FormatError of a bad record) for each puzzle; ``-`` is stdin.
+def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
+    """(record number from 1, grid or the FormatError of a bad record) for each puzzle of the argument.
 
     Raises:
-        FormatError: when the file cannot be opened (at the first ``next``).
+        FormatError: when the file cannot be opened, the argument is neither a file nor a puzzle, or
+            the whole input is unreadable (an error without a line: empty, a broken document, …).
     """
-    if path == "-":
-        return enumerate(read_puzzles(_stdin_lines(), "<stdin>"), 1)
-    return enumerate(read_puzzles(path), 1)
+    for number, item in _records(argument):
+        if isinstance(item, FormatError) and not item.line:
+            raise item
+        yield number, item
 
 
-def _stdin_lines() -> Iterator[str]:
-    """Standard input as UTF-8 lines; undecodable bytes become escapes that the reader reports."""
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:
-        yield from sys.stdin
-        return
-    wrapper = io.TextIOWrapper(buffer, encoding="utf-8", errors="surrogateescape")
+def _records(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
+    if argument == "-":
+        buffer = getattr(sys.stdin, "buffer", None)
+        lines = read_lines(buffer, "<stdin>") if buffer is not None else sys.stdin
+        yield from enumerate(read_puzzles(lines, "<stdin>"), 1)
+    elif os.path.exists(argument):
+        yield from enumerate(read_puzzles(argument), 1)
+    elif _looks_like_puzzle(argument):
+        try:
+            yield 1, parse_puzzle(argument, ARGUMENT)
+        except FormatError as err:
+            yield 1, err
+    else:
+        raise FormatError("no such file (nor is it a puzzle line)", argument)
+
+
+def _looks_like_puzzle(text: str) -> bool:
+    """True for text that is meant as a puzzle rather than as a file name."""
+    words = text.split()
+    if not words:
+        return False
+    if len(words[0]) in _CELL_COUNTS or len(words) > 1:
+        return True
+    return not _PATH_LIKE.search(text) and len(text) >= min(_CELL_COUNTS)
+
+
+def load_puzzle(argument: str, index: int | None = None) -> Grid:
+    """The one puzzle a one-puzzle command works on: the argument's only puzzle, or its ``index``-th.
+
+    Raises:
+        FormatError: for a bad puzzle (located), a missing file, a file of several puzzles without
+            ``index`` (with the hint to add it), or an ``index`` beyond the last puzzle.
+    """
+    source = "<stdin>" if argument == "-" else argument if os.path.exists(argument) else ARGUMENT
+    count = 0
+    for number, item in iter_input(argument):
+        count = number
+        if index is None and number == 2:
+            raise FormatError(
+                "holds more than one puzzle: choose one with --index N (1 for the first)", source
+            )
+        if index is not None and number != index:
+            continue
+        if isinstance(item, FormatError):
+            raise item
+        if index is not None:
+            return item
+        first = item
+    if index is not None:
+        raise FormatError(f"--index {index}: there are only {count} puzzles", source)
+    return first
+
+
+def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
+    """The ``PUZZLE`` argument of a one-puzzle command and its ``--index``."""
+    parser.add_argument(
+        "puzzle", metavar="PUZZLE", help="a puzzle line, a file holding the puzzle, or - for standard input"
+    )
+    parser.add_argument(
+        "--index",
+        type=positive_int,
+        metavar="N",
+        help="the N-th puzzle of a file of several (1 for the first)",
+    )
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
     try:
-        yield from wrapper
-    finally:
-        wrapper.detach()
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number (1 or more)")
+    return value

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from sudoku_workbench.cli._io import iter_input
+from sudoku_workbench.cli._io import iter_input, positive_int
 from sudoku_workbench.core.errors import Contradiction, FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.anneal import SCHEDULES, AnnealSettings, anneal
@@ -33,7 +33,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--seed", type=int, default=None, help="random seed (puzzle i uses seed + i)")
     parser.add_argument("--max-iterations", type=int, default=AnnealSettings.max_iterations, metavar="N")
     parser.add_argument("--start", type=float, default=None, help="d (log) or T0 (geometric)")
-    parser.add_argument("--count", type=int, default=None, metavar="K", help="only the first K puzzles")
+    parser.add_argument(
+        "--count", type=positive_int, default=None, metavar="K", help="only the first K puzzles"
+    )
     parser.add_argument(
         "--compare",
         action="store_true",

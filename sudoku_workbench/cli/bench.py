@@ -118,7 +118,7 @@ def _print_row(
             task.run(grid)
         passes.append(_timed_pass(task, puzzles))
     median = statistics.median(sum(times) for times in passes)
-    best = [min(times) for times in zip(*passes)]
+    best = [min(times) for times in zip(*passes, strict=True)]
     slowest = max(range(len(best)), key=best.__getitem__)
     n = puzzles[0][1].geometry.n
     rate = len(puzzles) / median if median else float("inf")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
@@ -24,14 +24,16 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         raise WorkbenchError(f"--limit {args.limit}: the limit must be at least 1")
+    return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
 
-    def answer(_number: int, grid: Grid) -> Iterator[str]:
-        yield str(count(grid, args.limit))
 
-    return for_each_puzzle(args.file, answer)
+def _answer(limit: int | None, _number: int, grid: Grid) -> list[str]:
+    """The puzzle's number of solutions (a worker's task)."""
+    return [str(count(grid, limit))]

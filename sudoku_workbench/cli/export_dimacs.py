@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import os
 from typing import Any
 
-from sudoku_workbench.formats import read_file
+from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.dimacs import format_export, read_model
 
 __all__ = ["register"]
@@ -18,7 +19,7 @@ def register(subparsers: Any) -> None:
         "export-dimacs",
         help="write a puzzle as DIMACS CNF (for SAT solvers) or as a DIMACS graph colouring instance",
     )
-    export.add_argument("puzzle", help="puzzle file (any supported format)")
+    add_puzzle_argument(export)
     kind = export.add_mutually_exclusive_group(required=True)
     kind.add_argument("--cnf", action="store_true", help="the standard CNF encoding")
     kind.add_argument("--col", action="store_true", help="the graph colouring instance (thesis 2.2.6)")
@@ -27,23 +28,24 @@ def register(subparsers: Any) -> None:
     back = subparsers.add_parser(
         "import-model", help="read a SAT solver's model of an exported CNF back into the puzzle's grid"
     )
-    back.add_argument("puzzle", help="the puzzle file the CNF was exported from")
+    add_puzzle_argument(back)
     back.add_argument("model", help="the solver's output (SAT-competition 'v' lines or MiniSat's file)")
     back.set_defaults(run=_run_import)
 
 
 def _run_export(args: argparse.Namespace) -> int:
-    grid = read_file(args.puzzle)
-    text = format_export(grid, "cnf" if args.cnf else "col", args.puzzle)
+    grid = load_puzzle(args.puzzle, args.index)
+    source = args.puzzle if os.path.isfile(args.puzzle) else ""
+    text = format_export(grid, "cnf" if args.cnf else "col", source)
     if args.output == "-":
         print(text, end="")
     else:
-        Path(args.output).write_text(text, encoding="ascii")
+        write_atomic(args.output, text)
     return 0
 
 
 def _run_import(args: argparse.Namespace) -> int:
-    grid = read_file(args.puzzle)
+    grid = load_puzzle(args.puzzle, args.index)
     filled = read_model(args.model, grid)
     print(filled.to_line())
     problems = filled.problems()

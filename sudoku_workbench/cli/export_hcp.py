@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_from_args, load_puzzle
+from sudoku_workbench.cli._hcp import add_graph_options, export_from_args
+from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.hcp.files import export_text, summary
 
 __all__ = ["register"]
@@ -20,7 +22,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "files; the directed graph is an arc list ('n m' then 'i j' lines), or GraphML when FILE ends "
         "in .graphml (which works for every variant).",
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle line, or a file holding one")
+    add_puzzle_argument(parser)
     parser.add_argument("-o", "--output", metavar="FILE", required=True, help="where to write ('-' = stdout)")
     parser.add_argument("--name", default="sudoku", help="the NAME field of the HCP file")
     add_graph_options(parser)
@@ -28,12 +30,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run(args: argparse.Namespace) -> int:
-    export = export_from_args(load_puzzle(args.puzzle), args)
+    export = export_from_args(load_puzzle(args.puzzle, args.index), args)
     text = export_text(export, args.output.endswith(".graphml"), args.name)
     if args.output == "-":
         sys.stdout.write(text)
     else:
-        with open(args.output, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        write_atomic(args.output, text)
     print(f"{args.output}: {summary(export)}", file=sys.stderr)
     return 0

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import argparse
 import functools
-import multiprocessing
-import os
 import random
 import sys
-from collections import deque
-from collections.abc import Generator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
+from sudoku_workbench.cli._io import positive_int
+from sudoku_workbench.cli._parallel import ordered_map, usable_cpus
 from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.logic.engine import Level
 from sudoku_workbench.search.generate import generate, puzzle_rng
@@ -51,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--size", type=int, default=9, choices=sorted(BOX_SHAPES), help="grid size N")
     parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
-    parser.add_argument("--count", type=_positive, default=1, help="how many puzzles")
+    parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")
     parser.add_argument("--seed", type=int, help="master seed (default: a random one, printed on stderr)")
     parser.add_argument(
         "--unique",
@@ -67,20 +64,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--budget", type=float, default=5.0, help="seconds per puzzle for --very-hard/--level"
     )
-    parser.add_argument(
-        "--jobs", type=_positive, default=os.cpu_count() or 1, help="processes (default: all cores)"
-    )
+    parser.add_argument("--jobs", type=int, default=usable_cpus(), help="processes (default: all cores)")
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
     )
     parser.set_defaults(run=_run)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
-    return value
 
 
 def _level(text: str) -> Level:
@@ -100,7 +88,10 @@ def _run(args: argparse.Namespace) -> int:
     options = Options(args.size, args.symmetry, seed, args.unique, args.very_hard, args.level, args.budget)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.count, "puzzles", show and args.count > 1)
-    lines = _ordered_lines(options, args.count, args.jobs)
+    # Even one job runs in a worker (isolate): this process only waits and prints, so Ctrl-C never
+    # lands inside the SAT solver, which python-sat lets Ctrl-C break, leaving it unusable.
+    make = functools.partial(puzzle_line, options)
+    lines = ordered_map(make, range(args.count), args.jobs, chunk=1, isolate=True)
     try:
         for line in lines:
             print(line, flush=True)
@@ -109,33 +100,6 @@ def _run(args: argparse.Namespace) -> int:
         lines.close()  # an interrupt while printing must stop the workers too
         bar.close()
     return 0
-
-
-def _ordered_lines(options: Options, count: int, jobs: int) -> Generator[str, None, None]:
-    """The puzzle lines in index order, made by ``jobs`` worker processes, a few puzzles ahead.
-
-    Even one job runs in a worker: this process only waits and prints, so Ctrl-C reaches it at once
-    and never lands inside the SAT solver (which python-sat lets Ctrl-C break, leaving it unusable).
-    The workers sit in their own process group, out of the terminal's Ctrl-C; when this generator is
-    interrupted or closed they are killed, not waited for (``_parallel.ordered_map`` would finish
-    the work in flight first).
-    """
-    make = functools.partial(puzzle_line, options)
-    pool = ProcessPoolExecutor(min(jobs, count), initializer=os.setpgrp)
-    pending: deque[Future[str]] = deque()
-    submitted = 0
-    try:
-        while submitted < count or pending:
-            while submitted < count and len(pending) < 2 * jobs:
-                pending.append(pool.submit(make, submitted))
-                submitted += 1
-            yield pending.popleft().result()
-    except BaseException:
-        for child in multiprocessing.active_children():
-            child.kill()
-        raise
-    finally:
-        pool.shutdown(cancel_futures=True)
 
 
 def puzzle_line(options: Options, index: int) -> str:

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
 
+from sudoku_workbench.cli._io import positive_int
+from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats.reading import open_binary, read_lines
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
-from sudoku_workbench.hcp.stats import GraphSizes, sizes_of_lines
+from sudoku_workbench.hcp.stats import GraphSizes, sizes_of_line
 
 __all__ = ["register"]
 
@@ -30,18 +33,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--variant", choices=("undirected", "compact"), default="undirected")
     parser.add_argument("--givens", choices=sorted(GIVEN_SETS), default="full")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--every", type=int, default=1, help="take every N-th puzzle (a sample)")
-    parser.add_argument("--limit", type=int, default=None, help="stop after this many puzzles")
+    parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle (a sample)")
+    parser.add_argument("--limit", type=positive_int, default=None, help="stop after this many puzzles")
     parser.add_argument("--summary", action="store_true", help="print only the means")
     parser.set_defaults(run=_run)
 
 
 def _lines(path: str, every: int, limit: int | None) -> list[tuple[int, str]]:
-    if not Path(path).is_file():
-        raise FormatError("no such file", path)
-    with open(path, encoding="utf-8") as handle:
-        numbered = ((n, ln) for n, ln in enumerate(handle, 1) if ln.strip() and not ln.startswith("#"))
-        return list(itertools.islice(itertools.islice(numbered, 0, None, max(every, 1)), limit))
+    with open_binary(path, path) as handle:
+        lines = enumerate(read_lines(handle, path), 1)
+        numbered = ((n, ln) for n, ln in lines if ln.strip() and not ln.startswith("#"))
+        return list(itertools.islice(itertools.islice(numbered, 0, None, every), limit))
 
 
 def _means(rows: list[GraphSizes]) -> str:
@@ -56,7 +58,8 @@ def _run(args: argparse.Namespace) -> int:
     started = shown = time.monotonic()
     if not args.summary:
         print("line\tgivens\t" + "\t".join(_FIELDS))
-    for number, sizes in sizes_of_lines(lines, args.file, args.variant, args.givens, args.jobs):
+    task = functools.partial(sizes_of_line, args.file, args.variant, args.givens)
+    for number, sizes in ordered_map(task, lines, args.jobs, chunk=16):
         rows.append(sizes)
         if not args.summary:
             print(f"{number}\t{sizes.givens}\t" + "\t".join(str(getattr(sizes, f)) for f in _FIELDS))

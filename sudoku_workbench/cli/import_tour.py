@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from sudoku_workbench.cli._hcp import add_graph_options, load_puzzle
+from sudoku_workbench.cli._hcp import add_graph_options
+from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
 from sudoku_workbench.hcp.files import grid_from_tour_file
 from sudoku_workbench.hcp.tour import TourError
 
@@ -22,7 +23,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "from the file's COMMENT and the file is checked against the puzzle; otherwise give the options "
         "used for the export.",
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="the puzzle line, or a file holding it")
+    add_puzzle_argument(parser)
     parser.add_argument("tour", metavar="TOUR", help="the tour file")
     parser.add_argument("--hcp", metavar="FILE", help="the HCP file the tour was found for")
     add_graph_options(parser)
@@ -32,7 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def _run(args: argparse.Namespace) -> int:
     try:
         grid = grid_from_tour_file(
-            load_puzzle(args.puzzle), args.tour, args.hcp, args.variant, args.reduce, args.givens
+            load_puzzle(args.puzzle, args.index), args.tour, args.hcp, args.variant, args.reduce, args.givens
         )
     except TourError as err:
         if args.hcp:

@@ -7,15 +7,16 @@ reason). ``--trace FILE.jsonl`` writes every step as one JSON object per line.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import sys
-from typing import Any, TextIO
+from typing import IO, Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record, unpack
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats.atomic import atomic_writer
 from sudoku_workbench.logic.engine import solve_by_logic
 
 __all__ = ["register"]
@@ -51,25 +52,20 @@ def solve_record(trace: bool, item: tuple[int, Packed | str]) -> tuple[int, str,
 
 
 def _run(args: argparse.Namespace) -> int:
-    trace_file: TextIO | None = None
-    if args.trace:
-        try:
-            trace_file = open(args.trace, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as err:
-            raise FormatError(f"cannot write the trace ({err.strerror})", args.trace) from None
+    with atomic_writer(args.trace) if args.trace else contextlib.nullcontext() as trace_file:
+        return _solve_all(args, trace_file)
+
+
+def _solve_all(args: argparse.Namespace, trace_file: IO[str] | None) -> int:
     bad = 0
-    try:
-        work = functools.partial(solve_record, trace_file is not None)
-        for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
-            if not line:
-                bad += 1
-                print(f"sudoku-workbench logic: record {number}: {extra[0]}", file=sys.stderr)
-                print("error")
-                continue
-            print(line)
-            if trace_file is not None:
-                trace_file.writelines(text + "\n" for text in extra)
-    finally:
+    work = functools.partial(solve_record, trace_file is not None)
+    for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
+        if not line:
+            bad += 1
+            print(f"sudoku-workbench logic: record {number}: {extra[0]}", file=sys.stderr)
+            print("error")
+            continue
+        print(line)
         if trace_file is not None:
-            trace_file.close()
+            trace_file.writelines(text + "\n" for text in extra)
     return 1 if bad else 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
@@ -35,22 +35,21 @@ def register(subparsers: Any) -> None:
         default="sat",
         help="sat: the CaDiCaL backend (fast, the default); search: the OK button's own search",
     )
+    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    wanted = 2 if args.unique else 1
+    answer = functools.partial(_answer, 2 if args.unique else 1, args.engine)
+    return for_each_puzzle(args.file, answer, jobs=args.jobs)
 
-    def answer(_number: int, grid: Grid) -> Iterator[str]:
-        found = _first_solutions(grid, wanted, args.engine)
-        if not found:
-            yield NO_SOLUTION
-        elif len(found) > 1:
-            yield MULTIPLE
-        else:
-            yield found[0].to_line()
 
-    return for_each_puzzle(args.file, answer)
+def _answer(wanted: int, engine: str, _number: int, grid: Grid) -> list[str]:
+    """The puzzle's output line (a worker's task)."""
+    found = _first_solutions(grid, wanted, engine)
+    if not found:
+        return [NO_SOLUTION]
+    return [MULTIPLE] if len(found) > 1 else [found[0].to_line()]
 
 
 def _first_solutions(grid: Grid, wanted: int, engine: str) -> list[Grid]:

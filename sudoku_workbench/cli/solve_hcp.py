@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_from_args, load_puzzle
+from sudoku_workbench.cli._hcp import add_graph_options, export_from_args
+from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver, run_solver
 from sudoku_workbench.hcp.tour import grid_from_tour
 
@@ -20,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=f"Uses LKH when `LKH` is on PATH or {LKH_ENV} names it, else the optional elkai "
         "package (bundles LKH-3; non-commercial use only). Without either it says so and exits 3.",
     )
-    parser.add_argument("puzzle", metavar="PUZZLE", help="a puzzle line, or a file holding one")
+    add_puzzle_argument(parser)
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds for the solver (default 60)")
     add_graph_options(parser)
     parser.set_defaults(run=_run, reduce=True)
@@ -36,7 +37,7 @@ def _run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 3
-    export = export_from_args(load_puzzle(args.puzzle), args)
+    export = export_from_args(load_puzzle(args.puzzle, args.index), args)
     print(f"solve-hcp: {solver.describe()} on {export.dimension} vertices", file=sys.stderr)
     tour = run_solver(solver, export.problem(), args.time_limit)
     print(grid_from_tour(export, tour).to_line())

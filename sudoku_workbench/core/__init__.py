@@ -4,7 +4,7 @@ Standard library only; never imports Qt, numpy or networkx.
 """
 
 from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.errors import Cancelled, Contradiction, FormatError, WorkbenchError
+from sudoku_workbench.core.errors import Cancelled, Contradiction, FileError, FormatError, WorkbenchError
 from sudoku_workbench.core.geometry import (
     BOX_SHAPES,
     Candidate,
@@ -28,6 +28,7 @@ __all__ = [
     "Chain",
     "Contradiction",
     "Digit",
+    "FileError",
     "FormatError",
     "Geometry",
     "Grid",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Cancelled", "Contradiction", "FormatError", "WorkbenchError"]
+__all__ = ["Cancelled", "Contradiction", "FileError", "FormatError", "WorkbenchError"]
 
 
 class WorkbenchError(Exception):
@@ -31,6 +31,20 @@ class FormatError(WorkbenchError, ValueError):
         if self.column:
             place += f", column {self.column}"
         return f"{place}: {self.message}"
+
+
+class FileError(WorkbenchError, OSError):
+    """A file cannot be written (full disk, read-only place, a folder in the way); the message names it.
+
+    It is an ``OSError`` too, so code that guards file access with ``except OSError`` keeps working.
+    """
+
+    def __init__(self, message: str, path: str) -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
 class Contradiction(WorkbenchError):

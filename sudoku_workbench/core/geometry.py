@@ -85,7 +85,9 @@ class Geometry:
         cells = range(n * n)
         rows = tuple(c // n for c in cells)
         cols = tuple(c % n for c in cells)
-        boxes = tuple((r // self.box_rows) * boxes_across + c // self.box_cols for r, c in zip(rows, cols))
+        boxes = tuple(
+            (r // self.box_rows) * boxes_across + c // self.box_cols for r, c in zip(rows, cols, strict=True)
+        )
         units: list[list[Cell]] = [[] for _ in range(3 * n)]
         for cell in cells:
             units[rows[cell]].append(cell)

@@ -7,28 +7,35 @@ returns a new grid, so a grid can be handed to another thread without copying or
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 
-__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask"]
+__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask", "set_bits"]
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The 0-based positions of the set bits of a mask, lowest first (the one bit-iteration helper).
+
+    >>> list(set_bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def digits_of_mask(mask: int) -> tuple[Digit, ...]:
-    """The digits whose bits are set, ascending.
+    """The digits whose bits are set, ascending (digit d is bit d-1).
 
     >>> digits_of_mask(0b10110)
     (2, 3, 5)
     """
-    digits = []
-    while mask:
-        low = mask & -mask
-        digits.append(low.bit_length())
-        mask ^= low
-    return tuple(digits)
+    return tuple(position + 1 for position in set_bits(mask))
 
 
 class ProblemKind(enum.Enum):
@@ -89,7 +96,7 @@ class Grid:
             if min(seq) < 0 or max(seq) > geo.n:
                 bad = next(i for i, d in enumerate(seq) if not 0 <= d <= geo.n)
                 raise ValueError(f"{name}: {seq[bad]} at {geo.cell_name(bad)} is not a digit of 1..{geo.n}")
-        values = [g or e for g, e in zip(givens, entries)]
+        values = [g or e for g, e in zip(givens, entries, strict=True)]
         # One mask of the digits present per unit: a cell's candidates are what its three units leave.
         used = [0] * len(geo.units)
         for cell, digit in enumerate(values):
@@ -99,15 +106,20 @@ class Grid:
                     used[unit] |= bit
         full = geo.full_mask
         candidates = tuple(
-            0 if v else full & ~(used[r] | used[k] | used[b]) for v, (r, k, b) in zip(values, geo.units_of)
+            0 if v else full & ~(used[r] | used[k] | used[b])
+            for v, (r, k, b) in zip(values, geo.units_of, strict=True)
         )
-        kept_entries = tuple(e if not g else 0 for g, e in zip(givens, entries)) if any(entries) else entries
+        kept_entries = (
+            tuple(e if not g else 0 for g, e in zip(givens, entries, strict=True))
+            if any(entries)
+            else entries
+        )
         return cls(geo, tuple(givens), tuple(kept_entries), candidates)
 
     @cached_property
     def values(self) -> tuple[Digit, ...]:
         """The digit in each cell, given or entered (0 = empty)."""
-        return tuple(g or e for g, e in zip(self.givens, self.entries))
+        return tuple(g or e for g, e in zip(self.givens, self.entries, strict=True))
 
     def candidates_of(self, cell: Cell) -> tuple[Digit, ...]:
         """The candidate digits of a cell, ascending (empty for a filled cell)."""
@@ -190,7 +202,7 @@ class Grid:
             return self
         entries = list(self.entries)
         entries[cell] = 0
-        values = [g or e for g, e in zip(self.givens, entries)]
+        values = [g or e for g, e in zip(self.givens, entries, strict=True)]
         candidates = list(self.candidates)
         candidates[cell] = geo.full_mask & ~_peer_bits(geo, values, cell)
         bit = 1 << (digit - 1)
@@ -248,9 +260,12 @@ class Grid:
         )
         return tuple(found)
 
-    def to_line(self) -> str:
-        """The digits as one line, ``.`` for blanks (the common one-puzzle-per-line form)."""
-        return "".join(digit_char(v) if v else "." for v in self.values)
+    def to_line(self, blank: str = ".") -> str:
+        """The digits as one line, ``blank`` for an empty cell (the common one-puzzle-per-line form).
+
+        The one writer of that form: ``formats`` writes ``.txt`` and ``.sdm`` lines with it.
+        """
+        return "".join(digit_char(v) if v else blank for v in self.values)
 
     def puzzle(self) -> Grid:
         """The position with only the givens (entries and pencil work dropped)."""

@@ -7,10 +7,10 @@ Contradictory givens are not a format error: the grid is made and ``grid.problem
 
 from sudoku_workbench.formats.block import format_block, format_pencilmarks, parse_block, parse_pencilmarks
 from sudoku_workbench.formats.document import (
-    dumps_document,
-    load_document,
-    loads_document,
-    save_document,
+    format_document,
+    parse_document,
+    read_document,
+    write_document,
 )
 from sudoku_workbench.formats.files import (
     format_sdk,
@@ -22,28 +22,27 @@ from sudoku_workbench.formats.files import (
     write_puzzles,
 )
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle, read_puzzles
-from sudoku_workbench.formats.text import format_line, format_numbers, parse_line
+from sudoku_workbench.formats.text import format_numbers, parse_line
 
 __all__ = [
-    "dumps_document",
     "format_block",
-    "format_line",
+    "format_document",
     "format_numbers",
     "format_pencilmarks",
     "format_sdk",
     "format_ss",
-    "load_document",
-    "loads_document",
     "numbered_puzzles",
     "parse_block",
+    "parse_document",
     "parse_line",
     "parse_pencilmarks",
     "parse_puzzle",
     "parse_sdk",
     "parse_ss",
+    "read_document",
     "read_file",
     "read_puzzles",
-    "save_document",
+    "write_document",
     "write_file",
     "write_puzzles",
 ]

@@ -138,7 +138,7 @@ def _square_shape(rows: Sequence[Sequence[Token]], widths: Sequence[int], source
     width = collections.Counter(widths).most_common(1)[0][0]
     if width not in SIZES:
         raise FormatError(count_message(sum(widths)), source, rows[0][0].line)
-    for row, row_cells in zip(rows, widths):
+    for row, row_cells in zip(rows, widths, strict=False):
         if row_cells != width:
             message = (
                 f"expected {width} cells in this row, as in a {width}x{width} grid, but found {row_cells}"

@@ -27,6 +27,8 @@ from pathlib import Path
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.reading import read_text
 
 __all__ = [
     "CnfFormula",
@@ -46,6 +48,8 @@ __all__ = [
     "write_export",
 ]
 
+#: The largest model file read: a 25x25 model is about 100 KB, even with a solver's comment lines.
+MODEL_LIMIT = 4 << 20
 _CNF_NOTE = "variable cell*N + digit (cells row-major from 0, digits 1..N) means: the cell holds the digit"
 _COL_NOTE = (
     "vertex cell+1 per cell; vertices N*N+1 .. N*N+N form a clique, one per digit: the colour of\n"
@@ -142,7 +146,9 @@ def _ints(words: list[str], source: str, number: int, line: str) -> list[int]:
         try:
             values.append(int(word))
         except ValueError:
-            raise FormatError(f"{word!r} is not an integer", source, number, line.find(word) + 1) from None
+            raise FormatError(
+                f"{word[:20]!r} is not an integer", source, number, line.find(word) + 1
+            ) from None
     return values
 
 
@@ -269,7 +275,7 @@ def format_export(grid: Grid, kind: str, source: str = "") -> str:
 def write_export(path: str | os.PathLike[str], grid: Grid) -> str:
     """Write a position as ``.col`` (graph colouring) if the name ends so, else as CNF; say what it wrote."""
     kind = "col" if Path(path).suffix.lower() == ".col" else "cnf"
-    Path(path).write_text(format_export(grid, kind), encoding="ascii")
+    write_atomic(path, format_export(grid, kind))
     return f"{grid.geometry.label} as DIMACS {kind.upper()} to {path}"
 
 
@@ -280,8 +286,4 @@ def read_model(path: str | os.PathLike[str], grid: Grid) -> Grid:
         FormatError: when the file cannot be read or the model does not fit the puzzle.
     """
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise FormatError(f"cannot read the file ({err})", source) from None
-    return grid_from_model(grid, parse_model(text, source), source)
+    return grid_from_model(grid, parse_model(read_text(path, source, MODEL_LIMIT), source), source)

@@ -20,9 +20,9 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.formats.document import load_document, save_document, write_text_atomic
+from sudoku_workbench.formats.atomic import atomic_writer, write_atomic
+from sudoku_workbench.formats.document import read_document, write_document
 from sudoku_workbench.formats.records import numbered_puzzles, parse_puzzle
-from sudoku_workbench.formats.text import format_line
 
 __all__ = [
     "DOCUMENT_SUFFIXES",
@@ -52,7 +52,7 @@ def format_sdk(grid: Grid, headers: Mapping[str, str] | None = None) -> str:
             raise ValueError(f"an .sdk header needs a one-letter key and a one-line value, not {key!r}")
         lines.append(f"#{key}{value}")
     row = grid.geometry.n
-    line = format_line(grid)
+    line = grid.to_line()
     lines += [line[i : i + row] for i in range(0, len(line), row)]
     return "\n".join(lines) + "\n"
 
@@ -84,11 +84,11 @@ parse_ss = parse_sdk
 
 
 def _sdm(grid: Grid) -> str:
-    return format_line(grid, blank="0") + "\n"
+    return grid.to_line(blank="0") + "\n"
 
 
 def _txt(grid: Grid) -> str:
-    return format_line(grid) + "\n"
+    return grid.to_line() + "\n"
 
 
 _WRITERS = {".txt": _txt, ".sdm": _sdm, ".sdk": format_sdk, ".ss": format_ss}
@@ -103,7 +103,7 @@ def read_file(path: str | os.PathLike[str]) -> Grid:
         FormatError: when the file cannot be read or its first record is malformed.
     """
     if Path(path).suffix.lower() in DOCUMENT_SUFFIXES:
-        return load_document(path).grid
+        return read_document(path).grid
     _line, first = next(numbered_puzzles(path))
     if isinstance(first, FormatError):
         raise first
@@ -115,10 +115,11 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
 
     Raises:
         FormatError: for a suffix no writer knows.
+        FileError: when the file cannot be written (the old one is then unchanged).
     """
     suffix = Path(path).suffix.lower()
     if suffix in DOCUMENT_SUFFIXES:
-        save_document(path, History(grid))
+        write_document(path, History(grid))
         return
     writer = _WRITERS.get(suffix)
     if writer is None:
@@ -126,15 +127,19 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
         raise FormatError(
             f"cannot write {suffix or 'a file without suffix'}: use one of {known}", os.fspath(path)
         )
-    write_text_atomic(path, writer(grid))
+    write_atomic(path, writer(grid))
 
 
 def write_puzzles(path: str | os.PathLike[str], grids: Iterable[Grid]) -> int:
-    """Write puzzles one a line (``.sdm`` with ``0`` blanks, anything else with ``.``); returns the count."""
+    """Write puzzles one a line (``.sdm`` with ``0`` blanks, anything else with ``.``); returns the count.
+
+    Raises:
+        FileError: when the file cannot be written (the old one is then unchanged).
+    """
     blank = "0" if Path(path).suffix.lower() == ".sdm" else "."
     count = 0
-    with Path(path).open("w", encoding="utf-8") as handle:
+    with atomic_writer(path) as handle:
         for grid in grids:
-            handle.write(format_line(grid, blank) + "\n")
+            handle.write(grid.to_line(blank) + "\n")
             count += 1
     return count

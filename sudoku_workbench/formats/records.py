@@ -13,6 +13,9 @@ A text is cut into records line by line, so huge files stream:
 
 Every record yields a :class:`~sudoku_workbench.core.grid.Grid` or the
 :class:`~sudoku_workbench.core.errors.FormatError` that explains it, so one bad line does not stop the rest.
+A line with control characters is such a bad record too; only a file that starts with them, or keeps
+having them, is taken for binary and no longer read. Files are read through :mod:`.reading`, so lines
+and documents are bounded (:data:`PUZZLE_LINE_LIMIT`, :data:`~.document.DOCUMENT_LIMIT`).
 """
 
 from __future__ import annotations
@@ -20,13 +23,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from typing import Any
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_from_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import grid_from_rows, is_border_line, row_width
-from sudoku_workbench.formats.document import loads_document
+from sudoku_workbench.formats.document import DOCUMENT_LIMIT, parse_document
+from sudoku_workbench.formats.reading import open_binary, read_lines
 from sudoku_workbench.formats.text import (
     SIZES,
     bad_char_message,
@@ -36,12 +40,17 @@ from sudoku_workbench.formats.text import (
     split_tokens,
 )
 
-__all__ = ["numbered_puzzles", "parse_puzzle", "read_puzzles"]
+__all__ = ["PUZZLE_LINE_LIMIT", "numbered_puzzles", "parse_puzzle", "read_puzzles"]
 
 Result = Grid | FormatError
+#: The longest line read as puzzle text (a 25x25 grid in numbers with a comment is a few thousand).
+PUZZLE_LINE_LIMIT = 1 << 16
 _LONGEST_ROW = max(SIZES)
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _UNDECODED = re.compile("[\udc80-\udcff]")
+_SECTION = re.compile(r"\[[A-Za-z][\w .-]*\]")
+#: Lines with control characters after which a file is taken for binary and no longer read.
+_BINARY_LINES = 3
 
 
 def parse_puzzle(text: str, source: str = "<input>") -> Grid:
@@ -85,23 +94,11 @@ def numbered_puzzles(
     """
     if isinstance(path_or_stream, str | os.PathLike):
         name = source or os.fspath(path_or_stream)
-        with open_text(path_or_stream, name) as handle:
-            yield from _records(handle, name, stream=True)
+        with open_binary(path_or_stream, name) as handle:
+            yield from _records(read_lines(handle, name), name, stream=True)
     else:
         name = source or str(getattr(path_or_stream, "name", "<input>"))
         yield from _records(path_or_stream, name, stream=True)
-
-
-def open_text(path: str | os.PathLike[str], source: str) -> TextIO:
-    """Open a file as UTF-8 text; undecodable bytes survive as escapes and are reported where they are.
-
-    Raises:
-        FormatError: when the file cannot be opened.
-    """
-    try:
-        return open(path, encoding="utf-8", errors="surrogateescape")
-    except OSError as err:
-        raise FormatError(f"cannot read the file: {err.strerror or err}", source) from err
 
 
 def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
@@ -111,14 +108,19 @@ def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[
         found = True
         yield record
     if not found:
-        yield 0, FormatError("empty input: no puzzle found (only blank or # lines)", source)
+        yield (
+            0,
+            FormatError("empty input: no puzzle found (only blank lines, # comments or sections)", source),
+        )
 
 
-def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
+# One pass over the lines with one branch per kind of line; split up, its state would be scattered.
+def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:  # noqa: C901
     """The records of a text (see the module notes); ``stream`` is False for a text of one puzzle."""
     block: list[tuple[int, str]] = []
     widths: list[int] = []  # cells in each row line of the block so far (frames left out)
     skipping = content_seen = False
+    binary_lines = 0
 
     def flush() -> Iterator[tuple[int, Result]]:
         if block:
@@ -135,17 +137,31 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
     for number, raw in enumerate(line_iter, 1):
         text = raw.rstrip("\r\n").lstrip("\ufeff") if number == 1 else raw.rstrip("\r\n")
         stripped = text.strip()
-        binary = _CONTROL.search(text)
-        if binary:  # control characters: a binary file, not worth reading on
+        if len(text) > PUZZLE_LINE_LIMIT and not (not content_seen and stripped.startswith("{")):
             yield from flush()
+            message = f"a line of {len(text):,} characters is no puzzle; stopped reading"
+            yield number, FormatError(message, source, number)
+            return
+        binary = _CONTROL.search(text)
+        if binary:  # control characters: this line is bad; a file that starts so or keeps so is binary
+            binary_lines += 1
+            yield from flush()
+            message = bad_char_message(binary.group(), "")
+            give_up = not content_seen or binary_lines >= _BINARY_LINES
+            if give_up and stream:
+                message += " (a binary file? stopped reading)"
+            yield number, FormatError(message, source, number, binary.start() + 1)
+            if give_up:
+                return
+            continue
+        if not content_seen and stripped.startswith("{"):
+            yield number, _attempt(_document_grid, _document_text(number, text, line_iter, source), source)
+            return
+        if not content_seen and stripped.startswith("[") and not _SECTION.fullmatch(stripped):
             yield (
                 number,
-                FormatError(bad_char_message(binary.group(), ""), source, number, binary.start() + 1),
+                FormatError("JSON that is not a workbench document (a list, not an object)", source, number),
             )
-            return
-        if not content_seen and stripped.startswith("{"):
-            document = "\n" * (number - 1) + text + "\n" + "".join(line_iter)
-            yield number, _attempt(_document_grid, document, source)
             return
         if stripped.startswith("#"):
             continue
@@ -158,7 +174,7 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
             )
             continue
         content_seen = content_seen or bool(stripped)
-        if stripped.startswith("[") and stripped.endswith("]"):
+        if _SECTION.fullmatch(stripped):
             yield from flush()
             skipping = stripped.lower() != "[puzzle]"
         elif skipping:
@@ -187,8 +203,22 @@ def _attempt(make: Callable[..., Grid], *args: Any) -> Result:
         return err
 
 
-def _document_grid(text: str, source: str) -> Grid:
-    return loads_document(text, source).grid
+def _document_grid(text: str | FormatError, source: str) -> Grid:
+    if isinstance(text, FormatError):
+        raise text
+    return parse_document(text, source).grid
+
+
+def _document_text(number: int, first: str, rest: Iterator[str], source: str) -> str | FormatError:
+    """The text of a document that starts on line ``number``, or the error when it is too large."""
+    parts = ["\n" * (number - 1), first, "\n"]
+    size = len(first)
+    for line in rest:
+        size += len(line)
+        if size > DOCUMENT_LIMIT:
+            return FormatError(f"a document larger than {DOCUMENT_LIMIT:,} characters", source, number)
+        parts.append(line)
+    return "".join(parts)
 
 
 def _is_line_record(stripped: str, widths: list[int], stream: bool) -> bool:

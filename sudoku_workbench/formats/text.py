@@ -23,7 +23,6 @@ __all__ = [
     "cell_digit",
     "chars_to_digits",
     "count_message",
-    "format_line",
     "format_numbers",
     "is_number_token",
     "leading_numbers",
@@ -110,12 +109,12 @@ def _char_table(n: int) -> dict[str, Digit]:
     return table
 
 
-def bad_char_message(char: str, expected: str) -> str:
+def bad_char_message(char: str, expected: str, kind: str = "puzzle text") -> str:
     """Why a character is refused, with a plainer story for bytes that are not text at all."""
     if "\udc80" <= char <= "\udcff":
         return f"binary data: byte 0x{ord(char) - 0xDC00:02X} is not UTF-8 text"
     if not char.isprintable():
-        return f"binary data: control character U+{ord(char):04X} is not puzzle text"
+        return f"binary data: control character U+{ord(char):04X} is not {kind}"
     return f"{char!r} is not {expected}"
 
 
@@ -168,11 +167,6 @@ def parse_line(text: str, source: str = "<input>", line: int = 1) -> Grid:
         n = size_for_count(len(first.text), source, line)
         digits = chars_to_digits(first, n, source)
     return Grid.from_values(geometry_for_size(n), digits)
-
-
-def format_line(grid: Grid, blank: str = ".") -> str:
-    """The digits as one line of N*N characters, ``blank`` for an empty cell."""
-    return "".join(digit_char(v) if v else blank for v in grid.values)
 
 
 def format_numbers(grid: Grid) -> str:

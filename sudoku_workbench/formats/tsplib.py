@@ -7,22 +7,29 @@ the caller's job (``hcp.tour``), because a base mix-up reads as a perfectly well
 
 from __future__ import annotations
 
+import io
+import itertools
 import re
+import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.reading import open_binary, read_lines
+from sudoku_workbench.formats.text import bad_char_message
 
 __all__ = [
     "HcpProblem",
     "Tour",
-    "dumps_concorde_solution",
-    "dumps_edge_list_tour",
-    "dumps_hcp",
-    "dumps_tour",
-    "loads_hcp",
-    "loads_tour",
+    "format_concorde_solution",
+    "format_edge_list_tour",
+    "format_hcp",
+    "format_tour",
+    "parse_hcp",
+    "parse_tour",
     "read_hcp",
     "read_tour",
     "write_hcp",
@@ -30,6 +37,9 @@ __all__ = [
 ]
 
 _KEY = re.compile(r"^\s*([A-Z_]+)\s*:?\s*(.*?)\s*$")
+#: Longer lines than any exporter writes (an ADJ_LIST line holds one node's neighbours).
+_LINE_LIMIT = 1 << 16
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\udc80-\udcff]")
 
 
 @dataclass(frozen=True)
@@ -61,27 +71,47 @@ class Tour:
         return tuple(node + shift for node in self.nodes)
 
 
-def _header_and_body(text: str, source: str) -> tuple[dict[str, tuple[str, int]], list[tuple[int, str]]]:
-    """Split a TSPLIB file into its keyword header and the numbered lines of its one data section."""
+Numbered = Iterator[tuple[int, str]]
+
+
+def _numbered(text: str) -> Numbered:
+    """The lines of a text with their numbers, lazily (a large text is not split into a list)."""
+    return enumerate(io.StringIO(text), 1)
+
+
+def _header_and_body(lines: Numbered, source: str) -> tuple[dict[str, tuple[str, int]], Numbered]:
+    """A TSPLIB file's keyword header, and the numbered non-blank lines of its one data section, lazily."""
     header: dict[str, tuple[str, int]] = {}
-    body: list[tuple[int, str]] = []
-    in_section = False
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in lines:
         stripped = line.strip()
         if not stripped:
             continue
         if stripped == "EOF":
             break
-        if in_section:
-            body.append((number, stripped))
-            continue
         match = _KEY.match(stripped)
         if match is None:
             raise FormatError(f"expected a 'KEYWORD : value' line, found {stripped[:40]!r}", source, number)
         key, value = match.groups()
         header[key] = (value, number)
-        in_section = key.endswith("_SECTION")
-    return header, body
+        if key.endswith("_SECTION"):
+            return header, _section(lines)
+    return header, iter(())
+
+
+def _section(lines: Numbered) -> Numbered:
+    for number, line in lines:
+        stripped = line.strip()
+        if stripped == "EOF":
+            return
+        if stripped:
+            yield number, stripped
+
+
+def _whole_number(token: str, source: str, line: int, column: int) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise FormatError(f"{token[:20]!r} is not a whole number", source, line, column) from None
 
 
 def _ints(body: Iterable[tuple[int, str]], source: str) -> Iterator[tuple[int, int, int]]:
@@ -90,10 +120,7 @@ def _ints(body: Iterable[tuple[int, str]], source: str) -> Iterator[tuple[int, i
         column = 1
         for token in line.split():
             column = line.index(token, column - 1) + 1
-            try:
-                value = int(token)
-            except ValueError:
-                raise FormatError(f"{token!r} is not a whole number", source, number, column) from None
+            value = _whole_number(token, source, number, column)
             if value == -1:
                 return
             yield value, number, column
@@ -120,13 +147,17 @@ def _check_node(value: int, dimension: int, base: int, source: str, line: int, c
     return value
 
 
-def loads_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
+def parse_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
     """Parse a TSPLIB HCP file with an ``EDGE_LIST`` or ``ADJ_LIST`` edge data section.
 
     Raises:
         FormatError: naming the line (and column) of a bad keyword, number or node.
     """
-    header, body = _header_and_body(text, source)
+    return _hcp_from_lines(_numbered(text), source)
+
+
+def _hcp_from_lines(lines: Numbered, source: str) -> HcpProblem:
+    header, body = _header_and_body(lines, source)
     kind, kind_line = header.get("TYPE", ("HCP", 0))
     if kind.upper() != "HCP":
         raise FormatError(f"TYPE is {kind!r}; only HCP graphs can be read here", source, kind_line)
@@ -134,13 +165,8 @@ def loads_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
     layout, layout_line = header.get("EDGE_DATA_FORMAT", ("EDGE_LIST", 0))
     if "EDGE_DATA_SECTION" not in header:
         raise FormatError("no EDGE_DATA_SECTION", source)
-    numbers = [(_check_node(v, dimension, 1, source, ln, col), ln, col) for v, ln, col in _ints(body, source)]
-    edges: list[tuple[int, int]] = []
     if layout == "EDGE_LIST":
-        if len(numbers) % 2:
-            _, line, column = numbers[-1]
-            raise FormatError("the edge list ends half way through an edge", source, line, column)
-        edges = [(numbers[p][0], numbers[p + 1][0]) for p in range(0, len(numbers), 2)]
+        edges = _edge_list(body, dimension, source)
     elif layout == "ADJ_LIST":
         edges = _adjacency_edges(body, dimension, source)
     else:
@@ -150,16 +176,29 @@ def loads_hcp(text: str, source: str = "<hcp>") -> HcpProblem:
     )
 
 
-def _adjacency_edges(body: list[tuple[int, str]], dimension: int, source: str) -> list[tuple[int, int]]:
+def _edge_list(body: Numbered, dimension: int, source: str) -> list[tuple[int, int]]:
+    """EDGE_LIST: pairs of nodes, any number a line, up to ``-1``."""
+    edges: list[tuple[int, int]] = []
+    first: tuple[int, int, int] | None = None
+    for value, line, column in _ints(body, source):
+        node = _check_node(value, dimension, 1, source, line, column)
+        if first is None:
+            first = (node, line, column)
+        else:
+            edges.append((first[0], node))
+            first = None
+    if first is not None:
+        raise FormatError("the edge list ends half way through an edge", source, first[1], first[2])
+    return edges
+
+
+def _adjacency_edges(body: Numbered, dimension: int, source: str) -> list[tuple[int, int]]:
     """ADJ_LIST: each record is a node, its neighbours, then ``-1``; a lone ``-1`` ends the section."""
     edges: list[tuple[int, int]] = []
     record: list[int] = []
     for number, line in body:
         for token in line.split():
-            try:
-                value = int(token)
-            except ValueError:
-                raise FormatError(f"{token!r} is not a whole number", source, number) from None
+            value = _whole_number(token, source, number, 0)
             if value != -1:
                 record.append(_check_node(value, dimension, 1, source, number, 0))
                 continue
@@ -170,7 +209,7 @@ def _adjacency_edges(body: list[tuple[int, str]], dimension: int, source: str) -
     return edges
 
 
-def dumps_hcp(problem: HcpProblem) -> str:
+def format_hcp(problem: HcpProblem) -> str:
     """TSPLIB text with an ``EDGE_LIST`` section (1-based, one edge a line)."""
     lines = [
         f"NAME : {problem.name}",
@@ -185,69 +224,103 @@ def dumps_hcp(problem: HcpProblem) -> str:
     return "\n".join(lines)
 
 
-def loads_tour(text: str, source: str = "<tour>") -> Tour:
+def parse_tour(text: str, source: str = "<tour>", max_nodes: int | None = None) -> Tour:
     """Parse any of the three tour shapes, telling them apart by their layout, never by their numbers.
 
     * TSPLIB TOUR (LKH, FHCP): keyword header, ``TOUR_SECTION``, 1-based nodes, ``-1``.
     * Concorde ``-o`` solution: the node count alone on the first line, then the 0-based nodes.
     * Edge list (Concorde ``-x``/linkern style): ``n m`` on the first line, then ``u v [w]`` lines, 0-based.
 
+    ``max_nodes`` (the vertex count of the graph the tour is for) stops reading a longer one early.
+
     Raises:
-        FormatError: for a file of none of these shapes, or one that contradicts its own count.
+        FormatError: for a file of none of these shapes, one that contradicts its own count, or one of
+            more than ``max_nodes`` nodes.
     """
-    first = next((line.split() for line in text.splitlines() if line.strip()), [])
-    if not first:
+    return _tour_from_lines(_numbered(text), source, max_nodes)
+
+
+def _tour_from_lines(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+    first_line = next(((n, line) for n, line in lines if line.strip()), None)
+    if first_line is None:
         raise FormatError("the tour file is empty", source)
+    rest = itertools.chain([first_line], lines)
+    first = first_line[1].split()
     if not first[0].lstrip("-").isdigit():
-        return _loads_tsplib_tour(text, source)
+        return _parse_tsplib_tour(rest, source, max_nodes)
     if len(first) == 1:
-        return _loads_concorde(text, source)
-    return _loads_edge_tour(text, source)
+        return _parse_concorde(rest, source, max_nodes)
+    return _parse_edge_tour(rest, source, max_nodes)
 
 
-def _loads_tsplib_tour(text: str, source: str) -> Tour:
-    header, body = _header_and_body(text, source)
+def _take(nodes: Iterator[tuple[int, int, int]], limit: int | None) -> list[tuple[int, int, int]]:
+    """The nodes of a tour, but never more than ``limit + 1`` of them (enough to see there are too many)."""
+    return list(nodes if limit is None else itertools.islice(nodes, limit + 1))
+
+
+def _check_count(nodes: list[tuple[int, int, int]], max_nodes: int | None, source: str) -> None:
+    if max_nodes is not None and len(nodes) > max_nodes:
+        message = f"more nodes than the {max_nodes:,} vertices of the graph"
+        raise FormatError(message, source, nodes[-1][1])
+
+
+def _parse_tsplib_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+    header, body = _header_and_body(lines, source)
     if "TOUR_SECTION" not in header:
         raise FormatError("no TOUR_SECTION: not a TSPLIB tour file", source)
     dimension = _dimension(header, source) if "DIMENSION" in header else None
-    nodes = [(v, ln, col) for v, ln, col in _ints(body, source)]
+    bounds = [bound for bound in (dimension, max_nodes) if bound is not None]
+    nodes = _take(_ints(body, source), min(bounds) if bounds else None)
+    _check_count(nodes, max_nodes, source)
     if dimension is not None:
         for value, line, column in nodes:
             _check_node(value, dimension, 1, source, line, column)
         if len(nodes) != dimension:
-            raise FormatError(f"TOUR_SECTION lists {len(nodes)} nodes but DIMENSION is {dimension}", source)
+            listed = "more" if len(nodes) > dimension else str(len(nodes))
+            raise FormatError(f"TOUR_SECTION lists {listed} nodes but DIMENSION is {dimension}", source)
     return Tour(
         header.get("NAME", ("", 0))[0], header.get("COMMENT", ("", 0))[0], tuple(v for v, _, _ in nodes)
     )
 
 
-def _numbers(text: str, source: str) -> list[tuple[int, int, int]]:
-    return list(_ints(enumerate(text.splitlines(), 1), source))
-
-
-def _loads_concorde(text: str, source: str) -> Tour:
-    numbers = _numbers(text, source)
-    count = numbers[0][0]
-    nodes = numbers[1:]
+def _parse_concorde(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+    numbers = _ints(lines, source)
+    head = next(numbers, None)
+    if head is None:
+        raise FormatError("a Concorde solution starts with its node count, not -1", source, 1)
+    count = head[0]
+    if count < 1:
+        raise FormatError(f"a Concorde solution starts with its node count, not {count}", source, 1)
+    if max_nodes is not None and count > max_nodes:
+        raise FormatError(f"the file announces {count:,} nodes; the graph has {max_nodes:,}", source, 1)
+    nodes = _take(numbers, min(count, sys.maxsize - 1))
     if len(nodes) != count:
-        raise FormatError(f"the file announces {count} nodes but lists {len(nodes)}", source, 1)
+        listed = "more" if len(nodes) > count else str(len(nodes))
+        raise FormatError(f"the file announces {count} nodes but lists {listed}", source, 1)
     for value, line, column in nodes:
         _check_node(value, count, 0, source, line, column)
     return Tour("", "", tuple(v for v, _, _ in nodes), base=0, shape="concorde")
 
 
-def _loads_edge_tour(text: str, source: str) -> Tour:
-    lines = [(number, line.split()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-    (_, head), rest = lines[0], lines[1:]
+def _parse_edge_tour(lines: Numbered, source: str, max_nodes: int | None) -> Tour:
+    numbered = ((number, line.split()) for number, line in lines if line.strip())
+    (_, head) = next(numbered)
     try:
         count, edge_count = int(head[0]), int(head[1])
-        edges = [(int(parts[0]), int(parts[1]), number) for number, parts in rest]
+        if max_nodes is not None and count > max_nodes:
+            raise FormatError(f"the file announces {count:,} nodes; the graph has {max_nodes:,}", source, 1)
+        edges = []
+        for number, parts in numbered:
+            edges.append((int(parts[0]), int(parts[1]), number))
+            if len(edges) > edge_count:
+                break
     except (ValueError, IndexError):
         raise FormatError(
             "an edge-list tour needs 'n m' then 'u v [w]' lines of whole numbers", source
         ) from None
     if len(edges) != edge_count:
-        raise FormatError(f"the file announces {edge_count} edges but lists {len(edges)}", source, 1)
+        said = f"more than {edge_count}" if len(edges) > edge_count else str(len(edges))
+        raise FormatError(f"the file announces {edge_count} edges but lists {said}", source, 1)
     for u, v, number in edges:
         _check_node(u, count, 0, source, number, 1)
         _check_node(v, count, 0, source, number, 0)
@@ -282,7 +355,7 @@ def _cycle_from_edges(count: int, edges: list[tuple[int, int, int]], source: str
     return tuple(order)
 
 
-def dumps_tour(tour: Tour, dimension: int | None = None) -> str:
+def format_tour(tour: Tour, dimension: int | None = None) -> str:
     """A TSPLIB TOUR file (1-based whatever the record's base)."""
     nodes = tour.one_based()
     lines = [f"NAME : {tour.name}", f"COMMENT : {tour.comment}", "TYPE : TOUR"]
@@ -293,35 +366,58 @@ def dumps_tour(tour: Tour, dimension: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def dumps_concorde_solution(tour: Tour) -> str:
+def format_concorde_solution(tour: Tour) -> str:
     """Concorde's ``-o`` layout: the node count, then the nodes 0-based, ten a line."""
     nodes = [node - 1 for node in tour.one_based()]
     rows = [" ".join(map(str, nodes[p : p + 10])) for p in range(0, len(nodes), 10)]
     return "\n".join([str(len(nodes)), *rows, ""])
 
 
-def dumps_edge_list_tour(tour: Tour) -> str:
+def format_edge_list_tour(tour: Tour) -> str:
     """The tour as ``n m`` then one ``u v 1`` line per tour edge, 0-based (Concorde's edge files)."""
     nodes = [node - 1 for node in tour.one_based()]
-    pairs = zip(nodes, nodes[1:] + nodes[:1])
+    pairs = zip(nodes, nodes[1:] + nodes[:1], strict=True)
     return "\n".join([f"{len(nodes)} {len(nodes)}", *(f"{u} {v} 1" for u, v in pairs), ""])
 
 
 def read_hcp(path: Path | str) -> HcpProblem:
-    """Read an HCP file (see :func:`loads_hcp`)."""
-    return loads_hcp(Path(path).read_text(encoding="utf-8"), str(path))
+    """Read an HCP file (see :func:`parse_hcp`), line by line.
+
+    Raises:
+        FormatError: as :func:`parse_hcp`, and for a missing, binary or oversized file.
+    """
+    source = str(path)
+    with open_binary(path, source) as handle:
+        return _hcp_from_lines(_checked_lines(handle, source), source)
 
 
 def write_hcp(path: Path | str, problem: HcpProblem) -> None:
-    """Write an HCP file (see :func:`dumps_hcp`)."""
-    Path(path).write_text(dumps_hcp(problem), encoding="utf-8")
+    """Write an HCP file (see :func:`format_hcp`)."""
+    write_atomic(path, format_hcp(problem))
 
 
-def read_tour(path: Path | str) -> Tour:
-    """Read a tour file of any supported shape (see :func:`loads_tour`)."""
-    return loads_tour(Path(path).read_text(encoding="utf-8"), str(path))
+def read_tour(path: Path | str, max_nodes: int | None = None) -> Tour:
+    """Read a tour file of any supported shape (see :func:`parse_tour`), line by line.
+
+    Raises:
+        FormatError: as :func:`parse_tour`, and for a missing, binary or oversized file.
+    """
+    source = str(path)
+    with open_binary(path, source) as handle:
+        return _tour_from_lines(_checked_lines(handle, source), source, max_nodes)
+
+
+def _checked_lines(handle: BinaryIO, source: str) -> Numbered:
+    """Numbered lines of a file that must be plain ASCII-compatible UTF-8 text, bounded in length."""
+    for number, line in enumerate(read_lines(handle, source, _LINE_LIMIT), 1):
+        bad = _NOT_TEXT.search(line)
+        if bad:
+            raise FormatError(
+                bad_char_message(bad.group(), "text", "TSPLIB text"), source, number, bad.start() + 1
+            )
+        yield number, line
 
 
 def write_tour(path: Path | str, tour: Tour) -> None:
-    """Write a TSPLIB TOUR file (see :func:`dumps_tour`)."""
-    Path(path).write_text(dumps_tour(tour), encoding="utf-8")
+    """Write a TSPLIB TOUR file (see :func:`format_tour`)."""
+    write_atomic(path, format_tour(tour))

@@ -75,7 +75,9 @@ _HINT_LIMIT = 20000
 
 
 def _still_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:
-    return len(mate) == len(masks) and all(m >= 0 and mask >> m & 1 for mask, m in zip(masks, mate))
+    return len(mate) == len(masks) and all(
+        m >= 0 and mask >> m & 1 for mask, m in zip(masks, mate, strict=True)
+    )
 
 
 def maximum_matching(masks: tuple[int, ...], key: object = None) -> tuple[int, ...]:

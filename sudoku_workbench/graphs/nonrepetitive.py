@@ -66,7 +66,7 @@ def gadget_arcs(ins: Sequence[int], outs: Sequence[int], new_node: Any) -> list[
     ``new_node()`` returns a fresh node id.
     """
     arcs: list[tuple[int, int]] = []
-    level = list(zip(ins, outs))
+    level = list(zip(ins, outs, strict=True))
     while len(level) > 1:
         groups = _groups(level)
         for group in groups:

@@ -103,5 +103,5 @@ def _drawn(graph: nx.Graph, chain: Chain) -> bool:
     cells = (*chain.cells, chain.cells[0]) if chain.closed else chain.cells
     return all(
         graph.has_edge(a, b) and label in graph.edges[a, b]["digits"]
-        for a, label, b in zip(cells, chain.labels, cells[1:])
+        for a, label, b in zip(cells, chain.labels, cells[1:], strict=False)
     )

@@ -31,12 +31,22 @@ import pyqtgraph as pg
 from sudoku_workbench.core.geometry import Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.search.anneal import SCHEDULES, AnnealProgress, AnnealResult, AnnealSettings, anneal
+from sudoku_workbench.search.anneal import (
+    SCHEDULES,
+    AnnealProgress,
+    AnnealResult,
+    AnnealSettings,
+    Moves,
+    anneal,
+)
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
 
 __all__ = ["AnnealDock", "fill_picture"]
+
+#: The move kinds the dock offers, in its list's order (box moves first: they suit 9x9 best).
+_MOVES: tuple[Moves, ...] = ("box", "cell")
 
 
 def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
@@ -92,7 +102,7 @@ class AnnealDock(QDockWidget):
         self.schedule_box.addItems(list(SCHEDULES))
         self.schedule_box.setCurrentText("geometric")
         self.moves_box = QComboBox()
-        self.moves_box.addItems(["box", "cell"])
+        self.moves_box.addItems(list(_MOVES))
         self.iterations_box = QSpinBox()
         self.iterations_box.setRange(1000, 50_000_000)
         self.iterations_box.setSingleStep(100_000)
@@ -130,8 +140,8 @@ class AnnealDock(QDockWidget):
     def settings(self) -> AnnealSettings:
         """The settings the controls describe."""
         return AnnealSettings(
-            schedule=self.schedule_box.currentText(),  # type: ignore[arg-type]
-            moves=self.moves_box.currentText(),  # type: ignore[arg-type]
+            schedule=SCHEDULES[self.schedule_box.currentIndex()],
+            moves=_MOVES[self.moves_box.currentIndex()],
             max_iterations=self.iterations_box.value(),
         )
 

@@ -12,10 +12,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+# Qt is imported inside the functions: the screenshot mode must choose the platform first.
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from sudoku_workbench.gui.main_window import MainWindow
 
 from sudoku_workbench.gui.display_check import display_problem
 
-__all__ = ["build_parser", "main", "offer_recovery", "wait_for_jobs"]
+__all__ = ["build_parser", "main", "offer_recovery", "shown_state", "wait_for_jobs"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,9 +32,22 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="render offscreen, save, exit")
     parser.add_argument("--logic", action="store_true", help="press Logic before the screenshot")
     parser.add_argument("--steps", type=int, metavar="K", help="show the position after K steps")
-    parser.add_argument("--graph", choices=("bilocation", "bivalue"), help="show this graph in the pane")
-    parser.add_argument("--size", default="1280x800", metavar="WxH", help="window size (default 1280x800)")
+    parser.add_argument(
+        "--graph",
+        choices=("bilocation", "bivalue"),
+        help="pin this graph in the pane (default: follow the step)",
+    )
+    parser.add_argument(
+        "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
+    )
     return parser
+
+
+def _window_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 0 < int(width) <= 10000 and 0 < int(height) <= 10000):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1280x800")
+    return int(width), int(height)
 
 
 def main(argv: list[str]) -> int:
@@ -39,9 +59,14 @@ def main(argv: list[str]) -> int:
     if problem is not None:
         print(f"sudoku-workbench: {problem}", file=sys.stderr)
         return 2
-    import pyqtgraph
+    import pyqtgraph  # after PySide6, so it binds to it
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    # High-DPI: fractional scale factors (125 %, 150 %) are kept, not rounded; the board paints in floats.
+    if QApplication.instance() is None:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
     pyqtgraph.setConfigOptions(antialias=True)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
@@ -52,13 +77,10 @@ def main(argv: list[str]) -> int:
     return _run(app, args.file)
 
 
-def _run(app: object, file: Path | None) -> int:
-    from PySide6.QtWidgets import QApplication
-
+def _run(app: QApplication, file: Path | None) -> int:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 
-    assert isinstance(app, QApplication)
     apply_theme(app, system_prefers_dark())
     window = MainWindow()
     window.resize(1280, 800)
@@ -69,24 +91,24 @@ def _run(app: object, file: Path | None) -> int:
     return int(app.exec())
 
 
-def offer_recovery(window: object) -> bool:
+def offer_recovery(window: MainWindow) -> bool:
     """After a crash, ask whether to restore the autosaved work; True when it was restored."""
     from sudoku_workbench.gui import dialogs
 
-    session = window.session  # type: ignore[attr-defined]
-    if session.storage.read_recovery() is None:
+    session = window.session
+    if not session.storage.claim_recovery():
         return False
-    if dialogs.ask_recover(window):  # type: ignore[arg-type]
+    if dialogs.ask_recover(window):
         return bool(session.recover())
     session.storage.discard_recovery()
     return False
 
 
-def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
+def wait_for_jobs(window: MainWindow, timeout: float = 60.0) -> bool:
     """Let the event loop run until the window's session has no job left; False on timeout."""
     from PySide6.QtCore import QCoreApplication
 
-    session = window.session  # type: ignore[attr-defined]
+    session = window.session
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         QCoreApplication.processEvents()
@@ -97,15 +119,22 @@ def wait_for_jobs(window: object, timeout: float = 60.0) -> bool:
     return False
 
 
-def _screenshot(app: object, args: argparse.Namespace) -> int:
+def _screenshot(app: QApplication, args: argparse.Namespace) -> int:
+    from sudoku_workbench.formats.atomic import write_atomic
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.storage import Storage
+    from sudoku_workbench.gui.window_files import png_bytes
 
-    width, _, height = args.size.partition("x")
+    class ScreenshotWindow(MainWindow):
+        """The window of a screenshot: failures are printed, since no one is there to close a box."""
+
+        def report_error(self, title: str, text: str) -> None:
+            _print_error(title, text)
+
+    width, height = args.size
     with tempfile.TemporaryDirectory() as scratch:
-        window = MainWindow(Storage(Path(scratch)))
-        window.report_error = _print_error  # type: ignore[method-assign]
-        window.resize(int(width), int(height))
+        window = ScreenshotWindow(Storage(Path(scratch)))
+        window.resize(width, height)
         window.show()
         if args.file is not None and not window.session.open_file(args.file):
             window.session.dirty = False
@@ -113,21 +142,41 @@ def _screenshot(app: object, args: argparse.Namespace) -> int:
             return 2
         _prepare(window, args)
         window.session.dirty = False
-        saved = window.grab().save(str(args.screenshot))
+        image = window.grab().toImage()
+        for key, value in shown_state(window).items():
+            image.setText(key, value)
+        picture = png_bytes(image)
         window.close()
-    if not saved:
-        print(f"sudoku-workbench gui: could not write {args.screenshot}", file=sys.stderr)
+    try:
+        write_atomic(args.screenshot, picture)
+    except OSError as err:
+        print(f"sudoku-workbench gui: {err}", file=sys.stderr)
         return 2
     print(f"saved {args.screenshot}")
     return 0
+
+
+def shown_state(window: MainWindow) -> dict[str, str]:
+    """What a screenshot shows, stored in the PNG so a caption can be checked against its picture.
+
+    ``step`` is the number of steps applied, ``rule`` the id of the last one, ``graph`` the pane's kind.
+    """
+    session = window.session
+    step = session.history.last_step
+    pane = window.graph_view
+    return {
+        "step": str(session.history.cursor),
+        "rule": step.rule if step is not None else "",
+        "graph": pane.kind if pane.arrays is not None else "",
+    }
 
 
 def _print_error(title: str, text: str) -> None:
     print(f"sudoku-workbench gui: {title}: {text}", file=sys.stderr)
 
 
-def _prepare(window: object, args: argparse.Namespace) -> None:
-    session = window.session  # type: ignore[attr-defined]
+def _prepare(window: MainWindow, args: argparse.Namespace) -> None:
+    session = window.session
     if args.logic:
         session.jobs.logic()
         wait_for_jobs(window)
@@ -137,6 +186,6 @@ def _prepare(window: object, args: argparse.Namespace) -> None:
         for _ in range(args.steps):
             session.jobs.step()
             wait_for_jobs(window)
-    if args.graph and getattr(window, "graph_view", None) is not None:
-        window.graph_view.show_kind(args.graph)  # type: ignore[attr-defined]
+    if args.graph:
+        window.acts[args.graph].trigger()
     wait_for_jobs(window)

@@ -37,6 +37,9 @@ class Colours:
     eliminated: QColor
     link: QColor
     chain: QColor
+    digit_cell: QColor
+    digit_option: QColor
+    marker: tuple[QColor, QColor]
 
     @classmethod
     def for_palette(cls, palette: QPalette) -> Colours:
@@ -61,6 +64,9 @@ class Colours:
             eliminated=QColor("#ff5252") if dark else QColor("#d01010"),
             link=QColor("#c58af9") if dark else QColor("#7b1fa2"),
             chain=QColor(160, 90, 220, 120),
+            digit_cell=QColor(40, 160, 220, 90),
+            digit_option=QColor(40, 160, 220, 40),
+            marker=(QColor(60, 190, 90, 150), QColor(235, 110, 40, 150)),
         )
 
 

@@ -2,7 +2,11 @@
 
 It renders what it is given and emits intents (a digit typed, a candidate toggled, a cell cleared, the
 cell under the mouse); it never changes a grid itself. Keys: arrows move, digits (letters above 9)
-enter, Ctrl+digit toggles a candidate, Delete/Backspace/0/. clear.
+enter, Ctrl+digit toggles a candidate, Alt+digit highlights every cell holding or allowing that digit,
+Delete/Backspace/0/. clear. Mouse: a click selects, a right click on a candidate's spot strikes it out
+or brings it back, Shift+click gives a candidate the first, then the second marker colour, then none
+(two colours per digit, for colouring by hand). Markers and the highlighted digit are the view's own
+state: they help the eye and are not part of the puzzle.
 """
 
 from __future__ import annotations
@@ -11,7 +15,17 @@ import itertools
 import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QContextMenuEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char, digit_from_char
@@ -37,6 +51,7 @@ class BoardView(QWidget):
     candidate_toggled = Signal(int, int)
     cell_cleared = Signal(int)
     cell_hovered = Signal(int)
+    digit_highlighted = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +67,8 @@ class BoardView(QWidget):
         self.show_candidates = True
         self.zoom = 1.0
         self.auto_advance = False
+        self.highlight_digit: Digit = 0
+        self.markers: dict[Candidate, int] = {}
 
     # ---- inputs from the session -------------------------------------------------------------
     def set_grid(self, grid: Grid) -> None:
@@ -59,6 +76,8 @@ class BoardView(QWidget):
         if self.grid is None or self.grid.geometry != grid.geometry:
             self.selected = 0
             self.updateGeometry()
+        if self.grid is None or self.grid.givens != grid.givens:
+            self.markers = {}  # another puzzle: the colouring was about the old one
         self.grid = grid
         self.update()
 
@@ -81,6 +100,25 @@ class BoardView(QWidget):
     def set_show_candidates(self, on: bool) -> None:
         """Draw or hide the candidates."""
         self.show_candidates = on
+        self.update()
+
+    def set_highlight_digit(self, digit: Digit) -> None:
+        """Tint every cell holding or allowing this digit (0: none)."""
+        if digit != self.highlight_digit:
+            self.highlight_digit = digit
+            self.digit_highlighted.emit(digit)
+            self.update()
+
+    def cycle_marker(self, candidate: Candidate) -> None:
+        """No colour → first colour → second colour → no colour."""
+        colour = self.markers.pop(candidate, -1) + 1
+        if colour < 2:
+            self.markers[candidate] = colour
+        self.update()
+
+    def clear_markers(self) -> None:
+        """Remove every marker colour."""
+        self.markers = {}
         self.update()
 
     def set_zoom(self, zoom: float) -> None:
@@ -131,6 +169,20 @@ class BoardView(QWidget):
         top = rect.top() + (rect.height() - rows * sub) / 2
         return QPointF(rect.left() + (col + 0.5) * sub, top + (row + 0.5) * sub)
 
+    def candidate_at(self, point: QPointF) -> Candidate | None:
+        """The candidate whose spot is under a point (struck out or not), None off the spots."""
+        cell = self.cell_at(point)
+        if cell < 0:
+            return None
+        rect = self.cell_rect(cell)
+        per_row = self._sub_columns()
+        sub = rect.width() / per_row
+        rows = math.ceil(self._n() / per_row)
+        top = rect.top() + (rect.height() - rows * sub) / 2
+        col, row = math.floor((point.x() - rect.left()) / sub), math.floor((point.y() - top) / sub)
+        digit = row * per_row + col + 1
+        return (cell, digit) if 0 <= col < per_row and 0 <= row < rows and digit <= self._n() else None
+
     def _n(self) -> int:
         return self.grid.geometry.n if self.grid else 9
 
@@ -167,6 +219,11 @@ class BoardView(QWidget):
             return colours.selection
         if units.intersection(self.grid.geometry.units_of[cell]):
             return colours.unit
+        digit = self.highlight_digit
+        if digit and self.grid.values[cell] == digit:
+            return colours.digit_cell
+        if digit and not self.grid.values[cell] and self.grid.candidates[cell] >> (digit - 1) & 1:
+            return colours.digit_option
         return None
 
     def _paint_cells(self, painter: QPainter, colours: Colours) -> None:
@@ -251,6 +308,11 @@ class BoardView(QWidget):
     ) -> None:
         centre = self.candidate_point(candidate)
         box = QRectF(centre.x() - sub / 2, centre.y() - sub / 2, sub, sub)
+        marker = self.markers.get(candidate)
+        if marker is not None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colours.marker[marker])
+            painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), sub / 5, sub / 5)
         if candidate in pattern:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colours.pattern)
@@ -285,7 +347,7 @@ class BoardView(QWidget):
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
-            and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+            and event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
             and self._digit_of(event) > 0
         ):
             event.accept()
@@ -310,7 +372,9 @@ class BoardView(QWidget):
             self.cell_cleared.emit(self.selected)
             self._advance()
         elif digit := self._digit_of(event):
-            if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            if event.modifiers() & Qt.KeyboardModifier.AltModifier:
+                self.set_highlight_digit(0 if digit == self.highlight_digit else digit)
+            elif event.modifiers() & Qt.KeyboardModifier.ControlModifier:
                 self.candidate_toggled.emit(self.selected, digit)
             else:
                 self.digit_entered.emit(self.selected, digit)
@@ -334,11 +398,24 @@ class BoardView(QWidget):
         self.update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        """Clicking a cell selects it."""
-        cell = self.cell_at(event.position())
-        if cell >= 0:
-            self.setFocus()
-            self.select(cell)
+        """A click selects a cell; on a candidate's spot a right click toggles it, Shift+click colours it."""
+        point = event.position()
+        cell = self.cell_at(point)
+        if cell < 0 or self.grid is None:
+            return
+        self.setFocus()
+        self.select(cell)
+        candidate = self.candidate_at(point) if not self.grid.values[cell] else None
+        if candidate is None or not self.show_candidates:
+            return
+        if event.button() == Qt.MouseButton.RightButton:
+            self.candidate_toggled.emit(*candidate)
+        elif event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.cycle_marker(candidate)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        """The right button toggles candidates here: no window menu pops up over the board."""
+        event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         """Report the cell under the mouse (the graph pane highlights its node)."""

@@ -1,9 +1,10 @@
-"""The graph pane: the bilocation or bivalue graph of the position drawn with pyqtgraph over a faint grid.
+"""The graph pane: which graph to draw and the controls around the :class:`GraphCanvas` that draws it.
 
-Edges carry their digits; edges on nonrepetitive cycles are thick; the shown step's chains are drawn on
-top, and a step with a cell–digit matching (Chain/Pile Exclusion) can be shown as its bipartite graph.
-Hovering a node outlines its cell on the board, and hovering a cell marks its node. The picture is
-computed by the session's worker; this view only draws the arrays of :mod:`graph_arrays`.
+The pane follows the shown step's graph (bilocation, bivalue, or the step's cell–digit matching) unless
+the person pins one (View menu or the pane's buttons). *Fit* shows everything again, *Pop out* floats the
+pane as a large window. Hovering a node outlines its cell on the board, and the other way round. The
+pictures are computed by the session's worker; while Logic runs, or while the pane is closed, only the
+position it ends on is drawn.
 """
 
 from __future__ import annotations
@@ -11,205 +12,162 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, Signal
-from PySide6.QtGui import QAction, QActionGroup, QPalette
-from PySide6.QtWidgets import QCheckBox, QDockWidget, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from sudoku_workbench.core.geometry import Cell
 from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays
+from sudoku_workbench.gui.graph_arrays import GraphArrays, graph_arrays, matching_arrays, step_graph_kind
+from sudoku_workbench.gui.graph_canvas import GraphCanvas
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
 
 __all__ = ["GraphView"]
 
-_NODE = pg.mkBrush(90, 140, 230)
-_NODE_HOVER = pg.mkBrush(255, 140, 0)
-_EDGE = (120, 120, 130, 200, 1.5)
-_CYCLIC = (200, 60, 160, 255, 4.0)
+_MOUSE = "<small>(wheel: zoom · drag: pan · mouse on a cell: its hidden labels)</small>"
+_LEGEND = (
+    '<span style="color:#ffa01e">━━</span> the step\'s chain &nbsp; '
+    '<span style="color:#c83ca0">━━</span> on a nonrepetitive cycle &nbsp; '
+    f'<span style="color:#78788c">━━</span> other links &nbsp; {_MOUSE}'
+)
+_MATCHING_LEGEND = (
+    '<span style="color:#c83ca0">━━</span> matched cell and digit &nbsp; '
+    f'<span style="color:#78788c">━━</span> other candidates of the pattern &nbsp; {_MOUSE}'
+)
+_BUTTON_TEXT = {
+    "graph_follow": "Follow step",
+    "bilocation": "Bilocation",
+    "bivalue": "Bivalue",
+    "graph_fit": "Fit",
+    "graph_pop_out": "Pop out",
+}
 
 
 class GraphView(QWidget):
-    """A pyqtgraph plot of the session's link graph; ``node_hovered`` reports the cell under the mouse."""
-
-    node_hovered = Signal(int)
+    """Buttons, title and legend around the canvas; ``kind`` is the graph drawn now."""
 
     def __init__(self, session: Session, board: BoardView, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
-        self.board = board
+        self.pinned: str | None = None
         self.kind = "bilocation"
-        self.arrays: GraphArrays | None = None
-        self._hover: Cell = -1
-        layout = QVBoxLayout(self)
+        self.dock: QDockWidget | None = None
+        self._stale = False
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.matching_box = QCheckBox("Show a matching step as its cell–digit graph")
-        self.matching_box.setChecked(True)
-        self.matching_box.toggled.connect(lambda _on: self.refresh())
-        self.plot = pg.PlotWidget()
-        self.plot.setAspectLocked(True)
-        self.plot.invertY(True)
-        self.plot.hideAxis("left")
-        self.plot.hideAxis("bottom")
-        self.plot.setMenuEnabled(False)
-        self.plot.setMinimumSize(220, 220)
-        self._follow_palette()
-        self.graph = pg.GraphItem()
-        self.plot.addItem(self.graph)
-        self._extras: list[Any] = []
-        self._graph_data: dict[str, Any] = {}
-        layout.addWidget(self.title)
-        layout.addWidget(self.matching_box)
-        layout.addWidget(self.plot, 1)
-        self.plot.scene().sigMouseMoved.connect(self._mouse_moved)
-        session.grid_changed.connect(lambda _grid: self.refresh())
+        self.canvas = GraphCanvas()
+        self.legend = QLabel(_LEGEND)
+        self.legend.setWordWrap(True)
+        # Two rows (which graph; then the title beside Fit and Pop out) keep the pane narrow enough for
+        # the window to fit 1024 pixels.
+        self.toolbar = QHBoxLayout()
+        self.view_row = QHBoxLayout()
+        self.view_row.addWidget(self.title, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self.toolbar)
+        layout.addLayout(self.view_row)
+        layout.addWidget(self.canvas, 1)
+        layout.addWidget(self.legend)
+        session.grid_changed.connect(self._grid_changed)
+        session.job_finished.connect(self._job_finished)
         session.graph_ready.connect(self._picture_ready)
-        board.cell_hovered.connect(self._highlight_node)
-        self.node_hovered.connect(board.set_hovered)
+        board.cell_hovered.connect(self.canvas.highlight_node)
+        self.canvas.node_hovered.connect(board.set_hovered)
 
-    def changeEvent(self, event: QEvent) -> None:
-        """Follow a theme switch: the plot's background is the palette's base colour."""
-        if event.type() == QEvent.Type.PaletteChange:
-            self._follow_palette()
-            if self.arrays is not None:
-                self.draw(self.arrays)
-        super().changeEvent(event)
-
-    def _follow_palette(self) -> None:
-        self.plot.setBackground(self.palette().color(QPalette.ColorRole.Base))
+    @property
+    def arrays(self) -> GraphArrays | None:
+        """The picture drawn now (None before the first)."""
+        return self.canvas.arrays
 
     def connect_actions(self, actions: Mapping[str, QAction], dock: QDockWidget) -> None:
-        """Bind View → Graph pane / Bilocation / Bivalue to this pane and its dock."""
+        """Bind View → Graph pane / Follow the step / Bilocation / Bivalue, and the pane's buttons."""
+        self.dock = dock
         group = QActionGroup(self)
-        for kind in ("bilocation", "bivalue"):
-            group.addAction(actions[kind])
-            actions[kind].triggered.connect(lambda _=False, k=kind: self.show_kind(k))
-        actions["bilocation"].setChecked(True)
+        for name, kind in (("graph_follow", None), ("bilocation", "bilocation"), ("bivalue", "bivalue")):
+            group.addAction(actions[name])
+            actions[name].triggered.connect(lambda _=False, k=kind: self.pin(k))
+            self.toolbar.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
+        actions["graph_follow"].setChecked(True)
+        self.toolbar.addStretch(1)
+        for name in ("graph_fit", "graph_pop_out"):
+            self.view_row.addWidget(_button(actions[name], _BUTTON_TEXT[name]))
+        actions["graph_fit"].triggered.connect(self.canvas.fit)
+        actions["graph_pop_out"].triggered.connect(self.pop_out)
         pane = actions["graph_pane"]
         pane.setChecked(True)
         pane.toggled.connect(dock.setVisible)
         dock.visibilityChanged.connect(pane.setChecked)
 
-    def show_kind(self, kind: str) -> None:
-        """Draw the bilocation or the bivalue graph."""
-        self.kind = kind
+    # ---- which graph -------------------------------------------------------------------------
+    def pin(self, kind: str | None) -> None:
+        """Always draw this graph (None: follow the shown step's graph again)."""
+        self.pinned = kind
         self.refresh()
+
+    def wanted_kind(self) -> str:
+        """The pinned graph, else the shown step's own graph, else the one drawn last."""
+        if self.pinned is not None:
+            return self.pinned
+        own = step_graph_kind(self.session.history.last_step)
+        return own or ("bilocation" if self.kind == "matching" else self.kind)
 
     def refresh(self) -> None:
         """Ask the session for the picture of the shown position (or draw the step's matching)."""
+        kind = self.wanted_kind()
         step = self.session.history.last_step
-        if step is not None and step.highlights.matching and self.matching_box.isChecked():
+        if kind == "matching" and step is not None:
             self.session.cancel(JobKind.GRAPH)
-            self.draw(matching_arrays(step, self.session.grid.geometry))
+            self.kind = kind
+            self._draw(matching_arrays(step, self.session.grid.geometry), on_board=False)
         else:
-            self.session.jobs.graph(self.kind)
+            self.session.jobs.graph(kind)
 
     def _picture_ready(self, picture: Any) -> None:
-        self.draw(graph_arrays(picture))
+        self.kind = str(picture.kind)
+        self._draw(graph_arrays(picture), on_board=True)
 
-    def draw(self, arrays: GraphArrays) -> None:
-        """Replace the plot's contents with these arrays."""
-        self.arrays = arrays
-        for item in self._extras:
-            self.plot.removeItem(item)
-        self._extras = []
-        self.title.setText(arrays.title)
-        if arrays.node_cells and arrays.node_cells[0] >= 0 and -1 not in arrays.node_cells:
-            self._add_grid_lines()
-        pens = np.array([_CYCLIC if e else _EDGE for e in arrays.emphasised], dtype=_PEN_DTYPE)
-        self._graph_data = {
-            "pos": arrays.pos if len(arrays.pos) else np.zeros((0, 2)),
-            "adj": arrays.adj if len(arrays.adj) else None,
-            "pen": pens if len(pens) else None,
-            "size": 0.32,
-            "pxMode": False,
-            "symbolPen": pg.mkPen(40, 40, 60),
-        }
-        self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
-        for chain in arrays.chains:
-            self._add(pg.PlotDataItem(chain[:, 0], chain[:, 1], pen=pg.mkPen(255, 150, 0, 200, width=6)))
-        for text, point in zip(arrays.edge_labels, arrays.midpoints):
-            if text:
-                self._add(self._label(text, point, QPalette.ColorRole.Text))
-        if -1 in arrays.node_cells:
-            for text, point in zip(arrays.node_labels, arrays.pos):
-                self._add(self._label(text, point, QPalette.ColorRole.Link))
-        self.plot.autoRange()
+    def _draw(self, arrays: GraphArrays, on_board: bool) -> None:
+        following = "pinned" if self.pinned else "following the step"
+        self.title.setText(f"{arrays.title} ({following})")
+        self.legend.setText(_MATCHING_LEGEND if self.kind == "matching" else _LEGEND)
+        self.canvas.draw(arrays, self.session.grid.geometry if on_board else None)
 
-    def _label(self, text: str, point: Any, role: QPalette.ColorRole) -> pg.TextItem:
-        """A label on a translucent patch of the background, in the palette's colours (light or dark)."""
-        palette = self.palette()
-        fill = palette.color(QPalette.ColorRole.Base)
-        fill.setAlpha(200)
-        item = pg.TextItem(text, color=palette.color(role), anchor=(0.5, 0.5), fill=pg.mkBrush(fill))
-        item.setPos(float(point[0]), float(point[1]))
-        return item
+    def _grid_changed(self, _grid: Any) -> None:
+        """Draw the new position now, or once Logic has finished or the closed pane is shown again."""
+        if self.session.busy(JobKind.LOGIC) or not self.isVisible():
+            self._stale = True
+        else:
+            self.refresh()
 
-    def _add(self, item: Any) -> None:
-        self.plot.addItem(item)
-        self._extras.append(item)
+    def _job_finished(self, kind: str, _result: Any) -> None:
+        if kind == JobKind.LOGIC and self._stale and self.isVisible():
+            self._stale = False
+            self.refresh()
 
-    def _add_grid_lines(self) -> None:
-        geo = self.session.grid.geometry
-        n = geo.n
-        xs: list[float] = []
-        ys: list[float] = []
-        for i in range(n + 1):
-            xs += [i, i, 0, n]
-            ys += [0, n, i, i]
-        faint = pg.PlotDataItem(
-            np.array(xs, float), np.array(ys, float), connect="pairs", pen=pg.mkPen(200, 200, 210, 90)
-        )
-        boxes = [i for i in range(n + 1) if i % geo.box_cols == 0]
-        bx: list[float] = []
-        by: list[float] = []
-        for i in boxes:
-            bx += [i, i]
-            by += [0, n]
-        for i in (i for i in range(n + 1) if i % geo.box_rows == 0):
-            bx += [0, n]
-            by += [i, i]
-        strong = pg.PlotDataItem(
-            np.array(bx, float),
-            np.array(by, float),
-            connect="pairs",
-            pen=pg.mkPen(160, 160, 175, 160, width=2),
-        )
-        for item in (faint, strong):
-            item.setZValue(-10)
-            self._add(item)
+    def showEvent(self, event: Any) -> None:
+        """A pane that was closed catches up with the position shown."""
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.refresh()
 
-    def _brushes(self) -> list[Any]:
-        assert self.arrays is not None
-        return [_NODE_HOVER if c == self._hover and c >= 0 else _NODE for c in self.arrays.node_cells]
-
-    def _highlight_node(self, cell: Cell) -> None:
-        if self.arrays is None or cell == self._hover:
+    # ---- the window around it ----------------------------------------------------------------
+    def pop_out(self) -> None:
+        """Float the pane as a large window of its own, or put it back."""
+        if self.dock is None:
             return
-        self._hover = cell
-        if len(self.arrays.pos):
-            # GraphItem.setData replaces every point, so the whole data goes again with the new brushes.
-            self.graph.setData(**self._graph_data, symbolBrush=self._brushes())
-
-    def _mouse_moved(self, scene_pos: QPointF) -> None:
-        if self.arrays is None or not len(self.arrays.pos):
-            return
-        point = self.plot.getViewBox().mapSceneToView(scene_pos)
-        distances = np.hypot(self.arrays.pos[:, 0] - point.x(), self.arrays.pos[:, 1] - point.y())
-        nearest = int(np.argmin(distances))
-        cell = self.arrays.node_cells[nearest] if distances[nearest] < 0.35 else -1
-        if cell != self._hover:
-            self._highlight_node(cell)
-            self.node_hovered.emit(cell)
+        floating = not self.dock.isFloating()
+        self.dock.setFloating(floating)
+        if floating:
+            screen = self.screen().availableGeometry()
+            side = int(min(screen.width(), screen.height()) * 0.85)
+            self.dock.resize(side, side)
+            self.dock.move(screen.center().x() - side // 2, screen.center().y() - side // 2)
 
 
-_PEN_DTYPE = [
-    ("red", np.ubyte),
-    ("green", np.ubyte),
-    ("blue", np.ubyte),
-    ("alpha", np.ubyte),
-    ("width", float),
-]
+def _button(action: QAction, text: str) -> QToolButton:
+    action.setIconText(text)
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setAutoRaise(True)
+    return button

@@ -15,6 +15,7 @@ class JobKind(StrEnum):
 
     LOGIC = "logic"
     STEP = "step"
+    HINT = "hint"
     SOLVE = "solve"
     CHECK = "check"
     COUNT = "count"
@@ -33,6 +34,7 @@ GRID_JOBS = frozenset(
     {
         JobKind.LOGIC,
         JobKind.STEP,
+        JobKind.HINT,
         JobKind.SOLVE,
         JobKind.CHECK,
         JobKind.COUNT,

@@ -9,15 +9,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QApplication, QDockWidget, QMainWindow, QMessageBox, QScrollArea, QWidget
+from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QMainWindow,
+    QMessageBox,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
+from sudoku_workbench.gui.hints import Hints
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -43,6 +53,10 @@ class MainWindow(QMainWindow):
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
+        self.acts["candidates"].setIconText("Pencil marks")
+        self.acts["clear_markers"].setIconText("Clear colours")
+        self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
+        self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.study = StudyDocks(self)
         self._build_layout()
         self._build_menus()
@@ -58,15 +72,21 @@ class MainWindow(QMainWindow):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.board)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.setCentralWidget(scroll)
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.digit_bar)
+        column.addWidget(scroll, 1)
+        self.setCentralWidget(centre)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.panel.setMinimumWidth(360)
+        self.panel.setMinimumWidth(300)
         self.graph_view = GraphView(self.session, self.board)
         self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
+        # Side by side with the steps (not under them), so the graph gets the window's full height.
+        self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
+        self._docks_sized = False
         self.statusBar().showMessage("Ready")
-        docks = [self.panel_dock, self.graph_dock]
-        self.resizeDocks(docks, [420, 420], Qt.Orientation.Horizontal)
-        self.resizeDocks(docks, [520, 300], Qt.Orientation.Vertical)
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -126,9 +146,11 @@ class MainWindow(QMainWindow):
             "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
             "cancel": session.cancel_all,
-            "zoom_in": lambda: self.board.set_zoom(self.board.zoom * 1.25),
-            "zoom_out": lambda: self.board.set_zoom(self.board.zoom / 1.25),
-            "zoom_reset": lambda: self.board.set_zoom(1.0),
+            "hint": self.hints.next_depth,
+            "clear_markers": self.board.clear_markers,
+            "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),
+            "zoom_out": lambda: self.set_zoom(self.board.zoom / 1.25),
+            "zoom_reset": lambda: self.set_zoom(1.0),
             "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
@@ -154,6 +176,7 @@ class MainWindow(QMainWindow):
         session.job_finished.connect(lambda kind, _result: self._job_state(kind, False))
         session.status_changed.connect(self.panel.set_status)
         session.message.connect(self._show_message)
+        session.finding.connect(self.panel.set_finding)
         session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
 
@@ -164,9 +187,25 @@ class MainWindow(QMainWindow):
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
         self.board.set_grid(grid)
-        # A message about another position (Logic's summary, a count) would now mislead.
+        self.digit_bar.set_size(grid.geometry.n)
+        # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
         self.statusBar().clearMessage()
         self.panel.set_progress("")
+        self.panel.set_finding("")
+        self.hints.forget()
+
+    def _show_hint(self, text: str, preview: Step | None) -> None:
+        self.panel.set_finding(text)
+        if preview is not None:
+            self.board.set_step(preview)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Ctrl + / − : the board and the panel's text grow or shrink together."""
+        self.board.set_zoom(zoom)
+        font = QFont(self.font())
+        if font.pointSizeF() > 0:  # a font given in pixels (some platforms) keeps its size
+            font.setPointSizeF(font.pointSizeF() * self.board.zoom)
+        self.panel.setFont(font)
 
     def _step_shown(self, step: Step | None) -> None:
         self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
@@ -184,7 +223,10 @@ class MainWindow(QMainWindow):
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs())
+        busy = self.session.busy_with_asked_jobs()
+        self.acts["cancel"].setEnabled(busy)
+        if not busy and self.statusBar().currentMessage().startswith("Running "):
+            self.statusBar().clearMessage()
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)
@@ -209,6 +251,15 @@ class MainWindow(QMainWindow):
         self.acts["cancel"].setEnabled(False)
 
     # ---- closing -----------------------------------------------------------------------------
+    def showEvent(self, event: QShowEvent) -> None:
+        """On first show, share the width: about a third for the graph, a quarter for the steps."""
+        super().showEvent(event)
+        if not self._docks_sized:
+            self._docks_sized = True
+            width = self.width()
+            sizes = [max(300, round(width * 0.34)), max(300, round(width * 0.27))]
+            self.resizeDocks([self.graph_dock, self.panel_dock], sizes, Qt.Orientation.Horizontal)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved changes; then stop the jobs and drop the recovery file."""
         if self.session.dirty:

@@ -44,6 +44,8 @@ class Session(QObject):
     error = Signal(str, str)
     document_changed = Signal()
     graph_ready = Signal(object)
+    #: Check's verdict on the shown position; the window keeps it until the position changes.
+    finding = Signal(str)
 
     def __init__(self, storage: Storage | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +61,7 @@ class Session(QObject):
         self._closed = False
         self._status_timer = _single_shot(self, 150, self._refresh_status)
         self._autosave_timer = _single_shot(self, 1000, self.autosave)
+        self._autosave_ok = True  # False after a failure was shown, so it is not shown after every edit
         self.jobs = Jobs(self)
         self._wire_worker()
 
@@ -137,7 +140,7 @@ class Session(QObject):
             return False
         self.set_puzzle(history, path, dirty=False)
         self.set_givens_mode(False)
-        self.storage.remember(path)
+        self._remember(path)
         return True
 
     def save(self, path: Path | None = None) -> bool:
@@ -153,9 +156,16 @@ class Session(QObject):
         self.path = target
         self._set_dirty(False)
         self.storage.discard_recovery()
-        self.storage.remember(target)
         self.message.emit(f"Saved {target}")
+        self._remember(target)
         return True
+
+    def _remember(self, path: Path) -> None:
+        """Add a file to the recent list; a data folder that cannot be written is only reported."""
+        try:
+            self.storage.remember(path)
+        except OSError as err:
+            self.message.emit(f"The recent files list cannot be saved: {err}")
 
     def recover(self) -> bool:
         """Load the autosaved document left by a crash; True when there was one."""
@@ -223,6 +233,17 @@ class Session(QObject):
         """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
         self._record(step, grid, cancel_jobs=False)
 
+    def apply_steps(self, found: list[tuple[Step, Grid]]) -> None:
+        """Record several steps with their grids (a batch of Logic's) and tell the views once."""
+        for step, grid in found:
+            try:
+                self._history.push(step, grid)
+            except ValueError as err:
+                self.error.emit("The change was not made", str(err))
+                break
+        self._set_dirty(True)
+        self._after_move()
+
     def fill_from(self, solution: Grid, rule: str, text: str) -> None:
         """Record the empty cells of the position filled from ``solution`` as one step of ``rule``.
 
@@ -245,6 +266,10 @@ class Session(QObject):
     def notify(self, text: str) -> None:
         """A short message for the status bar (a job's outcome, a progress count)."""
         self.message.emit(text)
+
+    def show_finding(self, text: str) -> None:
+        """Check's verdict on the position shown: the panel keeps it until the position changes."""
+        self.finding.emit(text)
 
     def warn(self, title: str, text: str) -> None:
         """A failure the person must see (a message box), with what went wrong and where."""
@@ -413,9 +438,20 @@ class Session(QObject):
             refresh_status(self)
 
     def autosave(self) -> None:
-        """Write the open document to the recovery file (when the document format is available)."""
-        if self.dirty:
+        """Write the open document to the recovery file; a failure is shown once, then on the status line."""
+        if not self.dirty:
+            return
+        try:
             self.storage.write_recovery(self._history, self.path)
+        except OSError as err:
+            text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
+            if self._autosave_ok:
+                self.error.emit("Autosave failed", text)
+            else:
+                self.message.emit(text)
+            self._autosave_ok = False
+            return
+        self._autosave_ok = True
 
 
 def _single_shot(parent: QObject, msecs: int, slot: Callable[[], None]) -> QTimer:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import random
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +29,16 @@ from sudoku_workbench.search.solve import count, solve
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["COUNT_LIMIT", "GenerateOptions", "Jobs", "check_text", "rating_text", "refresh_status"]
+__all__ = [
+    "COUNT_LIMIT",
+    "GenerateOptions",
+    "Jobs",
+    "check_text",
+    "rating_text",
+    "refresh_status",
+    "search_summary",
+    "steps_in_batches",
+]
 
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
@@ -54,12 +65,16 @@ class Jobs:
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
-        """Apply rule steps until stuck; each step joins the history with the grid the worker made."""
+        """Apply rule steps until stuck; the steps join the history, with the grids the worker made.
+
+        They come in batches (:func:`steps_in_batches`), so the window updates a few times a second
+        rather than once per step: dozens of easy steps no longer hold the UI thread in one burst.
+        """
         self.session.run_job(
             JobKind.LOGIC,
-            steps_with_grids,
+            steps_in_batches,
             self.session.grid,
-            on_progress=lambda found: self.session.apply_step(*found),
+            on_progress=self.session.apply_steps,
             on_done=self._logic_done,
             on_failed=self._contradiction,
         )
@@ -79,10 +94,10 @@ class Jobs:
         """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
         self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_done(self, steps: list[tuple[Step, Grid]]) -> None:
+    def _logic_done(self, batches: list[list[tuple[Step, Grid]]]) -> None:
         grid = self.session.grid
         outcome = "solved" if grid.is_solved() else f"stuck with {len(grid.empty_cells)} empty cells"
-        self.session.notify(f"Logic: {len(steps)} steps, {outcome}")
+        self.session.notify(f"Logic: {sum(len(b) for b in batches)} steps, {outcome}")
 
     def _step_done(self, step: Step | None) -> None:
         if step is None:
@@ -98,22 +113,29 @@ class Jobs:
     # ---- OK, Count, Rate ---------------------------------------------------------------------
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
+        started = time.perf_counter()
+        nodes = [0]
+
+        def searching(count: int) -> None:
+            nodes[0] = count
+            self.session.notify(f"Searching: {count:,} nodes")
+
         self.session.run_job(
             JobKind.SOLVE,
             solve,
             self.session.grid,
             control=True,
-            on_progress=lambda nodes: self.session.notify(f"Searching: {nodes:,} nodes"),
-            on_done=self._solved,
+            on_progress=searching,
+            on_done=lambda solution: self._solved(solution, nodes[0], time.perf_counter() - started),
         )
 
-    def _solved(self, solution: Grid | None) -> None:
+    def _solved(self, solution: Grid | None, nodes: int, seconds: float) -> None:
         if solution is None:
             self.session.warn("No solution", "This position has no solution; press Check to see why.")
             return
-        empty = len(self.session.grid.empty_cells)
-        self.session.fill_from(solution, SEARCH, f"the search fills the {empty} empty cells")
-        self.session.notify("Solved by search.")
+        text = search_summary(len(self.session.grid.empty_cells), nodes, seconds)
+        self.session.fill_from(solution, SEARCH, text)
+        self.session.notify(f"Solved by search: {text}")
 
     def count(self) -> None:
         """Count solutions of the position (up to :data:`COUNT_LIMIT`)."""
@@ -146,13 +168,14 @@ class Jobs:
         grid = session.grid
         session.set_marks(tuple(c for p in grid.problems() for c in p.cells))
         lines = problem_lines(grid)
-        session.notify("Check: " + ("; ".join(lines) if lines else "no conflicts"))
+        found = "; ".join(lines) if lines else "no digit clashes with another"
+        session.show_finding(f"Check: {found}; counting the puzzle's solutions…")
         session.run_job(JobKind.CHECK, check_position, grid, control=True, on_done=self._checked)
 
     def _checked(self, report: CheckReport) -> None:
         session = self.session
         session.set_marks(report.cells())
-        session.notify(check_text(report, session.grid))
+        session.show_finding(check_text(report, session.grid))
 
     # ---- graph pane --------------------------------------------------------------------------
     def graph(self, kind: str) -> None:
@@ -185,15 +208,50 @@ class Jobs:
         )
 
     def _generated(self, made: Generated) -> None:
-        self.session.set_puzzle(History(made.grid))
+        self.session.set_puzzle(History(made.grid), dirty=False)  # nothing of the person's to lose yet
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
         self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
 
 
+#: How long the logic job gathers steps before handing a batch to the window (seconds).
+BATCH_SECONDS = 0.05
+
+
+def steps_in_batches(grid: Grid) -> Iterator[list[tuple[Step, Grid]]]:
+    """Logic's steps (with their grids) in lists, one every :data:`BATCH_SECONDS` at most.
+
+    Raises:
+        Contradiction: as the engine does, after handing over the steps found before it.
+    """
+    batch: list[tuple[Step, Grid]] = []
+    started = time.perf_counter()
+    try:
+        for found in steps_with_grids(grid):
+            batch.append(found)
+            if time.perf_counter() - started >= BATCH_SECONDS:
+                yield batch
+                batch, started = [], time.perf_counter()
+    except Contradiction:
+        if batch:
+            yield batch
+        raise
+    if batch:
+        yield batch
+
+
 def check_text(report: CheckReport, grid: Grid) -> str:
-    """What the status shows after Check (the ``check`` command prints the same findings)."""
+    """What the panel shows after Check (the ``check`` command prints the same findings)."""
     return "Check: " + "; ".join(report.lines(grid))
+
+
+def search_summary(placed: int, nodes: int, seconds: float) -> str:
+    """OK's explanation in one line: how many digits, how much search, how long.
+
+    The search reports its node count only every few thousand nodes, so a short one has no count.
+    """
+    work = f"about {nodes:,} search nodes" if nodes else "a short search"
+    return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
 
 
 def rating_text(rating: Rating) -> str:
@@ -205,7 +263,8 @@ def rating_text(rating: Rating) -> str:
 
 def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
     solutions = count(grid, limit=2, cancel=cancel)
-    rating = _rating(grid) if solutions != 0 and not grid.problems() else None
+    unfinished = solutions != 0 and not grid.is_complete() and not grid.problems()
+    rating = _rating(grid) if unfinished else None
     return solutions, rating
 
 
@@ -218,6 +277,10 @@ def _rating(position: Grid) -> Rating | None:
         return None
 
 
+#: The status line speaks of the position shown (entries and pencil marks count), never of the puzzle.
+_POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
+
+
 def refresh_status(session: Session) -> None:
     """Recompute the status of the position shown (solutions and rating in the worker, empty cells now)."""
     grid = session.grid
@@ -226,10 +289,11 @@ def refresh_status(session: Session) -> None:
 
     def show(result: tuple[int, Rating | None]) -> None:
         solutions, rating = result
-        parts = []
-        if rating is not None:
-            parts.append(f"Rating: {rating_text(rating)}")
-        parts.append("Solutions: " + {0: "none", 1: "1"}.get(solutions, "several"))
+        if grid.is_solved():  # a full, valid grid: nothing left to rate or count
+            session.set_status(f"Solved · {empty}")
+            return
+        parts = [f"Rating: {rating_text(rating)}"] if rating is not None else []
+        parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))
         session.set_status(" · ".join([*parts, empty]))
 
     session.run_job(JobKind.STATUS, _status, grid, control=True, on_done=show)

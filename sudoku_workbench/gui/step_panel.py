@@ -6,13 +6,16 @@ clicking a row of the list emits ``position_chosen`` with the number of steps to
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QLabel,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QTextBrowser,
@@ -24,17 +27,32 @@ from PySide6.QtWidgets import (
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.step import Step
 
-__all__ = ["BUTTONS", "StepPanel", "step_title"]
+__all__ = ["BUTTONS", "LONG_STEP", "StepPanel", "step_title"]
 
 #: The panel's buttons, in order, by action name.
-BUTTONS = ("logic", "step", "back", "ok", "check", "test", "cancel")
+BUTTONS = ("logic", "step", "back", "hint", "ok", "check", "test", "cancel")
+
+
+#: A step with more effects than this is summarised by counts (its effects are shown on demand).
+LONG_STEP = 6
 
 
 def step_title(step: Step, geo: Geometry, names: Mapping[str, str]) -> str:
-    """``Naked single: r1c1=5`` — the rule's display name and the step's effects."""
+    """``Naked single: r1c1=5`` — the rule's display name and the step's effects (counted when many)."""
     name = names.get(step.rule, step.rule.replace("_", " ").capitalize())
+    if _is_long(step):
+        counts = [_count(len(step.placements), "placement"), _count(len(step.eliminations), "elimination")]
+        return f"{name}: {', '.join(c for c in counts if c)}"
     summary = step.summary(geo)
     return f"{name}: {summary}" if summary else name
+
+
+def _is_long(step: Step) -> bool:
+    return len(step.placements) + len(step.eliminations) > LONG_STEP
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}" if number else ""
 
 
 class StepPanel(QWidget):
@@ -51,17 +69,37 @@ class StepPanel(QWidget):
         layout.addLayout(self._button_grid(actions))
         self.steps = QListWidget()
         self.steps.setAccessibleName("Steps")
+        # Long rows wrap instead of needing a horizontal scroll bar.
+        self.steps.setWordWrap(True)
+        self.steps.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps.setResizeMode(QListView.ResizeMode.Adjust)
         self.steps.itemClicked.connect(lambda item: self.position_chosen.emit(self.steps.row(item)))
         self.explanation = QTextBrowser()
         self.explanation.setAccessibleName("Explanation")
-        self.explanation.setMaximumHeight(120)
+        self.explanation.setOpenLinks(False)
+        self.explanation.anchorClicked.connect(lambda _url: self._toggle_details())
+        self.explanation.setMaximumHeight(150)
         self.steps.setMinimumHeight(140)
+        self.finding = QLabel()
+        self.finding.setAccessibleName("Check or hint")
+        self.finding.setWordWrap(True)
+        self.finding.setFrameShape(QFrame.Shape.StyledPanel)
+        self.finding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.finding.hide()
         self.progress = QLabel()
+        self.progress.setWordWrap(True)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # Room for two lines: a dock does not always grow a wrapped label when its text gets longer.
+        self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._step: tuple[Step, Geometry] | None = None
+        self._cursor = -1  # the cursor the rows' colours show (-1: recolour them all)
+        self._details = False
         layout.addWidget(self.steps, 1)
         layout.addWidget(self.explanation)
+        layout.addWidget(self.finding)
         layout.addWidget(self.progress)
         layout.addWidget(self.status)
 
@@ -79,7 +117,7 @@ class StepPanel(QWidget):
     def set_history(self, start_label: str, steps: tuple[Step, ...], cursor: int, geo: Geometry) -> None:
         """Show the steps (row 0 is the start position) with the row at the cursor selected."""
         common = 0
-        for old, new in zip(self._shown, steps):
+        for old, new in zip(self._shown, steps, strict=False):
             if old is not new:
                 break
             common += 1
@@ -91,20 +129,60 @@ class StepPanel(QWidget):
         for number, step in enumerate(steps[common:], start=common + 1):
             self.steps.addItem(QListWidgetItem(f"{number}. {step_title(step, geo, self.rule_names)}"))
         self._shown = list(steps)
-        for row in range(1, self.steps.count()):
-            self.steps.item(row).setForeground(
-                self.palette().text() if row <= cursor else self.palette().mid()
-            )
+        # Only rows that changed side of the cursor, or are new, are recoloured: Logic adds rows one by
+        # one, and recolouring the whole list each time would grow with the square of its length.
+        low, high = sorted((self._cursor, cursor)) if self._cursor >= 0 else (0, self.steps.count())
+        self._cursor = cursor
+        self._recolour({*range(low + 1, high + 1), *range(common + 1, self.steps.count())})
         self.steps.setCurrentRow(cursor)
         self.steps.scrollToItem(self.steps.item(cursor))
 
+    def _recolour(self, rows: set[int]) -> None:
+        """Rows up to the cursor in the text colour, the undone ones after it greyed."""
+        applied, undone = self.palette().text(), self.palette().mid()
+        for row in rows:
+            if 0 < row < self.steps.count():
+                self.steps.item(row).setForeground(applied if row <= self._cursor else undone)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch recolours every row."""
+        if event.type() == QEvent.Type.PaletteChange:
+            self._recolour(set(range(self.steps.count())))
+        super().changeEvent(event)
+
+    def row_of_step(self, index: int) -> int:
+        """The list row of the history's step ``index`` (row 0 is the start position)."""
+        return index + 1
+
     def show_step(self, step: Step | None, geo: Geometry) -> None:
-        """Explain the step that led to the shown position."""
-        if step is None:
+        """Explain the step that led to the shown position (a long one's effects on demand)."""
+        self._step = None if step is None else (step, geo)
+        self._details = False
+        self._explain()
+
+    def _toggle_details(self) -> None:
+        self._details = not self._details
+        self._explain()
+
+    def _explain(self) -> None:
+        if self._step is None:
             self.explanation.setPlainText("Start position.")
             return
-        title = step_title(step, geo, self.rule_names)
-        self.explanation.setPlainText(f"{title}\n\n{step.explanation}" if step.explanation else title)
+        step, geo = self._step
+        parts = [f"<b>{html.escape(step_title(step, geo, self.rule_names))}</b>"]
+        if step.explanation:
+            parts.append(html.escape(step.explanation))
+        if _is_long(step):
+            if self._details:
+                parts += [html.escape(step.summary(geo)), '<a href="details">Hide the details</a>']
+            else:
+                parts.append('<a href="details">Show every placement and elimination</a>')
+        self.explanation.setHtml("".join(f"<p>{part}</p>" for part in parts))
+
+    def set_finding(self, text: str) -> None:
+        """Check's verdict or a hint: it stays, wrapped, until the position changes (empty text hides it)."""
+        self.finding.setText(text)
+        self.finding.setVisible(bool(text))
 
     def set_status(self, text: str) -> None:
         """The status line: rating, number of solutions, empty cells."""

@@ -1,8 +1,9 @@
 """Files of the window: opening and saving puzzles and documents, the recovery file, recent files.
 
-The recovery file and the recent list live in the user's data folder (``QStandardPaths``); tests pass
-another folder. Reading and writing go through ``formats`` (puzzle files) and ``formats.document`` (our
-JSON document with the step history).
+The recovery files (one per window, see ``formats.recovery``) and the recent list live in the user's
+data folder (``QStandardPaths``); tests pass another folder. Reading and writing go through ``formats``
+(puzzle files) and ``formats.document`` (our JSON document with the step history); every write is atomic
+(``formats.atomic``).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 from sudoku_workbench.core.history import History
-from sudoku_workbench.formats.document import load_document, save_document
+from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.document import format_document, parse_document, read_document, write_document
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
+from sudoku_workbench.formats.recovery import RecoveryFile
 
 __all__ = ["RECENT_LIMIT", "Storage"]
 
@@ -30,11 +33,12 @@ class Storage:
             location = QStandardPaths.StandardLocation.AppDataLocation
             data_dir = Path(QStandardPaths.writableLocation(location) or Path.home() / ".sudoku-workbench")
         self.data_dir = data_dir
+        self.recovery = RecoveryFile(data_dir)
 
     @property
     def recovery_path(self) -> Path:
-        """The autosave file; it exists only while there are unsaved changes."""
-        return self.data_dir / "recovery.json"
+        """This window's autosave file; it exists only while there are unsaved changes."""
+        return self.recovery.path
 
     # ---- documents and puzzle files ----------------------------------------------------------
     def read(self, path: Path) -> History:
@@ -45,7 +49,7 @@ class Storage:
             OSError: when the file cannot be read.
         """
         if path.suffix.lower() in DOCUMENT_SUFFIXES:
-            return load_document(path)
+            return read_document(path)
         return History(read_file(path))
 
     def write(self, path: Path, history: History) -> None:
@@ -62,32 +66,36 @@ class Storage:
 
     def _write_document(self, path: Path, history: History) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        save_document(path, history)
+        write_document(path, history)
 
     # ---- recovery ----------------------------------------------------------------------------
     def write_recovery(self, history: History, path: Path | None) -> None:
-        """Autosave the history (and which file it belongs to) to the recovery file."""
-        self._write_document(self.recovery_path, history)
-        self._origin_path().write_text(json.dumps({"path": str(path) if path else None}), encoding="utf-8")
+        """Autosave the history (and which file it belongs to) to this window's recovery file.
+
+        Raises:
+            FileError: when the data folder cannot be written (full, read-only).
+        """
+        self.recovery.write(format_document(history), str(path) if path else None)
+
+    def claim_recovery(self) -> bool:
+        """Take over the autosave of a window that did not close cleanly; True when there was one."""
+        return self.recovery.claim_orphan()
 
     def read_recovery(self) -> tuple[History, Path | None] | None:
-        """The autosaved history left by a crash, or None when there is none (or it is unreadable)."""
-        if not self.recovery_path.exists():
+        """This window's autosaved (or claimed) history, or None when there is none or it is unreadable."""
+        found = self.recovery.read()
+        if found is None:
             return None
+        text, origin = found
         try:
-            history = self.read(self.recovery_path)
-            origin = json.loads(self._origin_path().read_text(encoding="utf-8")).get("path")
-        except (OSError, ValueError):
+            history = parse_document(text, str(self.recovery_path))
+        except ValueError:
             return None
         return history, Path(origin) if origin else None
 
     def discard_recovery(self) -> None:
-        """Remove the recovery file (after a save, or a clean close)."""
-        for path in (self.recovery_path, self._origin_path()):
-            path.unlink(missing_ok=True)
-
-    def _origin_path(self) -> Path:
-        return self.data_dir / "recovery-origin.json"
+        """Remove this window's recovery file (after a save, or a clean close); other windows' stay."""
+        self.recovery.discard()
 
     # ---- recent files ------------------------------------------------------------------------
     def recent(self) -> list[Path]:
@@ -99,7 +107,11 @@ class Storage:
         return [Path(n) for n in names if isinstance(n, str) and Path(n).exists()]
 
     def remember(self, path: Path) -> None:
-        """Put a file at the top of the recent list."""
+        """Put a file at the top of the recent list.
+
+        Raises:
+            OSError: when the data folder cannot be written.
+        """
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        (self.data_dir / "recent.json").write_text(json.dumps(names[:RECENT_LIMIT]), encoding="utf-8")
+        write_atomic(self.data_dir / "recent.json", json.dumps(names[:RECENT_LIMIT]))

@@ -100,7 +100,7 @@ class StudyDocks:
         try:
             said = write_export(path, self.window.session.grid)
         except OSError as err:
-            self.window.session.warn("The file was not written", f"{path}: {err.strerror}")
+            self.window.session.warn("The file was not written", str(err))
             return
         self.window.session.notify(f"Exported {said}")
 

@@ -10,15 +10,16 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QPainter
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import HCP_TOUR
-from sudoku_workbench.formats import format_line, parse_puzzle
+from sudoku_workbench.formats import parse_puzzle
+from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["FileCommands", "parse_text"]
+__all__ = ["FileCommands", "parse_text", "png_bytes"]
 
 _SAVE_FILTER = "Workbench document (*.json);;One puzzle per line (*.txt);;All files (*)"
 _IMAGE_FILTER = "PNG image (*.png);;SVG drawing (*.svg)"
@@ -43,6 +44,18 @@ def parse_text(text: str, source: str) -> Grid:
         FormatError: naming what is wrong and where.
     """
     return parse_puzzle(text, source)
+
+
+def png_bytes(picture: QPixmap | QImage) -> bytes:
+    """A picture as PNG file contents (written with ``formats.atomic``, never straight to the file).
+
+    An image keeps its text entries (a screenshot stores what it shows there).
+    """
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    # PySide6's stub types QImage.save's format as bytes, but at run time it takes str (as QPixmap's).
+    picture.save(buffer, "PNG")  # type: ignore[call-overload]
+    return bytes(buffer.data().data())
 
 
 class FileCommands:
@@ -105,7 +118,7 @@ class FileCommands:
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
-        QGuiApplication.clipboard().setText(format_line(self.session.grid))
+        QGuiApplication.clipboard().setText(self.session.grid.to_line())
         self.session.notify("Copied the position as text")
 
     # ---- pictures ----------------------------------------------------------------------------
@@ -114,25 +127,33 @@ class FileCommands:
         path = path or dialogs.choose_save_path(self.window, "Export the board", _IMAGE_FILTER, "board.png")
         if path is None:
             return
+        data = self._board_picture(path.suffix.lower() == ".svg")
+        try:
+            write_atomic(path, data)
+        except OSError as err:
+            dialogs.show_error(self.window, "Export failed", str(err))
+            return
+        self.session.notify(f"Exported {path}")
+
+    def _board_picture(self, svg: bool) -> bytes:
+        """The board as SVG or PNG bytes, drawn in memory so the file is written in one piece."""
         board = self.window.board
-        if path.suffix.lower() == ".svg":
+        buffer = QBuffer()
+        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+        if svg:
             from PySide6.QtSvg import QSvgGenerator
 
             generator = QSvgGenerator()
-            generator.setFileName(str(path))
+            generator.setOutputDevice(buffer)
             generator.setSize(board.size())
             generator.setViewBox(board.rect())
             generator.setTitle("Sudoku Workbench board")
             painter = QPainter(generator)
             board.render(painter, QPoint())
             painter.end()
-            saved = path.exists()
         else:
-            saved = board.grab().save(str(path))
-        if saved:
-            self.session.notify(f"Exported {path}")
-        else:
-            dialogs.show_error(self.window, "Export failed", f"{path}: could not write the image")
+            return png_bytes(board.grab())
+        return bytes(buffer.data().data())
 
     def print(self) -> None:
         """Print the board, scaled to the page."""
@@ -177,6 +198,7 @@ class FileCommands:
             self.session.grid.puzzle(),
             path,
             on_done=lambda text: self.session.notify(f"Exported {text}"),
+            on_failed=lambda err: self.session.warn("Export failed", str(err)),
         )
 
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:

@@ -11,7 +11,8 @@ from typing import cast
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.tsplib import dumps_hcp, read_hcp, read_tour
+from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.tsplib import format_hcp, read_hcp, read_tour
 from sudoku_workbench.hcp.export import (
     HcpExport,
     Variant,
@@ -29,7 +30,7 @@ def export_text(export: HcpExport, graphml: bool = False, name: str = "sudoku") 
     """TSPLIB HCP text, or the arc list for the directed graph, or GraphML when asked."""
     if graphml:
         return graphml_text(export)
-    return arc_list_text(export) if export.directed else dumps_hcp(export.problem(name))
+    return arc_list_text(export) if export.directed else format_hcp(export.problem(name))
 
 
 def summary(export: HcpExport) -> str:
@@ -46,7 +47,7 @@ def write_export(
 ) -> str:
     """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
     export = export_graph(grid, variant, reduce, givens)
-    Path(path).write_text(export_text(export, str(path).endswith(".graphml")), encoding="utf-8")
+    write_atomic(path, export_text(export, str(path).endswith(".graphml")))
     return f"{path}: {summary(export)}"
 
 
@@ -97,7 +98,7 @@ def grid_from_tour_file(
         if hcp_path is not None
         else export_graph(puzzle, variant, reduce, givens)
     )
-    tour = read_tour(tour_path)
+    tour = read_tour(tour_path, export.dimension)
     try:
         return grid_from_tour(export, tour)
     except TourError as err:

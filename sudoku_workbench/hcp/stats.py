@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
@@ -11,7 +9,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.hcp.export import Variant, export_graph
 from sudoku_workbench.hcp.shrink import shrunk_size
 
-__all__ = ["GraphSizes", "graph_sizes", "sizes_of_lines"]
+__all__ = ["GraphSizes", "graph_sizes", "sizes_of_line"]
 
 
 @dataclass(frozen=True)
@@ -33,20 +31,9 @@ def graph_sizes(grid: Grid, variant: Variant = "undirected", givens: str = "full
     return GraphSizes(clues, export.dimension, len(export.edges), *reduced)
 
 
-def _sizes_of_line(job: tuple[str, str, Variant, str, int]) -> GraphSizes:
-    line, source, variant, givens, number = job
-    return graph_sizes(parse_line(line, source, number), variant, givens)
-
-
-def sizes_of_lines(
-    lines: Iterable[tuple[int, str]], source: str, variant: Variant, givens: str, jobs: int = 1
-) -> Iterator[tuple[int, GraphSizes]]:
-    """Counts for numbered puzzle lines, in order, using ``jobs`` processes when more than one."""
-    numbered = list(lines)
-    work = [(line, source, variant, givens, number) for number, line in numbered]
-    numbers = [number for number, _ in numbered]
-    if jobs <= 1:
-        yield from zip(numbers, map(_sizes_of_line, work))
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from zip(numbers, pool.map(_sizes_of_line, work, chunksize=16))
+def sizes_of_line(
+    source: str, variant: Variant, givens: str, numbered: tuple[int, str]
+) -> tuple[int, GraphSizes]:
+    """(line number, counts) for one numbered puzzle line of ``source`` (a batch task)."""
+    number, line = numbered
+    return number, graph_sizes(parse_line(line, source, number), variant, givens)

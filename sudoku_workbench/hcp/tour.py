@@ -137,7 +137,7 @@ def grid_from_order(puzzle: Grid, directed_cycle: Sequence[int]) -> Grid:
         raise TourError(
             f"the tour puts {digits[clash]} in {geo.cell_name(clash)}, given as {puzzle.givens[clash]}"
         )
-    entries = [0 if g else d for g, d in zip(puzzle.givens, digits)]
+    entries = [0 if g else d for g, d in zip(puzzle.givens, digits, strict=True)]
     grid = Grid.from_values(geo, puzzle.givens, entries)
     if not grid.is_solved():
         raise TourError(f"the tour decodes to a broken grid: {grid.problems()[0].describe(geo)}")

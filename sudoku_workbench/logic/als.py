@@ -119,7 +119,7 @@ def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
         bit = 1 << (digit - 1)
         having = [(i, a.holders[digit]) for i, a in enumerate(sets) if a.digits & bit]
         seen_all = [_common_peers(peers, cells) for _, cells in having]
-        for (i, _cells), sees in zip(having, seen_all):
+        for (i, _cells), sees in zip(having, seen_all, strict=True):
             for j, cells_j in having:
                 if j > i and not cells_j & ~sees and not sets[i].cells & sets[j].cells:
                     pairs.append((i, j, digit))
@@ -282,10 +282,14 @@ def _blossom_step(
 ) -> Step:
     zc = digit_char(z)
     digits = [digit for digit, _ in options]
-    parts = [f"if it is {digit_char(d)}, {_als_name(geo, p)} is locked" for d, p in zip(digits, petals)]
+    parts = [
+        f"if it is {digit_char(d)}, {_als_name(geo, p)} is locked"
+        for d, p in zip(digits, petals, strict=True)
+    ]
     stem_digits = and_list([digit_char(d) for d in digits])
     links = tuple(
-        Link((stem, d), (lowest_cell(p.holders[d]), d), strong=False) for d, p in zip(digits, petals)
+        Link((stem, d), (lowest_cell(p.holders[d]), d), strong=False)
+        for d, p in zip(digits, petals, strict=True)
     )
     highlights = _highlights(grid, petals, links)
     return Step(

@@ -133,7 +133,7 @@ def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Ste
     labels = _labels(grid, cells, z)
     zc = digit_char(z)
     notation = name(cells[0]) + "".join(
-        f" -{digit_char(label)}- {name(cell)}" for label, cell in zip(labels, cells[1:])
+        f" -{digit_char(label)}- {name(cell)}" for label, cell in zip(labels, cells[1:], strict=True)
     )
     clauses = [f"{name(cells[0])} is {digit_char(labels[0])}"]
     value = labels[0]

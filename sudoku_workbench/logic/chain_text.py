@@ -27,7 +27,7 @@ def chain_name(grid: Grid, chain: Chain) -> str:
     geo = grid.geometry
     cells = (*chain.cells, chain.cells[0]) if chain.closed else chain.cells
     parts = [geo.cell_name(cells[0])]
-    for label, cell in zip(chain.labels, cells[1:]):
+    for label, cell in zip(chain.labels, cells[1:], strict=False):
         parts.append(f"-{digit_char(label)}- {geo.cell_name(cell)}")
     return " ".join(parts)
 
@@ -35,7 +35,7 @@ def chain_name(grid: Grid, chain: Chain) -> str:
 def links_of(chain: Chain) -> list[tuple[Cell, Digit, Cell]]:
     """The chain's links as ``(from cell, label, to cell)``, the closing link included."""
     cells = (*chain.cells, chain.cells[0]) if chain.closed else chain.cells
-    return list(zip(cells, chain.labels, cells[1:]))
+    return list(zip(cells, chain.labels, cells[1:], strict=False))
 
 
 def bilocation_unit(grid: Grid, a: Cell, b: Cell, digit: Digit) -> int:
@@ -87,7 +87,7 @@ def chain_highlights(
     cells: dict[Cell, None] = {}
     pattern: dict[Candidate, None] = {}
     links: list[Link] = []
-    for chain, is_bivalue in zip(chains, bivalue):
+    for chain, is_bivalue in zip(chains, bivalue, strict=True):
         cells.update(dict.fromkeys(chain.cells))
         for a, label, b in links_of(chain):
             pattern.update(dict.fromkeys([(a, label), (b, label)]))

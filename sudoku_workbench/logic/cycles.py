@@ -66,7 +66,9 @@ def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
 def _cycle_step(grid: Grid, chain: Chain) -> Step:
     geo = grid.geometry
     allowed: dict[Cell, int] = {}
-    for (_, before, cell), (_, after, _) in zip(links_of(chain)[-1:] + links_of(chain)[:-1], links_of(chain)):
+    for (_, before, cell), (_, after, _) in zip(
+        links_of(chain)[-1:] + links_of(chain)[:-1], links_of(chain), strict=True
+    ):
         allowed[cell] = allowed.get(cell, -1) & (1 << (before - 1) | 1 << (after - 1))
     eliminations = tuple(
         (cell, d) for cell, keep in allowed.items() for d in digits_of_mask(grid.candidates[cell] & ~keep)

@@ -70,7 +70,7 @@ def _paths(cells: tuple[Cell, ...], start: int, parent: dict[int, tuple[int, int
 
 
 def _matching(cells: tuple[Cell, ...], mate: tuple[int, ...]) -> tuple[Candidate, ...]:
-    return tuple((cell, digit + 1) for cell, digit in zip(cells, mate))
+    return tuple((cell, digit + 1) for cell, digit in zip(cells, mate, strict=True))
 
 
 def chain_exclusion(grid: Grid) -> Iterator[Step]:

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid, Step, digit_char
+from sudoku_workbench.core.grid import set_bits
 from sudoku_workbench.logic.chain_analysis import ChainAnalysis, analysis_of, peer_masks, unit_masks
 from sudoku_workbench.logic.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.path_rules import BILOCATION, BIVALUE
@@ -58,13 +59,6 @@ def _cells(geo: Geometry, forced: int, digit: Digit) -> int:
     return (forced >> ((digit - 1) * geo.size)) & ((1 << geo.size) - 1)
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low.bit_length() - 1
-
-
 def _reason(analysis: ChainAnalysis, premise: _Premise, end: Cell, digit: Digit) -> tuple[Chain, bool, str]:
     """The walk that forces ``end`` to ``digit``, whether it is bivalue, and its words."""
     graph = BILOCATION if premise.bilocation & analysis.bit(end, digit) else BIVALUE
@@ -92,7 +86,7 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
     for premise in _premises(analysis):
         cell, digit = premise.cell, premise.digit
         holders = analysis.holders[digit]
-        for end in _bits(_cells(geo, premise.forced, digit) & ~(1 << cell)):
+        for end in set_bits(_cells(geo, premise.forced, digit) & ~(1 << cell)):
             targets = holders & peers[cell] & peers[end] & ~(1 << end)
             if not targets:
                 continue
@@ -104,7 +98,7 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
             )
             yield Step(
                 NONREPETITIVE_PATH,
-                eliminations=tuple((c, digit) for c in _bits(targets)),
+                eliminations=tuple((c, digit) for c in set_bits(targets)),
                 highlights=chain_highlights((chain,), (bivalue,)),
                 explanation=text,
             )
@@ -142,7 +136,7 @@ def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
     for digit in range(1, geo.n + 1):
         cells = _cells(geo, premise.forced, digit)
         if seen & cells:
-            cell = next(_bits(seen & cells))
+            cell = next(set_bits(seen & cells))
             first = next(d for d in range(1, digit) if _cells(geo, premise.forced, d) >> cell & 1)
             ending = (
                 f"Then {geo.cell_name(cell)} would be both {digit_char(first)} and {digit_char(digit)}, "
@@ -163,7 +157,7 @@ def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
     for digit in range(1, geo.n + 1):
         placed = _cells(geo, premise.forced, digit)
         covered = taken & ~placed
-        for cell in _bits(placed):
+        for cell in set_bits(placed):
             covered |= peers[cell]
         if digit == premise.digit:
             covered |= 1 << premise.cell
@@ -180,7 +174,7 @@ def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: i
     reasons: list[Candidate] = []
     notes = []
     placed = _cells(geo, premise.forced, digit)
-    for cell in _bits(places):
+    for cell in set_bits(places):
         name = geo.cell_name(cell)
         if cell == premise.cell and digit == premise.digit:
             notes.append(f"{name} is not {digit_char(digit)} by the premise")
@@ -190,7 +184,7 @@ def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: i
             reasons.append((cell, other))
             notes.append(f"{name} is {digit_char(other)}")
             continue
-        seer = next(c for c in _bits(placed) if geo.sees(c, cell))
+        seer = next(c for c in set_bits(placed) if geo.sees(c, cell))
         reasons.append((seer, digit))
         notes.append(f"{name} sees {geo.cell_name(seer)}")
     reasons = list(dict.fromkeys(reasons))

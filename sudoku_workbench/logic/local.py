@@ -64,7 +64,7 @@ def full_house(grid: Grid) -> Iterator[Step]:
     cands, givens, entries = grid.candidates, grid.givens, grid.entries
     others = other_getters(geo)
     for cell, mask in _single_cells(grid):
-        for unit, getter in zip(geo.units_of[cell], others[cell]):
+        for unit, getter in zip(geo.units_of[cell], others[cell], strict=True):
             if not any(getter(cands)) and all(getter(givens)[i] or v for i, v in enumerate(getter(entries))):
                 digit = mask.bit_length()
                 yield Step(

@@ -18,7 +18,7 @@ import functools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Candidate, Geometry
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.graphs.matching import analyse, digit_graph_masks, hall_closure, unit_graph_masks
 from sudoku_workbench.logic._positions import cell_candidates
@@ -49,11 +49,6 @@ FISH_NAMES = {2: X_WING, 3: SWORDFISH, 4: JELLYFISH}
 _DISPLAY = {X_WING: "X-Wing", SWORDFISH: "Swordfish", JELLYFISH: "Jellyfish"}
 
 
-def _bits(mask: int) -> tuple[int, ...]:
-    """0-based indices of the set bits."""
-    return tuple(d - 1 for d in digits_of_mask(mask))
-
-
 def _lines(geo: Geometry, kind: str, indices: tuple[int, ...]) -> str:
     return f"{kind} {and_list([str(i + 1) for i in indices])}"
 
@@ -63,8 +58,8 @@ def _fish_step(grid: Grid, digit: int, rows: tuple[int, ...], base_rows: int, co
     geo = grid.geometry
     bit = 1 << (digit - 1)
     cands = grid.candidates
-    base = tuple(rows[i] for i in _bits(base_rows))
-    cover = _bits(cover_cols)
+    base = tuple(rows[i] for i in set_bits(base_rows))
+    cover = tuple(set_bits(cover_cols))
     others = [r for r in rows if r not in base]
     eliminations = tuple(
         (geo.cell(r, c), digit) for c in cover for r in sorted(others) if cands[geo.cell(r, c)] & bit
@@ -125,7 +120,7 @@ def _digit_steps(grid: Grid) -> tuple[Step, ...]:
             base, cover = hall_closure(masks, analysis.mate, analysis.mate.index(col))
             for i in range(len(rows)):
                 if not base >> i & 1:
-                    done.update((i, c) for c in _bits(masks[i] & cover))
+                    done.update((i, c) for c in set_bits(masks[i] & cover))
             steps.append(_fish_step(grid, digit, rows, base, cover))
     return tuple(steps)
 
@@ -166,7 +161,7 @@ def unit_matching(grid: Grid) -> Iterator[Step]:
             if (index, col) in done:
                 continue
             tight, digits = hall_closure(masks, analysis.mate, analysis.mate.index(col))
-            inside = [cells[i] for i in _bits(tight)]
+            inside = [cells[i] for i in set_bits(tight)]
             eliminations = cell_candidates(grid, (c for c in cells if c not in inside), digits)
             done.update((cells.index(c), d - 1) for c, d in eliminations)
             hidden = [c for c in cells if c not in inside]
@@ -177,7 +172,7 @@ def unit_matching(grid: Grid) -> Iterator[Step]:
                     cells=tuple(inside),
                     units=(unit,),
                     pattern=cell_candidates(grid, inside),
-                    matching=tuple((c, m + 1) for c, m in zip(cells, analysis.mate)),
+                    matching=tuple((c, m + 1) for c, m in zip(cells, analysis.mate, strict=True)),
                 ),
                 explanation=(
                     f"In {geo.unit_name(unit)}, no way of filling the unit puts "

@@ -89,22 +89,7 @@ def _graph(grid: Grid) -> _Graph:
         strong.setdefault(a, []).append(b)
         strong.setdefault(b, []).append(a)
 
-    for unit, spots in enumerate(unit_positions(grid)):
-        cells = geo.units[unit]
-        for index, mask in enumerate(spots):
-            count = mask.bit_count()
-            if count < 2:
-                continue
-            digit = index + 1
-            if count == 2:
-                a, b = (cells[i] for i in bits_of(mask))
-                join((digit, 1 << a), (digit, 1 << b))
-                continue
-            keys = (geo.box_of,) if unit < 2 * n else (geo.row_of, geo.col_of)
-            for key in keys:
-                pieces = _pieces(cells, mask, key)
-                if pieces is not None:
-                    join((digit, pieces[0]), (digit, pieces[1]))
+    _unit_links(grid, join)
     for cell, mask in enumerate(cands):
         if mask.bit_count() == 2:
             low = mask & -mask
@@ -126,6 +111,26 @@ def _graph(grid: Grid) -> _Graph:
         als_links,
         {node: tuple((end, True) for end in ends) for node, ends in partners.items()},
     )
+
+
+def _unit_links(grid: Grid, join: Callable[[Node, Node], None]) -> None:
+    """Strong links from units: the only two places for a digit, either of which may be a group."""
+    geo = grid.geometry
+    n = geo.n
+    for unit, spots in enumerate(unit_positions(grid)):
+        cells = geo.units[unit]
+        for index, mask in enumerate(spots):
+            count = mask.bit_count()
+            digit = index + 1
+            if count == 2:
+                a, b = (cells[i] for i in bits_of(mask))
+                join((digit, 1 << a), (digit, 1 << b))
+            elif count > 2:
+                keys = (geo.box_of,) if unit < 2 * n else (geo.row_of, geo.col_of)
+                for key in keys:
+                    pieces = _pieces(cells, mask, key)
+                    if pieces is not None:
+                        join((digit, pieces[0]), (digit, pieces[1]))
 
 
 def _als_links(
@@ -412,7 +417,9 @@ def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
     """Name the grouped nodes and the almost locked sets the chain's strong links run through."""
     geo = grid.geometry
     als_links = _graph(grid).als_links
-    sets = dict.fromkeys(als_links[pair] for pair in zip(nodes[::2], nodes[1::2]) if pair in als_links)
+    sets = dict.fromkeys(
+        als_links[pair] for pair in zip(nodes[::2], nodes[1::2], strict=False) if pair in als_links
+    )
     groups = [mask for _d, mask in nodes if mask.bit_count() > 1]
     note = ""
     if groups:

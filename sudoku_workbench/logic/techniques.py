@@ -16,8 +16,9 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 
 from sudoku_workbench.core.errors import WorkbenchError
-from sudoku_workbench.core.geometry import digit_from_char, geometry
+from sudoku_workbench.core.geometry import BOX_SHAPES, geometry
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.json_reader import JsonReader
 from sudoku_workbench.logic.engine import RULES, Level, rule_by_id
 
 __all__ = ["Technique", "TechniqueError", "picture", "technique", "techniques"]
@@ -65,18 +66,30 @@ def _examples() -> dict[str, dict[str, object]]:
 
 
 def _grid(record: dict[str, object], values_key: str) -> Grid:
-    """A position from an example record: givens from ``puzzle``, entries and candidates as stored."""
-    box_rows, box_cols = (int(x) for x in record["box"])  # type: ignore[attr-defined]
-    geo = geometry(box_rows, box_cols)
-    givens = tuple(max(digit_from_char(ch), 0) for ch in str(record["puzzle"]))
-    values = tuple(max(digit_from_char(ch), 0) for ch in str(record[values_key]))
-    if len(givens) != geo.size or len(values) != geo.size:
-        raise TechniqueError(f"example for {record['rule']}: a line does not have {geo.size} cells")
-    entries = tuple(0 if g else v for g, v in zip(givens, values))
+    """A position from an example record: givens from ``puzzle``, entries and candidates as stored.
+
+    Read through the document reader's checks, so a malformed record names its field.
+
+    Raises:
+        FormatError: for a field of the wrong shape.
+    """
+    reader = JsonReader("", f"examples.json, rule {record.get('rule')}")
+    box = reader.get(record, "box", list, "box")
+    if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
+        raise reader.error("box", f"{box!r} is not a supported box shape")
+    geo = geometry(*box)
+    givens = reader.digits(geo, reader.get(record, "puzzle", str, "puzzle"), "puzzle")
+    values = reader.digits(geo, reader.get(record, values_key, str, values_key), values_key)
+    entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))
     if values_key != "values":
         return Grid(geo, givens, entries, (0,) * geo.size)
-    marks = [str(m) for m in record["candidates"]]  # type: ignore[attr-defined]
-    candidates = tuple(sum(1 << (digit_from_char(ch) - 1) for ch in mark) for mark in marks)
+    marks = reader.get(record, "candidates", list, "candidates")
+    if len(marks) != geo.size:
+        raise reader.error("candidates", f"expected {geo.size} cells but found {len(marks)}")
+    candidates = tuple(
+        sum(1 << (d - 1) for d in reader.digits(geo, str(mark), f"candidates[{cell}]", blank=False))
+        for cell, mark in enumerate(marks)
+    )
     return Grid(geo, givens, entries, candidates)
 
 

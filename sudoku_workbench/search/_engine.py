@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.grid import Grid, set_bits
 
 __all__ = ["PROGRESS_EVERY", "Engine", "OutOfBudget", "engine_for", "initial_state"]
 
@@ -89,7 +89,7 @@ def _build(geo: Geometry) -> Engine:
     segments, line_rivals, box_rivals = _intersections(geo)
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
     segment_count = len(segments)
-    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals))
+    rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
 
     def propagate(state: State, queue: list[int], dirty: int) -> bool:
         """Apply the three rules until nothing changes; False on a contradiction.
@@ -334,16 +334,6 @@ def _intersections(
     return tuple(segments), line_rivals, box_rivals
 
 
-def _bit_indexes(bits: int) -> list[int]:
-    """The positions of the set bits, lowest first."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
-
-
 def _segments_by_unit(
     geo: Geometry,
     segments: tuple[tuple[int, ...], ...],
@@ -363,10 +353,8 @@ def _segments_by_unit(
     needed = []
     for bits in judged:
         wider = bits
-        for index in _bit_indexes(bits):
+        for index in set_bits(bits):
             for other in line_rivals[index] + box_rivals[index]:
                 wider |= 1 << other
         needed.append(wider)
-    return tuple(frozenset(_bit_indexes(b)) for b in judged), tuple(
-        frozenset(_bit_indexes(b)) for b in needed
-    )
+    return tuple(frozenset(set_bits(b)) for b in judged), tuple(frozenset(set_bits(b)) for b in needed)

@@ -155,7 +155,7 @@ class _Annealer:
             for box in self.geo.boxes:
                 missing = sorted(set(range(1, n + 1)) - {values[c] for c in box})
                 self.rng.shuffle(missing)
-                for cell, digit in zip((c for c in box if not values[c]), missing):
+                for cell, digit in zip((c for c in box if not values[c]), missing, strict=False):
                     values[cell] = digit
         else:
             for cell in self.free_cells:
@@ -206,7 +206,7 @@ class _Annealer:
             if not iteration % settings.report_every:
                 self._report(cancel, progress, iteration, temp, restarts)
         self._report(None, progress, iteration, temp, restarts)
-        entries = [0 if g else v for g, v in zip(self.givens, best_values)]
+        entries = [0 if g else v for g, v in zip(self.givens, best_values, strict=True)]
         grid = Grid.from_values(self.geo, self.givens, entries)
         return AnnealResult(grid, best_cost, iteration, restarts)
 

@@ -61,7 +61,7 @@ def _line_orders(n: int, size: int) -> Iterator[list[int]]:
     inside = list(itertools.permutations(range(size)))
     for block_order in itertools.permutations(blocks):
         for perms in itertools.product(inside, repeat=len(blocks)):
-            yield [b * size + p for b, perm in zip(block_order, perms) for p in perm]
+            yield [b * size + p for b, perm in zip(block_order, perms, strict=True) for p in perm]
 
 
 def structural_group(geo: Geometry) -> Iterator[Permutation]:

@@ -8,7 +8,9 @@ clause guarded by a fresh activation literal, which is switched off for good onc
 This serves batch work and uniqueness checks, where it is several times faster than the pure-Python
 search; the OK button keeps the visible fewest-candidates search of :mod:`.solve`. CaDiCaL cannot be
 interrupted from Python, so ``cancel`` is checked between solver calls (each takes milliseconds on
-the puzzles of the corpus).
+the puzzles of the corpus). Ctrl-C, though, does break a running call and leaves that solver unusable
+(CaDiCaL aborts the process on the next clause added), so after any exception but ``Cancelled`` the
+solver is dropped untouched and a new one is built on the next search.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from collections.abc import Callable
 from pysat.solvers import Solver
 
 from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.dimacs import rule_clauses
@@ -50,7 +53,7 @@ class SatSearch:
         self.geometry = geo
         self._variables = geo.n * geo.size
         self._next_variable = self._variables + 1
-        self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(geo))
+        self._solver: Solver | None = None
 
     def search(
         self,
@@ -70,6 +73,7 @@ class SatSearch:
         assumptions = self._assumptions(grid)
         if assumptions is None:
             return 0, []
+        solver = self._solver or self._fresh_solver()
         found = 0
         kept: list[Grid] = []
         activation = 0
@@ -77,38 +81,54 @@ class SatSearch:
             while limit is None or found < limit:
                 if cancel is not None:
                     cancel.check()
-                solved = self._solver.solve(assumptions=assumptions)
+                solved = _solve(solver, assumptions)
                 if progress is not None:
                     progress(found + 1)
                 if not solved:
                     break
-                chosen = [lit for lit in self._solver.get_model()[: self._variables] if lit > 0]
+                chosen = [lit for lit in solver.get_model()[: self._variables] if lit > 0]
                 found += 1
                 if len(kept) < keep:
                     kept.append(self._grid(grid, chosen))
                 if limit is not None and found >= limit:
                     break
                 if not activation:
-                    activation = self._new_activation()
+                    activation, solver = self._new_activation()
                     assumptions.append(activation)
-                self._solver.add_clause([-activation] + [-lit for lit in chosen])
-        finally:
-            if activation:
-                self._solver.add_clause([-activation])
+                solver.add_clause([-activation] + [-lit for lit in chosen])
+        except Cancelled:
+            self._retire(activation)  # cancelled between calls: the solver is sound
+            raise
+        except BaseException:
+            self._solver = None  # possibly interrupted inside a call: never touch it again
+            raise
+        self._retire(activation)
         return found, kept
 
-    def _new_activation(self) -> int:
-        """A fresh literal that switches one count's blocking clauses on.
+    def _fresh_solver(self) -> Solver:
+        """A new solver holding the rules, kept for the following searches."""
+        self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(self.geometry))
+        self._next_variable = self._variables + 1
+        return self._solver
+
+    def _retire(self, activation: int) -> None:
+        """Switch one count's blocking clauses off for good."""
+        if activation and self._solver is not None:
+            self._solver.add_clause([-activation])
+
+    def _new_activation(self) -> tuple[int, Solver]:
+        """A fresh literal that switches one count's blocking clauses on, and the solver it belongs to.
 
         Retired literals stay in the solver and lengthen every model it returns, so after a few
-        thousand counts the solver is rebuilt from scratch.
+        hundred counts the solver is rebuilt from scratch (before the count's first blocking clause).
         """
-        if self._next_variable - self._variables > _ACTIVATIONS_PER_SOLVER:
-            self._solver.delete()
-            self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(self.geometry))
-            self._next_variable = self._variables + 1
+        solver = self._solver
+        if solver is None or self._next_variable - self._variables > _ACTIVATIONS_PER_SOLVER:
+            if solver is not None:
+                solver.delete()
+            solver = self._fresh_solver()
         self._next_variable += 1
-        return self._next_variable - 1
+        return self._next_variable - 1, solver
 
     def _assumptions(self, grid: Grid) -> list[int] | None:
         """Filled cells as true literals, pencil eliminations beyond the peers' as false ones.
@@ -143,5 +163,17 @@ class SatSearch:
     def _grid(self, grid: Grid, chosen: list[int]) -> Grid:
         """The solved grid from the true literals of a model (one per cell, in cell order)."""
         n = self.geometry.n
-        entries = tuple(0 if given else (lit - 1) % n + 1 for given, lit in zip(grid.givens, chosen))
+        entries = tuple(
+            0 if given else (lit - 1) % n + 1 for given, lit in zip(grid.givens, chosen, strict=True)
+        )
         return Grid(self.geometry, grid.givens, entries, (0,) * self.geometry.size)
+
+
+def _solve(solver: Solver, assumptions: list[int]) -> bool:
+    """One solver call; Ctrl-C inside it is a KeyboardInterrupt (python-sat reports its own error)."""
+    try:
+        return bool(solver.solve(assumptions=assumptions))
+    except Exception as err:
+        if "keyboard interrupt" in str(err).lower():
+            raise KeyboardInterrupt from None
+        raise

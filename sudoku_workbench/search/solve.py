@@ -56,7 +56,9 @@ def solutions(
         return
     size = grid.geometry.size
     for final in _restarting_search(engine, state, cancel, progress, rng):
-        entries = tuple(0 if given else bit.bit_length() for given, bit in zip(grid.givens, final))
+        entries = tuple(
+            0 if given else bit.bit_length() for given, bit in zip(grid.givens, final, strict=True)
+        )
         yield Grid(grid.geometry, grid.givens, entries, (0,) * size)
 
 

@@ -125,7 +125,7 @@ class _Recorder:
         """Search below a propagated position (already counted); returns the solutions found there."""
         options = self.engine.branch_options(state)
         if options is None:
-            entries = [0 if g else m.bit_length() for g, m in zip(self.grid.givens, state)]
+            entries = [0 if g else m.bit_length() for g, m in zip(self.grid.givens, state, strict=True)]
             self.tree.solutions.append(Grid.from_values(self.geo, self.grid.givens, entries))
             _finish(node, NodeStatus.SOLUTION, 1)
             return 1

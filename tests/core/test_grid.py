@@ -80,5 +80,5 @@ def test_apply_never_adds_candidates(shape, data):
             break
         step = Step("test", placements=((cell, data.draw(st.sampled_from(digits))),))
         after = grid.apply(step)
-        assert all(a & ~b == 0 for a, b in zip(after.candidates, grid.candidates))
+        assert all(a & ~b == 0 for a, b in zip(after.candidates, grid.candidates, strict=True))
         grid = after

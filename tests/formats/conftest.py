@@ -31,9 +31,9 @@ def positions(draw: st.DrawFn) -> Grid:
     geo = geometry(*draw(st.sampled_from(SHAPES)))
     rng = random.Random(draw(st.integers(0, 2**32)))
     givens = _random_values(rng, geo.n, geo.size, draw(st.floats(0, 0.6)))
-    entries = [0 if g else v for g, v in zip(givens, _random_values(rng, geo.n, geo.size, 0.2))]
+    entries = [0 if g else v for g, v in zip(givens, _random_values(rng, geo.n, geo.size, 0.2), strict=True)]
     masks = []
-    for given, entry in zip(givens, entries):
+    for given, entry in zip(givens, entries, strict=True):
         mask = 0
         if not (given or entry) and rng.random() > 0.05:
             while mask.bit_count() < 2:

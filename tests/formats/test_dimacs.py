@@ -51,7 +51,7 @@ def test_cnf_of_a_9x9_solved_by_a_sat_solver_reads_back_to_the_unique_solution(i
     grid = grid_from_model(puzzle, parse_model(_model_text(model)))
     assert grid.givens == puzzle.givens
     assert _is_valid_sudoku(list(grid.values), 9, 3, 3)
-    assert all(g in (0, v) for g, v in zip(puzzle.givens, grid.values))
+    assert all(g in (0, v) for g, v in zip(puzzle.givens, grid.values, strict=True))
 
 
 def test_cnf_round_trips_and_counts_clauses(any_geometry):

@@ -12,12 +12,12 @@ from sudoku_workbench.core import Chain, FormatError, Grid, Highlights, Link, St
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import ENTRY, PENCIL
 from sudoku_workbench.formats import (
-    dumps_document,
-    load_document,
-    loads_document,
+    format_document,
+    parse_document,
     parse_puzzle,
+    read_document,
     read_file,
-    save_document,
+    write_document,
 )
 from tests.conftest import corpus_lines
 from tests.formats.conftest import outcome, positions
@@ -65,13 +65,13 @@ def test_a_document_round_trips_with_its_history(grid, seed, with_start, title):
         except ValueError:  # a placement over a given: not a step anyone could have taken
             continue
     history.move_to(rng.randint(0, len(history.records)))
-    assert loads_document(dumps_document(history)) == history
+    assert parse_document(format_document(history)) == history
 
 
 def test_loading_replays_the_history_from_the_start():
     puzzle = parse_puzzle(LINE)
     steps = (Step(ENTRY, placements=((1, 1),)), Step(PENCIL, eliminations=((2, 2),)))
-    loaded = loads_document(dumps_document(History.replay(puzzle, steps)))
+    loaded = parse_document(format_document(History.replay(puzzle, steps)))
     assert [r.grid for r in loaded.records] == [
         puzzle.apply(steps[0]),
         puzzle.apply(steps[0]).apply(steps[1]),
@@ -90,14 +90,14 @@ def test_a_history_that_does_not_replay_is_a_located_format_error():
     given = next(i for i, ch in enumerate(LINE) if ch != ".")
     data["history"] = [{"rule": "entry", "placements": [[given, 1]]}]
     with pytest.raises(FormatError, match=r"history: step 1 \(entry\) does not apply: r\dc\d holds a given"):
-        loads_document(json.dumps(data), "doc")
+        parse_document(json.dumps(data), "doc")
 
 
 def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path, monkeypatch):
     path = tmp_path / "game.sudoku"
     first = History(parse_puzzle(LINE), title="first")
-    save_document(path, first)
-    assert load_document(path) == first
+    write_document(path, first)
+    assert read_document(path) == first
     assert read_file(path) == first.grid
 
     def crash(*_args: object) -> None:
@@ -105,14 +105,14 @@ def test_save_is_atomic_and_leaves_no_temporary_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", crash)
     with pytest.raises(OSError, match="disk full"):
-        save_document(path, History(parse_puzzle(LINE), title="second"))
-    assert load_document(path) == first  # the old file is whole
+        write_document(path, History(parse_puzzle(LINE), title="second"))
+    assert read_document(path) == first  # the old file is whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.sudoku"]
 
 
 def _document_text(**changes: object) -> str:
     data = json.loads(
-        dumps_document(History.replay(parse_puzzle(LINE), (Step(ENTRY, placements=((1, 1),)),)))
+        format_document(History.replay(parse_puzzle(LINE), (Step(ENTRY, placements=((1, 1),)),)))
     )
     data.update(changes)
     return json.dumps(data, indent=1)
@@ -171,7 +171,7 @@ BAD_DOCUMENTS = [
 )
 def test_a_bad_document_gives_a_located_format_error(text, message):
     with pytest.raises(FormatError) as caught:
-        loads_document(text, "doc")
+        parse_document(text, "doc")
     assert str(caught.value) == message
 
 
@@ -205,5 +205,5 @@ def test_any_json_value_loads_or_gives_a_format_error(value):
     data = {"format": "sudoku-workbench", "version": 1, "box": [2, 2], "puzzle": "." * 16}
     if isinstance(value, dict):
         data.update(value)
-    result = outcome(loads_document, json.dumps(data))
+    result = outcome(parse_document, json.dumps(data))
     assert isinstance(result, History) or (isinstance(result, FormatError) and result.message)

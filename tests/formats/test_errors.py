@@ -45,11 +45,11 @@ MALFORMED = [
         " ".join(["17"] + ["0"] * 255),
         "<input>, line 1, column 1: '17' is not a digit of a 16x16 grid (0 or . for a blank, 1 to 16)",
     ),
-    ("empty file", "", "<input>: empty input: no puzzle found (only blank or # lines)"),
+    ("empty file", "", "<input>: empty input: no puzzle found (only blank lines, # comments or sections)"),
     (
         "only comments",
         "# nothing\n\n#A author\n",
-        "<input>: empty input: no puzzle found (only blank or # lines)",
+        "<input>: empty input: no puzzle found (only blank lines, # comments or sections)",
     ),
     (
         "binary garbage",

@@ -38,5 +38,5 @@ def test_iter_input_numbers_records_of_a_corpus_file():
 
 def test_a_missing_file_is_a_format_error_naming_it(tmp_path):
     missing = tmp_path / "nope.txt"
-    with pytest.raises(FormatError, match=r"nope\.txt: cannot read the file"):
+    with pytest.raises(FormatError, match=r"nope\.txt: no such file"):
         next(read_puzzles(missing))

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats import (
     format_block,
-    format_line,
     format_numbers,
     format_pencilmarks,
     format_sdk,
@@ -26,7 +25,7 @@ from tests.formats.conftest import positions, puzzles
 
 
 def _sdm(grid: Grid) -> str:
-    return format_line(grid, blank="0")
+    return grid.to_line(blank="0")
 
 
 def _sdk_with_headers(grid: Grid) -> str:
@@ -34,7 +33,7 @@ def _sdk_with_headers(grid: Grid) -> str:
 
 
 FORMATS = [
-    ("line", format_line, parse_line),
+    ("line", Grid.to_line, parse_line),
     ("numbers", format_numbers, parse_line),
     ("sdm", _sdm, parse_line),
     ("block", format_block, parse_block),

@@ -11,12 +11,12 @@ from sudoku_workbench.core import FormatError
 from sudoku_workbench.formats.tsplib import (
     HcpProblem,
     Tour,
-    dumps_concorde_solution,
-    dumps_edge_list_tour,
-    dumps_hcp,
-    dumps_tour,
-    loads_hcp,
-    loads_tour,
+    format_concorde_solution,
+    format_edge_list_tour,
+    format_hcp,
+    format_tour,
+    parse_hcp,
+    parse_tour,
     read_hcp,
     read_tour,
     write_hcp,
@@ -34,11 +34,11 @@ def _same_cycle(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
 
 
 def test_hcp_round_trip(tmp_path: Path) -> None:
-    text = dumps_hcp(SQUARE)
+    text = format_hcp(SQUARE)
     assert "TYPE : HCP" in text
     assert "EDGE_DATA_FORMAT : EDGE_LIST" in text
     assert text.endswith("-1\nEOF\n")
-    assert loads_hcp(text) == SQUARE
+    assert parse_hcp(text) == SQUARE
     write_hcp(tmp_path / "s.hcp", SQUARE)
     assert read_hcp(tmp_path / "s.hcp") == SQUARE
 
@@ -46,7 +46,7 @@ def test_hcp_round_trip(tmp_path: Path) -> None:
 def test_adjacency_list_section() -> None:
     text = "NAME: adj\nTYPE: HCP\nDIMENSION: 4\nEDGE_DATA_FORMAT: ADJ_LIST\nEDGE_DATA_SECTION\n"
     text += "1 2 4 3 -1\n2 3 -1\n3 4 -1\n-1\nEOF\n"
-    problem = loads_hcp(text)
+    problem = parse_hcp(text)
     assert problem.dimension == 4
     assert sorted(problem.edges) == [(1, 2), (1, 3), (1, 4), (2, 3), (3, 4)]
 
@@ -81,16 +81,20 @@ def test_adjacency_list_section() -> None:
 )
 def test_bad_hcp_files_are_located(text: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
-        loads_hcp(text, "g.hcp")
+        parse_hcp(text, "g.hcp")
 
 
 @pytest.mark.parametrize(
     ("dump", "base", "shape"),
-    [(dumps_tour, 1, "tour"), (dumps_concorde_solution, 0, "concorde"), (dumps_edge_list_tour, 0, "edges")],
+    [
+        (format_tour, 1, "tour"),
+        (format_concorde_solution, 0, "concorde"),
+        (format_edge_list_tour, 0, "edges"),
+    ],
 )
 def test_tour_shapes_round_trip(dump: Callable[[Tour], str], base: int, shape: str) -> None:
     tour = Tour("t", "", (3, 1, 4, 12, 5, 9, 2, 6, 11, 7, 8, 10))
-    read = loads_tour(dump(tour), "t")
+    read = parse_tour(dump(tour), "t")
     assert (read.base, read.shape) == (base, shape)
     assert _same_cycle(tour.nodes, read.one_based())
 
@@ -116,4 +120,4 @@ def test_tsplib_tour_file(tmp_path: Path) -> None:
 )
 def test_bad_tours_are_located(text: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
-        loads_tour(text, "t.tour")
+        parse_tour(text, "t.tour")

@@ -41,7 +41,7 @@ def _walks(edges: list[FlagEdge]) -> Iterator[Walk]:
 
 
 def _is_closed(walk: Walk) -> bool:
-    return walk[-1].end == walk[0].start and walk[-1].end_label != walk[0].start_label
+    return bool(walk[-1].end == walk[0].start and walk[-1].end_label != walk[0].start_label)
 
 
 def _undirected(hop: Hop) -> frozenset[tuple[object, object]]:
@@ -122,7 +122,9 @@ def test_closure_collects_reachable_ends(edges: list[FlagEdge]) -> None:
     nrg = NonrepetitiveGraph(edges)
     assert all(nrg.component[a] >= nrg.component[b] for a, b in nrg.digraph.edges())
     ends = sorted({(h.end, h.end_label) for h in _hops(edges)})
-    bit = {nrg.in_port(v, x): 1 << i for i, (v, x) in enumerate(ends)}
+    ports = [nrg.in_port(v, x) for v, x in ends]
+    bit = {port: 1 << i for i, port in enumerate(ports) if port is not None}
+    assert len(bit) == len(ends)
     total = nrg.closure(bit)
     for h in _hops(edges):
         start = nrg.out_port(h.start, h.start_label)

@@ -1,9 +1,11 @@
-"""GUI test fixtures: offscreen Qt, a window with its files in a temporary folder, and a check that no
-test leaves a worker job running (napari's dangling-thread fixture, for our worker)."""
+"""GUI test fixtures: offscreen Qt, a window with its files in a temporary folder, a check that no
+test leaves a worker job running (napari's dangling-thread fixture, for our worker), and a heartbeat
+that measures the longest stall of the UI thread during each test's body (reported at the end)."""
 
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -12,6 +14,7 @@ from pathlib import Path
 
 import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
 import pytest
+from PySide6.QtCore import QTimer
 
 from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
@@ -24,6 +27,70 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.gui)
+
+
+class Ticker:
+    """A 10 ms timer on the UI thread recording the longest gap between its ticks."""
+
+    def __init__(self) -> None:
+        self.timer = QTimer()
+        self.timer.setInterval(10)
+        self.timer.timeout.connect(self._tick)
+        self.last = time.monotonic()
+        self.ticks = 0
+        self.longest = 0.0
+
+    def _tick(self) -> None:
+        now = time.monotonic()
+        self.longest = max(self.longest, now - self.last)
+        self.last = now
+        self.ticks += 1
+
+    def start(self) -> None:
+        self.last = time.monotonic()
+        self.timer.start()
+
+    def stop(self) -> None:
+        """Stop, counting the time since the last tick as a gap too."""
+        self._tick()
+        self.timer.stop()
+
+
+#: Longest UI-thread gap (seconds) during each GUI test's body, by test id.
+STALLS: dict[str, float] = {}
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    """Run a heartbeat through the test body (not its fixtures): a gap is a stall a person would feel.
+
+    The gap also counts work the test itself does on the UI thread between two events (a test that
+    computes an expected answer), so the number is an upper bound of the window's own stalls.
+    """
+    here = Path(__file__).parent
+    if here not in Path(item.fspath).parents:
+        yield
+        return
+    beat = Ticker()
+    beat.start()
+    yield
+    beat.stop()
+    STALLS[item.nodeid] = beat.longest
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The five GUI tests with the longest UI stall, and the file tests/artifacts/gui-stalls.txt."""
+    if not STALLS:
+        return
+    worst = sorted(STALLS.items(), key=lambda kv: -kv[1])
+    lines = [f"{gap * 1000:8.0f} ms  {test}" for test, gap in worst]
+    terminalreporter.write_sep("-", f"longest UI stall per GUI test (top 5 of {len(worst)})")
+    for line in lines[:5]:
+        terminalreporter.write_line(line)
+    from tests.conftest import ARTIFACTS
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "gui-stalls.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def dangling_jobs() -> dict[int, list[int]]:

@@ -83,3 +83,28 @@ def test_dark_theme_switches_the_palette_and_back(qtbot, window, shot):
     finally:
         action.setChecked(False)
     qtbot.waitUntil(lambda: not is_dark(window.board.palette()), timeout=2000)
+
+
+def test_at_twice_the_pixel_density_the_window_is_drawn_at_full_resolution(tmp_path):
+    """High-DPI: with a scale factor of 2 the picture has twice the pixels and detail in each of them.
+
+    A window drawn at 1x and blown up would repeat every pixel in 2x2 blocks; real 2x drawing (text,
+    candidates, antialiased lines) makes many aligned 2x2 blocks uneven.
+    """
+    out = tmp_path / "dpr2.png"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": "2"}
+    puzzle = REPO / "resources" / "puzzles" / "newspaper-easy.sdk"
+    command = [sys.executable, "-m", "sudoku_workbench", "gui", str(puzzle), "--screenshot", str(out)]
+    command += ["--size", "1100x700"]
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (2200, 1400)
+    uneven = sum(
+        1
+        for y in range(0, 1400, 8)
+        for x in range(0, 2200, 8)
+        if len({image.pixel(x, y), image.pixel(x + 1, y), image.pixel(x, y + 1), image.pixel(x + 1, y + 1)})
+        > 1
+    )
+    assert uneven > 0.04 * (1400 // 8) * (2200 // 8), uneven

@@ -30,7 +30,7 @@ def test_the_button_and_the_command_agree(qtbot, window, capsys, tmp_path, line)
     trigger(window, "paste")
     trigger(window, "check")
     settle(qtbot, window, timeout=60_000)
-    shown = window.panel.progress.text()
+    shown = window.panel.finding.text()
     if line == NEWSPAPER:
         assert (code, findings) == (0, [])
         assert shown == "Check: the puzzle has one solution"

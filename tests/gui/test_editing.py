@@ -78,11 +78,11 @@ def test_check_marks_both_cells_of_a_duplicate(qtbot, window, shot):
     qtbot.keyClick(board, Qt.Key.Key_5)
     trigger(window, "check")
     assert {0, 2} <= set(board.marks)
-    assert "5 appears more than once in row 1" in window.panel.progress.text()
+    assert "5 appears more than once in row 1" in window.panel.finding.text()
     settle(qtbot, window)
     assert {0, 2} <= set(board.marks)
-    assert "5 appears more than once in row 1" in window.panel.progress.text()
-    assert "the puzzle has no solution" not in window.panel.progress.text()
+    assert "5 appears more than once in row 1" in window.panel.finding.text()
+    assert "the puzzle has no solution" not in window.panel.finding.text()
     shot(window, "check-duplicate")
 
 

@@ -26,6 +26,8 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     givens = parse_line(NEWSPAPER).givens
     assert window.session.grid.givens == givens
     assert _rows(window) == ["Start: 30 clues"]
+    settle(qtbot, window)  # the graph pane and the status line catch up
+    shot(window, "typed-puzzle-before-logic")
 
     # Ctrl+Z takes the last typed clue back (an edit, not a step), Ctrl+Shift+Z types it again.
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -47,6 +49,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     ]
     assert window.session.grid.is_solved()
     settle(qtbot, window)
+    assert window.panel.status.text() == "Solved · Empty cells: 0"
     shot(window, "typed-puzzle-after-logic")
 
     # Clicking row 12 shows the position after 12 deductions: the same givens, and a status about it.
@@ -64,7 +67,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     status = window.panel.status.text()
     assert f"Empty cells: {len(position.empty_cells)}" in status
     assert f"Rating: {rating_text(rate(position))}" in status
-    assert "Solutions: 1" in status
+    assert "This position: one solution" in status
     assert "solved" not in window.statusBar().currentMessage()
     assert "solved" not in window.panel.progress.text()
     shot(window, "typed-puzzle-row-12")

@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
+from sudoku_workbench.core.errors import FileError
+from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
 from sudoku_workbench.gui.app import offer_recovery
 from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.storage import Storage
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -79,13 +82,23 @@ def test_a_document_keeps_its_history_through_save_and_open(qtbot, window, monke
     settle(qtbot, window)
 
 
+def _window_beside(storage) -> MainWindow:
+    """A second window of another "process": its own Storage over the same data folder."""
+    return MainWindow(Storage(storage.data_dir))
+
+
+def _close_quietly(qtbot, window: MainWindow) -> None:
+    settle(qtbot, window)
+    window.session.dirty = False
+    window.close()
+    window.deleteLater()
+
+
 def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch):
     trigger_paste(qtbot, window, NEWSPAPER)
     window.session.enter_digit(2, 4)
     qtbot.waitUntil(storage.recovery_path.exists, timeout=5000)
     grid = window.session.grid
-    # "crash": a second window starts while the recovery file is still there
-    second = MainWindow(storage)
     asked = []
 
     def yes(*args, **kwargs):
@@ -93,18 +106,74 @@ def test_autosave_and_recovery_after_a_crash(qtbot, window, storage, monkeypatch
         return QMessageBox.StandardButton.Yes
 
     monkeypatch.setattr(QMessageBox, "question", yes)
-    assert offer_recovery(second)
+    # a second window while the first still runs: nothing to offer, and its clean close spares the first
+    second = _window_beside(storage)
+    assert not offer_recovery(second)
+    assert asked == []
+    _close_quietly(qtbot, second)
+    assert storage.recovery_path.exists()
+    # "crash": the first window's process ends without cleaning up (the OS drops its lock)
+    storage.recovery._lock.close()
+    storage.recovery._lock = None
+    third = _window_beside(storage)
+    assert offer_recovery(third)
     assert asked == ["Recover unsaved work?"]
-    assert second.session.grid == grid
-    assert second.session.dirty
-    second.session.shutdown()
-    second.session.dirty = False
-    second.deleteLater()
-    # a clean close drops the recovery file, so nothing is offered next time
+    assert third.session.grid == grid
+    assert third.session.dirty
+    assert not storage.recovery_path.exists()  # claimed: now the third window's file
+    assert third.session.storage.recovery_path.exists()
+    # a clean close drops the window's own recovery file, so nothing is offered next time
+    _close_quietly(qtbot, third)
+    assert not third.session.storage.recovery_path.exists()
     window.session.dirty = False
     settle(qtbot, window)
-    window.close()
-    assert not storage.recovery_path.exists()
+    fourth = _window_beside(storage)
+    assert not offer_recovery(fourth)
+    _close_quietly(qtbot, fourth)
+
+
+def test_two_windows_autosave_to_their_own_files(qtbot, window, storage):
+    second = _window_beside(storage)
+    for win, text in ((window, NEWSPAPER), (second, NEWSPAPER.replace(".", "0", 1))):
+        win.session.set_puzzle(History(parse_line(text)), None, dirty=True)
+        win.session.autosave()
+    first_file, second_file = storage.recovery_path, second.session.storage.recovery_path
+    assert first_file != second_file
+    assert first_file.exists()
+    assert second_file.exists()
+    _close_quietly(qtbot, second)
+    assert first_file.exists()
+    assert not second_file.exists()
+    window.session.dirty = False
+
+
+def test_autosave_into_a_read_only_folder_is_reported_once(qtbot, window, storage, monkeypatch):
+    errors = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, *box: errors.append(box))
+
+    def full(*args, **kwargs):
+        raise FileError("cannot write (the disk is full)", str(storage.recovery_path))
+
+    monkeypatch.setattr(storage.recovery, "write", full)
+    window.session.set_puzzle(History(PUZZLE), None, dirty=True)
+    window.session.autosave()
+    window.session.autosave()
+    assert len(errors) == 1
+    assert errors[0][0] == "Autosave failed"
+    assert str(storage.recovery_path) in errors[0][1]
+    window.session.dirty = False
+
+
+def test_opening_works_when_the_recent_list_cannot_be_written(qtbot, window, storage, monkeypatch, tmp_path):
+    path = tmp_path / "line.txt"
+    path.write_text(NEWSPAPER + "\n", encoding="utf-8")
+    storage.data_dir.mkdir(parents=True, exist_ok=True)
+    (storage.data_dir / "recent.json").mkdir()  # a folder in the way: the list cannot be written
+    messages = []
+    window.session.message.connect(messages.append)
+    _open_via_menu(window, monkeypatch, path)
+    assert window.session.grid == PUZZLE
+    assert any("recent files list cannot be saved" in m for m in messages)
 
 
 def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():
@@ -116,3 +185,36 @@ def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():
     offered = re.findall(r"\*(\.\w+)", PUZZLE_FILTER.split(";;")[0])
     assert sorted(offered) == sorted(DOCUMENT_SUFFIXES + PUZZLE_SUFFIXES)
     assert ".sudoku" in offered
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "said"),
+    [
+        ("nested.json", b'{"a":' * 50_000, "nested too deeply"),
+        ("wide.txt", (NEWSPAPER + "\n").encode("utf-16"), "UTF-16"),
+        ("zero.txt", b"\x00" * 2_000_000, "a line longer than"),
+    ],
+)
+def test_a_hostile_file_is_a_message_box_naming_it(qtbot, window, monkeypatch, tmp_path, name, data, said):
+    path = tmp_path / name
+    path.write_bytes(data)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append(text))
+    _open_via_menu(window, monkeypatch, path)
+    assert len(shown) == 1
+    assert str(path) in shown[0]
+    assert said in shown[0]
+
+
+@pytest.mark.parametrize("action", ["export_image", "export_hcp"])
+def test_an_export_into_a_missing_folder_is_a_message_box_naming_it(
+    qtbot, window, monkeypatch, tmp_path, action
+):
+    trigger_paste(qtbot, window, NEWSPAPER)
+    path = tmp_path / "missing" / ("board.png" if action == "export_image" else "p.hcp")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    trigger(window, action)
+    settle(qtbot, window)
+    assert shown == [("Export failed", f"{path}: cannot write: the folder {path.parent} does not exist")]

@@ -29,8 +29,11 @@ def test_graph_pane_shows_the_bilocation_cycle_and_the_steps_chain(qtbot, window
     window.session.apply_step(step)
     arrays = _show(qtbot, window, "bilocation")
     (line,) = arrays.chains
-    assert len(line) == 5  # the closed cycle returns to its first cell
-    assert (line[0] == line[-1]).all()
+    assert (line[0] == line[-1]).all()  # the closed cycle returns to its first cell
+    # it runs along the drawn paths of its four links (arcs here: each passes three cells' nodes)
+    assert len(line) == 1 + sum(len(path) - 1 for path in arrays.paths)
+    corners = {(0.5, 0.5), (4.5, 0.5), (4.5, 4.5), (0.5, 4.5)}
+    assert corners <= {tuple(point) for point in line}
     shot(window, "graph-pane-bilocation-cycle")
 
     arrays = _show(qtbot, window, "bivalue")

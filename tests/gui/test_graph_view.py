@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPoint, QPointF
 
 from sudoku_workbench.core import Highlights, Step
 from sudoku_workbench.formats import parse_line
@@ -34,7 +34,7 @@ def test_arrays_match_the_graph_of_a_known_position():
         edges = {frozenset(e) for e in graph.edges}
         drawn = {frozenset((arrays.node_cells[a], arrays.node_cells[b])) for a, b in arrays.adj}
         assert drawn == edges
-        for (a, b), label in zip(arrays.adj, arrays.edge_labels):
+        for (a, b), label in zip(arrays.adj, arrays.edge_labels, strict=True):
             u, w = arrays.node_cells[a], arrays.node_cells[b]
             assert label == "".join(str(d) for d in sorted(graph.edges[u, w]["digits"]))
             assert tuple(arrays.pos[a]) == (u % 9 + 0.5, u // 9 + 0.5)
@@ -60,16 +60,18 @@ def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, sho
     assert pane.arrays.title.startswith("bilocation")
     graph = bilocation_graph(grid)
     assert len(pane.arrays.adj) == graph.number_of_edges()
-    assert len(pane.graph.pos) == len(pane.arrays.pos) >= graph.number_of_nodes()
+    assert len(pane.canvas.nodes.data) == len(pane.arrays.pos) >= graph.number_of_nodes()
     # hovering a cell on the board marks its node, and the other way round
     cell = pane.arrays.node_cells[0]
+    # off the board first: a move to where the mouse already is sends nothing
+    qtbot.mouseMove(window.board, QPoint(1, 1))
     qtbot.mouseMove(window.board, window.board.cell_rect(cell).center().toPoint())
-    assert pane._hover == cell
-    view = pane.plot.getViewBox()
+    assert pane.canvas.hovered == cell
+    view = pane.canvas.getViewBox()
     other = pane.arrays.node_cells[-1]
     scene_point = view.mapViewToScene(QPointF(*pane.arrays.pos[-1]))
-    with qtbot.waitSignal(pane.node_hovered, timeout=2000) as blocker:
-        pane._mouse_moved(scene_point)
+    with qtbot.waitSignal(pane.canvas.node_hovered, timeout=2000) as blocker:
+        pane.canvas._mouse_moved(scene_point)
     assert blocker.args == [other]
     assert window.board.hovered == other
     trigger(window, "bivalue")

@@ -83,7 +83,7 @@ def test_step_finds_one_step_at_a_time(qtbot, window):
     history = window.session.history
     assert len(history.steps) == 3
     grids = [history.start] + [r.grid for r in history.records]
-    for before, step, after in zip(grids, history.steps, grids[1:]):
+    for before, step, after in zip(grids, history.steps, grids[1:], strict=False):
         assert step == next_step(before)
         assert after == before.apply(step)
     settle(qtbot, window)

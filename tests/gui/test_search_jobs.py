@@ -5,41 +5,17 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QTimer
-
 from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.search.solve import count, solve
 from tests.conftest import corpus_lines, needs_shared_data
-from tests.gui.conftest import settle
+from tests.gui.conftest import Ticker, settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
 
 #: The sixteen_vu100 puzzle the OK search takes longest on (measured over all 100: line 85, ~1 s).
 HARDEST_16 = 84
-
-
-class Ticker:
-    """A 10 ms timer on the UI thread recording the longest gap between its ticks."""
-
-    def __init__(self) -> None:
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.last = time.monotonic()
-        self.ticks = 0
-        self.longest = 0.0
-
-    def _tick(self) -> None:
-        now = time.monotonic()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-        self.ticks += 1
-
-    def start(self) -> None:
-        self.last = time.monotonic()
-        self.timer.start()
 
 
 @needs_shared_data
@@ -86,7 +62,7 @@ def test_cancel_stops_a_long_search_within_a_fifth_of_a_second(qtbot, window):
     assert ticker.longest < 0.2, ticker.longest
 
 
-def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window):
+def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window, shot):
     trigger_paste(qtbot, window, NEWSPAPER)
     solution = solve(parse_line(NEWSPAPER))
     cell = 2  # r1c3: a digit its peers allow but the solution does not have
@@ -101,7 +77,16 @@ def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, windo
     assert not window.board.marks  # no duplicate: nothing to mark at once
     settle(qtbot, window)
     assert window.board.marks == frozenset({cell})
-    assert "entries that disagree with the solution: r1c3" in window.panel.progress.text()
+    finding = window.panel.finding
+    assert finding.isVisible()
+    assert finding.wordWrap()
+    assert "the puzzle has one solution; your entry r1c3 disagrees with it" in finding.text()
+    shot(window, "check-wrong-entry")
+    # the verdict stays (no timeout) until the position changes
+    qtbot.wait(200)
+    assert "r1c3 disagrees" in finding.text()
+    trigger(window, "undo")
+    assert not finding.isVisible()
 
 
 def test_check_points_at_a_mistyped_clue(qtbot, window):
@@ -121,7 +106,7 @@ def test_check_points_at_a_mistyped_clue(qtbot, window):
     trigger_paste(qtbot, window, mistyped)
     trigger(window, "check")
     settle(qtbot, window, timeout=60_000)
-    text = window.panel.progress.text()
+    text = window.panel.finding.text()
     assert "the puzzle has no solution" in text
     assert f"the clue r5c4={givens[cell]} is probably mistyped" in text
     assert f"with {solution.values[cell]} there the puzzle has one solution" in text
@@ -141,4 +126,4 @@ def test_count_solutions_of_an_open_position(qtbot, window):
         trigger(window, "count")
     assert f"{expected:,} solution" in window.panel.progress.text()
     settle(qtbot, window)
-    assert "Solutions: several" in window.panel.status.text()
+    assert "This position: several solutions" in window.panel.status.text()

@@ -70,7 +70,7 @@ def test_given_arcs_spare_the_cycle_of_every_agreeing_solution(n: int) -> None:
     geo = geometry_for_size(n)
     values = tuple(pattern_grid(geo))
     cycle = canonical_cycle(geo, values)
-    used = set(zip(cycle, cycle[1:] + cycle[:1]))
+    used = set(zip(cycle, cycle[1:] + cycle[:1], strict=True))
     assert used <= set(blank_arcs(geo))
     for cell in range(geo.size):
         assert not given_arcs(geo, cell, values[cell], FULL_SETS) & used

@@ -10,11 +10,11 @@ from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.tsplib import (
     Tour,
-    dumps_concorde_solution,
-    dumps_edge_list_tour,
-    dumps_hcp,
-    dumps_tour,
-    loads_tour,
+    format_concorde_solution,
+    format_edge_list_tour,
+    format_hcp,
+    format_tour,
+    parse_tour,
 )
 from sudoku_workbench.hcp.export import HcpExport, export_graph
 from sudoku_workbench.hcp.tour import TourError, grid_from_tour
@@ -22,7 +22,7 @@ from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus
 from tests.hcp.helpers import tour_of
 
-SHAPES = {"tour": dumps_tour, "concorde": dumps_concorde_solution, "edges": dumps_edge_list_tour}
+SHAPES = {"tour": format_tour, "concorde": format_concorde_solution, "edges": format_edge_list_tour}
 
 
 @pytest.fixture(scope="module")
@@ -63,7 +63,7 @@ def test_import_tour_reads_every_shape_back(
     export = export_graph(puzzle, variant, reduce)  # type: ignore[arg-type]
     nodes = tour_of(export, solution.values)
     nodes = nodes[::-1] if backwards else nodes
-    (tmp_path / "p.hcp").write_text(dumps_hcp(export.problem()))
+    (tmp_path / "p.hcp").write_text(format_hcp(export.problem()))
     (tmp_path / "p.tour").write_text(SHAPES[shape](Tour("t", "", tuple(nodes))))
     code = main(["import-tour", puzzle.to_line(), str(tmp_path / "p.tour"), "--hcp", str(tmp_path / "p.hcp")])
     assert code == 0
@@ -75,7 +75,7 @@ def test_import_tour_takes_the_options_without_hcp(
 ) -> None:
     puzzle, solution = nine
     export = export_graph(puzzle, "directed", givens="paper")
-    (tmp_path / "d.tour").write_text(dumps_tour(Tour("t", "", tuple(tour_of(export, solution.values)))))
+    (tmp_path / "d.tour").write_text(format_tour(Tour("t", "", tuple(tour_of(export, solution.values)))))
     args = ["import-tour", puzzle.to_line(), str(tmp_path / "d.tour"), "--variant", "directed"]
     assert main([*args, "--givens", "paper"]) == 0
     assert capsys.readouterr().out.strip() == solution.to_line()
@@ -114,9 +114,9 @@ def test_a_zero_based_tour_in_a_tsplib_file_is_refused_with_a_hint(
 
 
 def test_a_one_based_concorde_file_is_refused_by_the_reader() -> None:
-    text = dumps_concorde_solution(Tour("t", "", (1, 2, 3))).replace("\n0 1 2", "\n1 2 3")
+    text = format_concorde_solution(Tour("t", "", (1, 2, 3))).replace("\n0 1 2", "\n1 2 3")
     with pytest.raises(ValueError, match=r"line 2, column 5: node 3 is outside 0..2 \(a 1-based file"):
-        loads_tour(text, "c.sol")
+        parse_tour(text, "c.sol")
 
 
 def test_a_shifted_tour_within_range_still_fails_the_check(reduced: tuple[HcpExport, list[int]]) -> None:
@@ -135,7 +135,7 @@ def test_import_tour_cli_reports_the_file(
 ) -> None:
     nodes = reduced[1]
     swapped = [nodes[1], nodes[0], *nodes[2:]]
-    (tmp_path / "bad.tour").write_text(dumps_tour(Tour("t", "", tuple(swapped))))
+    (tmp_path / "bad.tour").write_text(format_tour(Tour("t", "", tuple(swapped))))
     code = main(["import-tour", nine[0].to_line(), str(tmp_path / "bad.tour"), "--reduce"])
     assert code == 2
     assert "bad.tour: positions " in capsys.readouterr().err
@@ -143,16 +143,16 @@ def test_import_tour_cli_reports_the_file(
 
 def test_a_short_tsplib_tour_is_refused_by_the_reader(reduced: tuple[HcpExport, list[int]]) -> None:
     nodes = reduced[1]
-    text = dumps_tour(Tour("t", "", tuple(nodes[:-1])), dimension=len(nodes))
+    text = format_tour(Tour("t", "", tuple(nodes[:-1])), dimension=len(nodes))
     with pytest.raises(ValueError, match=rf"TOUR_SECTION lists {len(nodes) - 1} nodes but DIMENSION is"):
-        loads_tour(text, "short.tour")
+        parse_tour(text, "short.tour")
 
 
 def test_import_tour_refuses_an_hcp_file_of_another_puzzle(
     nine: tuple[Grid, Grid], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     other = corpus("royle17.txt", 2, every=7)[1]
-    (tmp_path / "o.hcp").write_text(dumps_hcp(export_graph(other).problem()))
+    (tmp_path / "o.hcp").write_text(format_hcp(export_graph(other).problem()))
     (tmp_path / "o.tour").write_text("3\n0 1 2\n")
     assert (
         main(["import-tour", nine[0].to_line(), str(tmp_path / "o.tour"), "--hcp", str(tmp_path / "o.hcp")])

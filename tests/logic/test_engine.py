@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_workbench.core import Contradiction, Grid, geometry
+from sudoku_workbench.core import Contradiction, Grid, Step, geometry
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import (
     RULES,
@@ -31,7 +31,7 @@ def test_rule_table_is_ordered_by_level_and_ids_are_unique() -> None:
 
 def test_next_step_prefers_the_simplest_rule() -> None:
     grid = grid_from(G9, "12345678." + "." * 72)
-    assert next_step(grid).rule == "full_house"
+    assert getattr(next_step(grid), "rule", None) == "full_house"
     assert next_step(Grid.empty(G4)) is None
 
 
@@ -68,7 +68,7 @@ def test_duplicate_given_is_reported_with_its_cells() -> None:
 
 def test_contradiction_found_during_the_run() -> None:
     grid = grid_from(G4, keep={"r1c1": "1", "r1c2": "1"})
-    steps = []
+    steps: list[Step] = []
     with pytest.raises(Contradiction) as info:
         steps.extend(steps_until_stuck(grid))
     assert steps[0].placements == ((0, 1),)

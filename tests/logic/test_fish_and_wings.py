@@ -49,7 +49,7 @@ def test_jellyfish_on_16x16() -> None:
 
 
 def test_large_fish_is_the_digit_matching_rule() -> None:
-    rows = dict.fromkeys(range(1, 6), (1, 2, 3, 4, 5))
+    rows: dict[int, tuple[int, ...]] = dict.fromkeys(range(1, 6), (1, 2, 3, 4, 5))
     step = next(matching_rules.digit_matching(digit_rows(G16, 1, rows)))
     assert step.rule == "digit_matching"
     assert step.eliminations == column_eliminations(G16, 1, (1, 2, 3, 4, 5), (1, 2, 3, 4, 5))

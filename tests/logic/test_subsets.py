@@ -92,8 +92,8 @@ def test_chain_exclusion_with_matching_and_chain() -> None:
     assert sorted(matched[c] for c in (0, 1, 2)) == [1, 2, 3]
     chain = step.highlights.chains[0]
     assert chain.cells[0] == 0
-    assert all(grid.candidates[a] >> (d - 1) & 1 for a, d in zip(chain.cells, chain.labels))
-    assert all(matched[b] == d for b, d in zip(chain.cells[1:], chain.labels))
+    assert all(grid.candidates[a] >> (d - 1) & 1 for a, d in zip(chain.cells, chain.labels, strict=False))
+    assert all(matched[b] == d for b, d in zip(chain.cells[1:], chain.labels, strict=False))
 
 
 def test_chain_exclusion_finds_a_quintuple_on_16x16() -> None:

@@ -21,3 +21,13 @@ def test_technique_index_pictures_exist() -> None:
     pictures = re.findall(r"\]\(([\w-]+\.png)\)", (folder / "index.md").read_text(encoding="utf-8"))
     assert pictures
     assert all((folder / name).is_file() for name in pictures)
+
+
+def test_the_keyboard_table_names_every_menu_shortcut() -> None:
+    from sudoku_workbench.gui.actions import MENUS, ActionSpec
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Using the window with the keyboard") : readme.index("## Puzzle files")]
+    specs = [e for entries in MENUS.values() for e in entries if isinstance(e, ActionSpec)]
+    missing = [f"{s.name} {s.shortcuts[0]}" for s in specs if s.shortcuts and s.shortcuts[0] not in section]
+    assert not missing, f"the README's keyboard section lacks {missing}"

@@ -29,5 +29,7 @@ def solution_faults(
             box = {solution[(top + i) * n + left + j] for i in range(box_rows) for j in range(box_cols)}
             if box != digits:
                 faults.append(f"box at row {top + 1}, column {left + 1}")
-    faults += [f"given at cell {i}" for i, (s, p) in enumerate(zip(solution, puzzle)) if p and s != p]
+    faults += [
+        f"given at cell {i}" for i, (s, p) in enumerate(zip(solution, puzzle, strict=False)) if p and s != p
+    ]
     return faults

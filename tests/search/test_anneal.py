@@ -45,7 +45,7 @@ def test_reported_cost_matches_the_fill_and_givens_stay(moves):
     assert len(seen) == 11
     for snap in seen:
         assert snap.cost == conflict_cost(geo, snap.values)
-        assert all(v == g for v, g in zip(snap.values, puzzle.givens) if g)
+        assert all(v == g for v, g in zip(snap.values, puzzle.givens, strict=True) if g)
         if moves == "box":
             assert all(sorted(snap.values[c] for c in box) == list(range(1, 10)) for box in geo.boxes)
     assert [s.iteration for s in seen] == [*range(500, 5001, 500), 5000]

@@ -37,7 +37,7 @@ def test_solve_keeps_the_givens_and_enters_the_rest():
     assert solution is not None
     assert faults(solution, puzzle) == []
     assert solution.givens == puzzle.givens
-    assert all(bool(e) != bool(g) for e, g in zip(solution.entries, solution.givens))
+    assert all(bool(e) != bool(g) for e, g in zip(solution.entries, solution.givens, strict=True))
 
 
 @pytest.mark.parametrize(

@@ -71,7 +71,9 @@ def test_multi_solution_puzzle_shows_where_solutions_part():
     assert not tree.finished
     (split,) = split_points(tree)
     branches = [tree.nodes[c] for c in split.children if tree.nodes[c].solutions]
-    differing = {cell for cell, (a, b) in enumerate(zip(*(s.values for s in tree.solutions))) if a != b}
+    differing = {
+        cell for cell, (a, b) in enumerate(zip(*(s.values for s in tree.solutions), strict=True)) if a != b
+    }
     assert len(branches) == 2
     assert branches[0].cell in differing
     assert branches[0].label(puzzle.geometry).startswith(puzzle.geometry.cell_name(branches[0].cell))

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.hcp.export import VARIANTS, HcpExport, export_graph
+from sudoku_workbench.hcp.export import VARIANTS, ExportOptions, HcpExport
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 
-__all__ = ["add_graph_options", "export_from_args"]
+__all__ = ["add_graph_options", "export_from_args", "export_options", "position_of"]
 
 
 def add_graph_options(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,12 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
         help="undirected (Section 4, read by Concorde and LKH; default), directed (Section 2), "
         "compact (undirected with the vertex-saving gadget)",
     )
-    parser.add_argument("--reduce", action="store_true", help="apply Section 7's degree-2 reduction")
+    parser.add_argument(
+        "--reduce",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="apply Section 7's degree-2 reduction (solve-hcp: on unless --no-reduce)",
+    )
     parser.add_argument(
         "--givens",
         choices=sorted(GIVEN_SETS),
@@ -28,8 +33,31 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
         help="arcs removed per given: all twelve sets of Section 5 (full, default) or sets "
         "1, 2, 5, 6, 7, 9, which match the paper's reported counts (paper)",
     )
+    parser.add_argument(
+        "--candidates",
+        nargs="?",
+        const="givens",
+        choices=("givens", "local"),
+        help="also drop the arcs of every eliminated candidate: those the givens rule out (givens, the "
+        "default when no value is given) or those left after the local rules: singles, pointing, "
+        "claiming (local)",
+    )
+
+
+def export_options(args: argparse.Namespace) -> ExportOptions:
+    """The export options the command line asks for."""
+    return ExportOptions(args.variant, args.reduce, args.givens, args.candidates is not None)
+
+
+def position_of(puzzle: Grid, args: argparse.Namespace) -> Grid:
+    """The position whose candidates ``--candidates`` means: the puzzle's, or after the local rules."""
+    if args.candidates == "local":
+        from sudoku_workbench.hcp.solve import local_position
+
+        return local_position(puzzle)
+    return puzzle
 
 
 def export_from_args(grid: Grid, args: argparse.Namespace) -> HcpExport:
     """The export the options ask for."""
-    return export_graph(grid, args.variant, args.reduce, args.givens)
+    return export_options(args).build(position_of(grid, args))

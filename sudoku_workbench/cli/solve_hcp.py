@@ -1,14 +1,17 @@
-"""``sudoku-workbench solve-hcp``: export, run LKH (or elkai), read the tour back — if a solver exists."""
+"""``sudoku-workbench solve-hcp``: solve a puzzle through its Hamiltonian cycle (CP-SAT, LKH, Concorde)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_from_args
+from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
-from sudoku_workbench.hcp.solver import LKH_ENV, find_solver, run_solver
-from sudoku_workbench.hcp.tour import grid_from_tour
+from sudoku_workbench.formats.tsplib import Tour, write_tour
+from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
+from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
+from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
+from sudoku_workbench.hcp.tour import lift_cycle
 
 __all__ = ["register"]
 
@@ -17,28 +20,45 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``solve-hcp`` parser."""
     parser = subparsers.add_parser(
         "solve-hcp",
-        help="solve a puzzle through its HCP graph with LKH or elkai (when one is installed)",
-        description=f"Uses LKH when `LKH` is on PATH or {LKH_ENV} names it, else the optional elkai "
-        "package (bundles LKH-3; non-commercial use only). Without either it says so and exits 3.",
+        help="solve a puzzle through its HCP graph (OR-Tools CP-SAT, or LKH / Concorde when installed)",
+        description="Builds the puzzle's graph, finds a Hamiltonian cycle, checks it against the graph "
+        "and prints the grid it stands for. CP-SAT (the default) searches Section 2's directed graph "
+        "unless --graph export; LKH is looked for as `LKH` on PATH or in "
+        f"{LKH_ENV}, Concorde and linkern as `concorde` and `linkern` on PATH; elkai (non-commercial, "
+        "small graphs only) when installed. Exit code 1: no cycle within the time limit or none exists; "
+        "3: the chosen solver is not installed.",
     )
     add_puzzle_argument(parser)
+    parser.add_argument("--solver", choices=SOLVERS, default="cpsat", help="default cpsat")
+    parser.add_argument(
+        "--graph",
+        choices=GRAPHS,
+        default="directed",
+        help="what CP-SAT searches: Section 2's directed graph (default, fastest) or the export itself",
+    )
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds for the solver (default 60)")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)")
+    parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
     add_graph_options(parser)
     parser.set_defaults(run=_run, reduce=True)
 
 
 def _run(args: argparse.Namespace) -> int:
-    solver = find_solver()
-    if solver is None:
+    if args.solver != "cpsat" and find_solver(args.solver) is None:
         print(
-            f"solve-hcp: no HCP solver found. Put LKH on PATH (or set {LKH_ENV}), or "
-            "`pip install elkai` (non-commercial licence); or export with `export-hcp` and run "
-            "Concorde or LKH yourself, then `import-tour`.",
+            f"solve-hcp: {args.solver} is not installed. Put LKH on PATH (or set {LKH_ENV}), or "
+            "`concorde`/`linkern` on PATH; or use the default --solver cpsat.",
             file=sys.stderr,
         )
         return 3
-    export = export_from_args(load_puzzle(args.puzzle, args.index), args)
-    print(f"solve-hcp: {solver.describe()} on {export.dimension} vertices", file=sys.stderr)
-    tour = run_solver(solver, export.problem(), args.time_limit)
-    print(grid_from_tour(export, tour).to_line())
+    options = export_options(args)
+    grid = position_of(load_puzzle(args.puzzle, args.index), args)
+    result = solve_through_hcp(grid, options, args.solver, args.graph, args.time_limit, args.workers)
+    print(f"solve-hcp: {result.message()}", file=sys.stderr)
+    if result.grid is None or result.cycle is None:
+        return 1
+    if args.tour:
+        nodes = tuple(lift_cycle(result.export, result.cycle))
+        write_tour(args.tour, Tour("sudoku", result.export.comment, nodes))
+    print(result.grid.to_line())
     return 0

@@ -80,6 +80,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("rate", "&Rate", ("Ctrl+R",)),
         _S("count", "Co&unt solutions", ("Ctrl+Shift+N",)),
         _S("anneal", "&Anneal…", ("Ctrl+Shift+A",), tip="Simulated annealing, live cost plot"),
+        _S(
+            "solve_hcp",
+            "Solve through &HCP…",
+            ("Ctrl+Shift+H",),
+            tip="Find a Hamiltonian cycle of Haythorpe's graph (CP-SAT) and read the grid from it",
+        ),
+        _S("hcp_cycle", "Show the HCP c&ycle", tip="Draw the last Hamiltonian cycle found"),
         _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
     ),
     "&View": (

@@ -27,6 +27,7 @@ class JobKind(StrEnum):
     SEARCH_TREE = "search tree"
     HCP_EXPORT = "HCP export"
     HCP_IMPORT = "tour import"
+    HCP_SOLVE = "solve through HCP"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -41,6 +42,7 @@ GRID_JOBS = frozenset(
         JobKind.RATE,
         JobKind.STATUS,
         JobKind.GRAPH,
+        JobKind.HCP_SOLVE,
     }
 )
 

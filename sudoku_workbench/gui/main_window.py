@@ -27,6 +27,7 @@ from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
+from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
@@ -49,7 +50,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle("Sudoku Workbench")
         self.session = Session(storage, self)
         self.files = FileCommands(self)
+        self.hcp = HcpCommands(self)
         self.acts = build_actions(self)
+        self.acts["hcp_cycle"].setEnabled(False)
         self.board = BoardView()
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
@@ -124,7 +127,9 @@ class MainWindow(QMainWindow):
             "save": files.save,
             "save_as": files.save_as,
             "paste": files.paste,
-            "export_hcp": files.export_hcp,
+            "export_hcp": self.hcp.export,
+            "solve_hcp": self.hcp.solve,
+            "hcp_cycle": self.hcp.show_cycle,
             "import_tour": files.import_tour,
             "export_image": files.export_image,
             "print": files.print,

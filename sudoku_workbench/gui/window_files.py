@@ -6,7 +6,6 @@ message boxes naming the problem and place, and leave the current puzzle as it w
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,7 +21,7 @@ from sudoku_workbench.formats import parse_puzzle
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.hcp.files import grid_from_tour_file, write_export
+from sudoku_workbench.hcp.files import grid_from_tour_file
 from sudoku_workbench.search.symmetry import fitting_symmetries
 
 if TYPE_CHECKING:
@@ -185,22 +184,7 @@ class FileCommands:
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
 
-    # ---- HCP ----------------------------------------------------------------------------------
-    def export_hcp(self, path: Path | None = None) -> None:
-        """Export → HCP: the givens as Haythorpe's Hamiltonian cycle problem, reduced, for Concorde or LKH."""
-        title = "Export as a Hamiltonian cycle problem"
-        path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, "puzzle.hcp")
-        if path is None:
-            return
-        self.session.run_job(
-            JobKind.HCP_EXPORT,
-            functools.partial(write_export, reduce=True),
-            self.session.grid.puzzle(),
-            path,
-            on_done=lambda text: self.session.notify(f"Exported {text}"),
-            on_failed=lambda err: self.session.warn("Export failed", str(err)),
-        )
-
+    # ---- HCP (Export → HCP and Solve through HCP are in hcp_commands) ---------------------------
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
         """Import tour: a solver's tour of an exported graph, read back as one step that fills the grid.
 

@@ -8,9 +8,12 @@ on the ``y`` side. Tests check every exported graph with it; the window can draw
 from __future__ import annotations
 
 from sudoku_workbench.core.geometry import Digit, Geometry
-from sudoku_workbench.hcp.numbering import numbering
+from sudoku_workbench.hcp.numbering import Numbering, numbering
 
-__all__ = ["canonical_cycle"]
+__all__ = ["PHASES", "canonical_cycle", "cell_walks"]
+
+#: The three stretches of every Hamiltonian cycle, named after the hub vertices that start them.
+PHASES = ("blocks", "rows", "columns")
 
 
 def canonical_cycle(geo: Geometry, values: tuple[Digit, ...]) -> list[int]:
@@ -46,3 +49,36 @@ def canonical_cycle(geo: Geometry, values: tuple[Digit, ...]) -> list[int]:
             order.append(end(index))
     order.append(num.f)
     return order
+
+
+def cell_walks(geo: Geometry, cycle: list[int] | tuple[int, ...]) -> dict[str, list[int]]:
+    """The cells a directed cycle passes through, in order, for each phase (for drawing the cycle).
+
+    A phase starts at its first hub vertex (``b``, ``r`` or ``c``); puzzle vertices and cell ends name
+    their cell; a cell visited several times in a row counts once.
+    """
+    num = numbering(geo.n)
+    hubs = ((num.b0, "blocks"), (num.r0, "rows"), (num.c0, "columns"))
+    walks: dict[str, list[int]] = {phase: [] for phase in PHASES}
+    phase = ""
+    for vertex in cycle:
+        phase = next((name for base, name in hubs if 0 <= vertex - base < geo.n * geo.n), phase)
+        cell = _cell_of(num, vertex)
+        if cell is None or not phase:
+            continue
+        walk = walks[phase]
+        index = geo.cell(cell[0] - 1, cell[1] - 1)
+        if not walk or walk[-1] != index:
+            walk.append(index)
+    return walks
+
+
+def _cell_of(num: Numbering, vertex: int) -> tuple[int, int] | None:
+    """The 1-based (row, column) of a puzzle vertex or cell end, None for every other vertex."""
+    puzzle = num.puzzle_index(vertex)
+    if puzzle is not None:
+        return puzzle[1], puzzle[2]
+    for base in (num.v0, num.w0):
+        if 0 <= vertex - base < num.n * num.n:
+            return divmod(vertex - base, num.n)[0] + 1, (vertex - base) % num.n + 1
+    return None

@@ -22,12 +22,16 @@ from sudoku_workbench.hcp.shrink import Shrunk, shrink
 
 __all__ = [
     "VARIANTS",
+    "ExportOptions",
     "HcpExport",
     "Variant",
     "arc_list_text",
+    "decode_masks",
+    "encode_masks",
     "export_graph",
     "graphml_text",
     "parse_options",
+    "position_masks",
 ]
 
 Variant = Literal["undirected", "directed", "compact"]
@@ -41,7 +45,8 @@ class HcpExport:
 
     ``base_dimension``/``base_edges`` are the graph before reduction (equal to the export when not
     reduced); ``origin[v - 1]`` is the directed vertex that base vertex v comes from; ``shrunk`` is the
-    reduction's map, None when not reduced. For the directed variant ``edges`` are arcs.
+    reduction's map, None when not reduced. For the directed variant ``edges`` are arcs. ``allowed`` is the
+    digit mask per cell whose eliminated candidates lost their arcs (None: givens only).
     """
 
     puzzle: Grid
@@ -51,6 +56,7 @@ class HcpExport:
     base_edges: tuple[Edge, ...]
     origin: tuple[int, ...]
     shrunk: Shrunk | None
+    allowed: tuple[int, ...] | None = None
 
     @property
     def directed(self) -> bool:
@@ -71,9 +77,10 @@ class HcpExport:
     def comment(self) -> str:
         """The puzzle and options, so a file says how to read its tours back."""
         reduced = "yes" if self.shrunk else "no"
+        masks = "" if self.allowed is None else f" candidates={encode_masks(self.puzzle, self.allowed)}"
         return (
             f"Haythorpe Sudoku-to-HCP; puzzle={self.puzzle.to_line()} variant={self.variant} "
-            f"reduce={reduced} givens={self.givens_mode}"
+            f"reduce={reduced} givens={self.givens_mode}{masks}"
         )
 
     def problem(self, name: str = "sudoku") -> HcpProblem:
@@ -85,10 +92,65 @@ class HcpExport:
         return HcpProblem(name, self.comment, self.dimension, self.edges)
 
 
+@dataclass(frozen=True)
+class ExportOptions:
+    """Every choice of an export, as the command line, the window's dialog and the study pass them."""
+
+    variant: Variant = "undirected"
+    reduce: bool = True
+    givens: str = "full"
+    candidates: bool = False
+
+    def build(self, grid: Grid) -> HcpExport:
+        """The export of ``grid`` with these options."""
+        return export_graph(grid, self.variant, self.reduce, self.givens, self.candidates)
+
+
+def position_masks(grid: Grid) -> tuple[int, ...]:
+    """Per cell, the digits the position still allows: its entry, else its candidates (givens: all)."""
+    full = grid.geometry.full_mask
+    return tuple(
+        full if g else (1 << (e - 1) if e else mask)
+        for g, e, mask in zip(grid.givens, grid.entries, grid.candidates, strict=True)
+    )
+
+
+def encode_masks(puzzle: Grid, masks: tuple[int, ...]) -> str:
+    """The masks as one word of fixed-width hex digits, one group per cell (for the COMMENT line)."""
+    width = (puzzle.geometry.n + 3) // 4
+    return "".join(f"{mask:0{width}x}" for mask in masks)
+
+
+def decode_masks(puzzle: Grid, text: str) -> tuple[int, ...]:
+    """The inverse of :func:`encode_masks`.
+
+    Raises:
+        WorkbenchError: when the word does not hold one hex group per cell.
+    """
+    geo = puzzle.geometry
+    width = (geo.n + 3) // 4
+    try:
+        masks = tuple(int(text[p : p + width], 16) for p in range(0, len(text), width))
+    except ValueError:
+        raise WorkbenchError(f"candidates={text[:20]}…: not hexadecimal digit masks") from None
+    if len(masks) != geo.size or len(text) != width * geo.size or max(masks) > geo.full_mask:
+        raise WorkbenchError(
+            f"candidates= needs {geo.size} groups of {width} hex digits for a {geo.label} grid"
+        )
+    return masks
+
+
 def export_graph(
-    grid: Grid, variant: Variant = "undirected", reduce: bool = False, givens: str = "full"
+    grid: Grid,
+    variant: Variant = "undirected",
+    reduce: bool = False,
+    givens: str = "full",
+    candidates: bool | tuple[int, ...] = False,
 ) -> HcpExport:
-    """Build the graph of a puzzle's givens (entries are ignored: they may be wrong).
+    """Build the graph of a puzzle's givens (entries are ignored unless ``candidates``: they may be wrong).
+
+    With ``candidates`` (True: the grid's position, see :func:`position_masks`; or the masks themselves)
+    every digit an unfilled cell no longer allows also loses its arcs (``reduction.candidate_arcs``).
 
     Raises:
         WorkbenchError: for an unknown variant or givens mode, or reduction asked of the directed graph.
@@ -102,7 +164,12 @@ def export_graph(
     geo = grid.geometry
     num = numbering(geo.n)
     puzzle = Grid.from_values(geo, grid.givens)
-    arcs = puzzle_arcs(geo, grid.givens, GIVEN_SETS[givens])
+    allowed: tuple[int, ...] | None = None
+    if candidates is True:
+        allowed = position_masks(grid)
+    elif candidates is not False:
+        allowed = candidates
+    arcs = puzzle_arcs(geo, grid.givens, GIVEN_SETS[givens], allowed)
     if variant == "directed":
         count, edges, origin = num.count, arcs, list(range(1, num.count + 1))
     elif variant == "undirected":
@@ -112,7 +179,7 @@ def export_graph(
         edges, origin = compact_edges(arcs, num)
         count = len(origin)
     shrunk = shrink(count, edges) if reduce else None
-    return HcpExport(puzzle, variant, givens, count, tuple(edges), tuple(origin), shrunk)
+    return HcpExport(puzzle, variant, givens, count, tuple(edges), tuple(origin), shrunk, allowed)
 
 
 def parse_options(comment: str) -> dict[str, str]:

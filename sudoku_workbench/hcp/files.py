@@ -17,6 +17,7 @@ from sudoku_workbench.hcp.export import (
     HcpExport,
     Variant,
     arc_list_text,
+    decode_masks,
     export_graph,
     graphml_text,
     parse_options,
@@ -43,10 +44,15 @@ def summary(export: HcpExport) -> str:
 
 
 def write_export(
-    grid: Grid, path: Path | str, variant: Variant = "undirected", reduce: bool = False, givens: str = "full"
+    grid: Grid,
+    path: Path | str,
+    variant: Variant = "undirected",
+    reduce: bool = False,
+    givens: str = "full",
+    candidates: bool = False,
 ) -> str:
     """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
-    export = export_graph(grid, variant, reduce, givens)
+    export = export_graph(grid, variant, reduce, givens, candidates)
     write_atomic(path, export_text(export, str(path).endswith(".graphml")))
     return f"{path}: {summary(export)}"
 
@@ -66,6 +72,7 @@ def export_for_hcp_file(grid: Grid, hcp_path: Path | str) -> HcpExport:
         cast(Variant, options.get("variant", "undirected")),
         options.get("reduce", "no") == "yes",
         options.get("givens", "full"),
+        decode_masks(grid, options["candidates"]) if "candidates" in options else False,
     )
     ours = {(min(u, v), max(u, v)) for u, v in export.edges}
     theirs = {(min(u, v), max(u, v)) for u, v in problem.edges}

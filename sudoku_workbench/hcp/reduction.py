@@ -26,6 +26,7 @@ __all__ = [
     "GIVEN_SETS",
     "PAPER_SETS",
     "blank_arcs",
+    "candidate_arcs",
     "compact_edges",
     "given_arcs",
     "puzzle_arcs",
@@ -167,12 +168,44 @@ def given_arcs(geo: Geometry, cell: Cell, digit: Digit, sets: frozenset[int] = F
     return {arc for number in sorted(sets) for arc in table[number]()}
 
 
-def puzzle_arcs(geo: Geometry, givens: tuple[Digit, ...], sets: frozenset[int] = FULL_SETS) -> list[Arc]:
-    """The blank arcs less those the givens rule out, in the blank order."""
+def candidate_arcs(geo: Geometry, cell: Cell, digit: Digit) -> tuple[Arc, ...]:
+    """The seven arcs a cycle uses only when ``digit`` stands in ``cell``: unusable once it is eliminated.
+
+    They are the digit's block entry, crossing and block exit, and its row and column entries and exits;
+    each names the cell and the digit, so removing them touches no other placement.
+    """
+    lay = _layout(geo)
+    roles = (
+        lay.block_entry,
+        lay.crossing,
+        lay.block_exit,
+        lay.row_entry,
+        lay.row_exit,
+        lay.column_entry,
+        lay.column_exit,
+    )
+    return tuple(role(cell, digit) for role in roles)
+
+
+def puzzle_arcs(
+    geo: Geometry,
+    givens: tuple[Digit, ...],
+    sets: frozenset[int] = FULL_SETS,
+    allowed: tuple[int, ...] | None = None,
+) -> list[Arc]:
+    """The blank arcs less those the givens rule out, in the blank order.
+
+    ``allowed`` (a digit mask per cell) also removes :func:`candidate_arcs` of every digit missing from an
+    unfilled cell's mask; given cells keep Section 5's sets only.
+    """
     removed: set[Arc] = set()
     for cell, digit in enumerate(givens):
         if digit:
             removed |= given_arcs(geo, cell, digit, sets)
+        elif allowed is not None:
+            for k in range(1, geo.n + 1):
+                if not allowed[cell] >> (k - 1) & 1:
+                    removed.update(candidate_arcs(geo, cell, k))
     return [arc for arc in blank_arcs(geo) if arc not in removed]
 
 

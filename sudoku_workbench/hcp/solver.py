@@ -1,8 +1,11 @@
-"""Closing the loop: hand the HCP file to LKH (or the optional ``elkai`` package) and read the tour.
+"""External HCP solvers: hand the HCP file to LKH, Concorde or linkern (or ``elkai``) and read the tour.
 
-Both run in a separate process with a time limit, so a stuck solver never hangs the workbench. LKH is
-found as ``LKH`` on PATH or through ``SUDOKU_WORKBENCH_LKH``. ``elkai`` bundles LKH-3 but is licensed for
-non-commercial use only; it takes a dense distance matrix, so it is offered for small graphs only.
+Each runs in a separate process with a time limit and can be cancelled, so a stuck solver never hangs
+the workbench. LKH is found as ``LKH`` on PATH or through ``SUDOKU_WORKBENCH_LKH``; Concorde and its
+Lin-Kernighan program as ``concorde`` and ``linkern`` on PATH, both given the TSPLIB file and asked for a
+tour file with ``-o``. ``elkai`` bundles LKH-3 but is licensed for non-commercial use only and takes a
+dense distance matrix, which it handled wrongly above a few hundred vertices here, so it is only used
+when asked for, on small graphs. The workbench's own solver is CP-SAT (``hcp.cpsat``).
 """
 
 from __future__ import annotations
@@ -14,18 +17,30 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import Cancelled, WorkbenchError
 from sudoku_workbench.formats.tsplib import HcpProblem, Tour, read_tour, write_hcp
 
-__all__ = ["ELKAI_MAX_VERTICES", "LKH_ENV", "Solver", "SolverError", "find_solver", "run_solver"]
+__all__ = [
+    "ELKAI_MAX_VERTICES",
+    "EXTERNAL",
+    "LKH_ENV",
+    "Solver",
+    "SolverError",
+    "find_solver",
+    "run_solver",
+]
 
 #: Environment variable naming an LKH executable (checked before PATH).
 LKH_ENV = "SUDOKU_WORKBENCH_LKH"
-#: elkai needs an N×N matrix; beyond this many vertices that is too much memory to be worth it.
-ELKAI_MAX_VERTICES = 2500
+#: elkai needs an N×N matrix and answered with non-edges on 9x9 graphs; it is refused above this.
+ELKAI_MAX_VERTICES = 1000
+#: The external solvers, in the order ``find_solver`` tries them.
+EXTERNAL = ("lkh", "concorde", "linkern", "elkai")
 
 _ELKAI_SCRIPT = """
 import json, sys
@@ -52,46 +67,98 @@ class Solver:
 
     def describe(self) -> str:
         """How messages name the solver."""
-        return f"LKH ({self.executable})" if self.kind == "lkh" else "elkai (LKH-3, non-commercial licence)"
+        if self.kind == "elkai":
+            return "elkai (LKH-3, non-commercial licence)"
+        return (
+            f"{ {'lkh': 'LKH', 'concorde': 'Concorde', 'linkern': 'linkern'}[self.kind] } ({self.executable})"
+        )
 
 
-def find_solver() -> Solver | None:
-    """LKH if configured or on PATH, else elkai if installed, else None."""
-    executable = os.environ.get(LKH_ENV) or shutil.which("LKH") or shutil.which("lkh")
-    if executable:
-        return Solver("lkh", executable)
-    if importlib.util.find_spec("elkai") is not None:
-        return Solver("elkai")
+def _executable(kind: str) -> str | None:
+    if kind == "lkh":
+        return os.environ.get(LKH_ENV) or shutil.which("LKH") or shutil.which("lkh")
+    return shutil.which(kind)
+
+
+def find_solver(kind: str | None = None) -> Solver | None:
+    """The external solver of that kind if it is there; without a kind the first of :data:`EXTERNAL`."""
+    for candidate in (kind,) if kind else EXTERNAL:
+        if candidate == "elkai":
+            if kind == "elkai" and importlib.util.find_spec("elkai") is not None:
+                return Solver("elkai")
+            continue
+        executable = _executable(candidate or "")
+        if executable:
+            return Solver(candidate or "", executable)
     return None
 
 
-def run_solver(solver: Solver, problem: HcpProblem, time_limit: float = 60.0) -> Tour:
+def run_solver(
+    solver: Solver, problem: HcpProblem, time_limit: float = 60.0, cancel: CancelToken | None = None
+) -> Tour:
     """A tour of the problem's graph as the solver found it (not yet checked: see ``hcp.tour``).
 
     Raises:
         SolverError: when the solver fails, times out, or the graph is too big for elkai.
+        Cancelled: when the token is cancelled while the solver runs (the process is killed).
     """
     if solver.kind == "lkh":
-        return _run_lkh(solver.executable, problem, time_limit)
-    return _run_elkai(problem, time_limit)
+        return _run_lkh(solver.executable, problem, time_limit, cancel)
+    if solver.kind in ("concorde", "linkern"):
+        return _run_concorde(solver, problem, time_limit, cancel)
+    return _run_elkai(problem, time_limit, cancel)
 
 
-def _run(command: list[str], time_limit: float, stdin: str | None = None) -> str:
+def _run(
+    command: list[str],
+    time_limit: float,
+    stdin: str | None = None,
+    cancel: CancelToken | None = None,
+    cwd: Path | None = None,
+) -> str:
     try:
-        done = subprocess.run(
-            command, input=stdin, capture_output=True, text=True, timeout=time_limit + 5, check=False
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=cwd,
         )
-    except subprocess.TimeoutExpired:
-        raise SolverError(f"the solver found no tour within {time_limit:g} s") from None
     except OSError as err:
         raise SolverError(f"cannot run {command[0]}: {err}") from None
-    if done.returncode != 0:
-        last = (done.stderr.strip() or done.stdout.strip()).splitlines()[-1:] or ["no output"]
-        raise SolverError(f"{command[0]} failed (exit code {done.returncode}): {last[0]}")
-    return done.stdout
+    deadline = time.monotonic() + time_limit + 5
+    pending: str | None = stdin or ""
+    while True:
+        try:
+            out, errors = process.communicate(pending, timeout=0.2)
+            break
+        except subprocess.TimeoutExpired:
+            pending = None  # the input went in with the first call
+        if (cancel is not None and cancel.cancelled) or time.monotonic() > deadline:
+            process.kill()
+            process.communicate()
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled("cancelled") from None
+            raise SolverError(f"the solver found no tour within {time_limit:g} s") from None
+    if process.returncode != 0:
+        last = (errors.strip() or out.strip()).splitlines()[-1:] or ["no output"]
+        raise SolverError(f"{command[0]} failed (exit code {process.returncode}): {last[0]}")
+    return out
 
 
-def _run_lkh(executable: str, problem: HcpProblem, time_limit: float) -> Tour:
+def _run_concorde(solver: Solver, problem: HcpProblem, time_limit: float, cancel: CancelToken | None) -> Tour:
+    with tempfile.TemporaryDirectory(prefix="sudoku-hcp-") as folder:
+        where = Path(folder)
+        write_hcp(where / "puzzle.hcp", problem)
+        command = [solver.executable, "-o", str(where / "puzzle.sol"), str(where / "puzzle.hcp")]
+        _run(command, time_limit, cancel=cancel, cwd=where)
+        if not (where / "puzzle.sol").exists():
+            raise SolverError(f"{solver.executable} wrote no tour file")
+        return read_tour(where / "puzzle.sol")
+
+
+def _run_lkh(executable: str, problem: HcpProblem, time_limit: float, cancel: CancelToken | None) -> Tour:
     with tempfile.TemporaryDirectory(prefix="sudoku-hcp-") as folder:
         where = Path(folder)
         write_hcp(where / "puzzle.hcp", problem)
@@ -104,20 +171,20 @@ def _run_lkh(executable: str, problem: HcpProblem, time_limit: float) -> Tour:
             f"TIME_LIMIT = {time_limit:g}",
         ]
         (where / "puzzle.par").write_text("\n".join(parameters) + "\n", encoding="utf-8")
-        _run([executable, str(where / "puzzle.par")], time_limit)
+        _run([executable, str(where / "puzzle.par")], time_limit, cancel=cancel)
         if not (where / "puzzle.tour").exists():
             raise SolverError(f"{executable} wrote no tour file (no Hamiltonian cycle found in time?)")
         return read_tour(where / "puzzle.tour")
 
 
-def _run_elkai(problem: HcpProblem, time_limit: float) -> Tour:
+def _run_elkai(problem: HcpProblem, time_limit: float, cancel: CancelToken | None) -> Tour:
     if problem.dimension > ELKAI_MAX_VERTICES:
         raise SolverError(
             f"elkai needs a dense {problem.dimension}x{problem.dimension} matrix; use --reduce, a smaller "
             f"grid (up to {ELKAI_MAX_VERTICES} vertices) or install LKH"
         )
     payload = json.dumps({"n": problem.dimension, "edges": problem.edges})
-    output = _run([sys.executable, "-c", _ELKAI_SCRIPT], time_limit, payload)
+    output = _run([sys.executable, "-c", _ELKAI_SCRIPT], time_limit, payload, cancel)
     try:
         nodes = [int(v) for v in json.loads(output)]
     except (ValueError, TypeError):

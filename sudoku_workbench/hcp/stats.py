@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.hcp.export import Variant, export_graph
+from sudoku_workbench.hcp.forced_arcs import undirected_sizes
+from sudoku_workbench.hcp.reduction import GIVEN_SETS
 from sudoku_workbench.hcp.shrink import shrunk_size
 
 __all__ = ["GraphSizes", "graph_sizes", "sizes_of_line"]
@@ -24,10 +26,15 @@ class GraphSizes:
 
 
 def graph_sizes(grid: Grid, variant: Variant = "undirected", givens: str = "full") -> GraphSizes:
-    """The counts for one puzzle (the reduction is run without building its map back)."""
+    """The counts for one puzzle (the reduction is run without building its map back).
+
+    The undirected variant is counted on the directed graph (``hcp.forced_arcs``, ~10x faster).
+    """
+    clues = sum(1 for g in grid.givens if g)
+    if variant == "undirected" and givens in GIVEN_SETS:
+        return GraphSizes(clues, *undirected_sizes(grid.geometry, grid.givens, GIVEN_SETS[givens]))
     export = export_graph(grid, variant, reduce=False, givens=givens)
     reduced = shrunk_size(export.dimension, export.edges)
-    clues = sum(1 for g in grid.givens if g)
     return GraphSizes(clues, export.dimension, len(export.edges), *reduced)
 
 

@@ -16,7 +16,7 @@ from sudoku_workbench.hcp.export import HcpExport
 from sudoku_workbench.hcp.numbering import numbering
 from sudoku_workbench.hcp.shrink import Shrunk
 
-__all__ = ["TourError", "check_cycle", "grid_from_order", "grid_from_tour"]
+__all__ = ["TourError", "check_cycle", "directed_cycle", "grid_from_order", "grid_from_tour", "lift_cycle"]
 
 Edge = tuple[int, int]
 
@@ -165,11 +165,35 @@ def _namer(export: HcpExport) -> Callable[[int], str]:
     return reduced_name
 
 
-def _decode(export: HcpExport, nodes: Sequence[int]) -> Grid:
+def directed_cycle(export: HcpExport, nodes: Sequence[int]) -> list[int]:
+    """A tour of the exported graph, checked as a Hamiltonian cycle, as directed vertices (Section 2).
+
+    Raises:
+        TourError: located as in :func:`check_cycle`.
+    """
     cycle = check_cycle(export.dimension, export.edges, nodes, export.directed, _namer(export))
     if export.shrunk is not None:
         cycle = check_cycle(export.base_dimension, export.base_edges, _expand(export.shrunk, cycle))
-    return grid_from_order(export.puzzle, _collapse([export.origin[v - 1] for v in cycle]))
+    return _collapse([export.origin[v - 1] for v in cycle])
+
+
+def lift_cycle(export: HcpExport, cycle: Sequence[int]) -> list[int]:
+    """A directed Hamiltonian cycle as a vertex order of the exported graph (its copies, then reduced)."""
+    copies: dict[int, list[int]] = {}
+    for vertex, origin in enumerate(export.origin, 1):
+        copies.setdefault(origin, []).append(vertex)
+    base = [copy for vertex in cycle for copy in copies[vertex]]
+    if export.shrunk is None:
+        return base
+    owner = [0] * (export.base_dimension + 1)
+    for reduced, path in enumerate(export.shrunk.paths, 1):
+        for vertex in path:
+            owner[vertex] = reduced
+    return _collapse([owner[v] for v in base])
+
+
+def _decode(export: HcpExport, nodes: Sequence[int]) -> Grid:
+    return grid_from_order(export.puzzle, directed_cycle(export, nodes))
 
 
 def grid_from_tour(export: HcpExport, tour: Tour | Sequence[int]) -> Grid:

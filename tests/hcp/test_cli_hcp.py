@@ -84,6 +84,36 @@ def _no_solver(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "elkai", None)  # find_spec answers None for a blocked module
 
 
+def test_solve_hcp_runs_concorde_and_reads_its_solution_file(
+    four: tuple[Grid, Grid],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A stand-in ``concorde`` is called as ``concorde -o FILE.sol FILE.hcp`` and writes a 0-based tour."""
+    puzzle, solution = four
+    export = export_graph(puzzle, reduce=True)
+    nodes = [v - 1 for v in tour_of(export, solution.values)]
+    (tmp_path / "bin").mkdir()
+    fake = tmp_path / "bin" / "concorde"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        + textwrap.dedent(
+            f"""
+            import sys
+            assert sys.argv[1] == "-o" and open(sys.argv[3]).read().count("TYPE : HCP") == 1
+            open(sys.argv[2], "w").write("{len(nodes)}\\n" + " ".join(map(str, {nodes!r})) + "\\n")
+            """
+        )
+    )
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
+    assert main(["solve-hcp", puzzle.to_line(), "--solver", "concorde"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == solution.to_line()
+    assert "Concorde" in captured.err
+
+
 def test_solve_hcp_without_a_solver_says_so(
     four: tuple[Grid, Grid],
     tmp_path: Path,
@@ -91,9 +121,9 @@ def test_solve_hcp_without_a_solver_says_so(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     _no_solver(monkeypatch, tmp_path)
-    assert main(["solve-hcp", four[0].to_line()]) == 3
+    assert main(["solve-hcp", four[0].to_line(), "--solver", "lkh"]) == 3
     captured = capsys.readouterr()
-    assert "no HCP solver found" in captured.err
+    assert "lkh is not installed" in captured.err
     assert captured.out == ""
 
 
@@ -122,7 +152,7 @@ def test_solve_hcp_runs_lkh_and_reads_its_tour(
     )
     fake.chmod(0o755)
     monkeypatch.setenv(LKH_ENV, str(fake))
-    assert main(["solve-hcp", puzzle.to_line(), "--time-limit", "20"]) == 0
+    assert main(["solve-hcp", puzzle.to_line(), "--time-limit", "20", "--solver", "lkh"]) == 0
     assert capsys.readouterr().out.strip() == solution.to_line()
 
 
@@ -151,5 +181,5 @@ def test_solve_hcp_with_elkai(
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    assert main(["solve-hcp", puzzle.to_line()]) == 0
+    assert main(["solve-hcp", puzzle.to_line(), "--solver", "elkai"]) == 0
     assert capsys.readouterr().out.strip() == solution.to_line()

@@ -7,8 +7,8 @@ import pytest
 from sudoku_workbench.core import Grid
 from sudoku_workbench.hcp.cycle import canonical_cycle
 from sudoku_workbench.hcp.export import export_graph
-from sudoku_workbench.hcp.tour import TourError, check_cycle, grid_from_tour
-from tests.hcp.helpers import lifted_tour, tour_of
+from sudoku_workbench.hcp.tour import TourError, check_cycle, grid_from_tour, lift_cycle
+from tests.hcp.helpers import tour_of
 
 BUILDS = [
     ("directed", False, "full"),
@@ -47,8 +47,8 @@ def test_a_grid_breaking_a_given_is_no_hamiltonian_cycle(solved: tuple[Grid, Gri
     wrong = _disagreeing(puzzle, solution)
     for givens in ("full", "paper"):
         export = export_graph(puzzle, variant, False, givens)  # type: ignore[arg-type]
-        tour = lifted_tour(export, canonical_cycle(puzzle.geometry, wrong))
+        tour = lift_cycle(export, canonical_cycle(puzzle.geometry, wrong))
         with pytest.raises(TourError, match="is not an edge"):
             check_cycle(export.dimension, export.edges, tour, export.directed)
     blank = export_graph(Grid.empty(puzzle.geometry), variant)  # type: ignore[arg-type]
-    check_cycle(blank.dimension, blank.edges, lifted_tour(blank, canonical_cycle(puzzle.geometry, wrong)))
+    check_cycle(blank.dimension, blank.edges, lift_cycle(blank, canonical_cycle(puzzle.geometry, wrong)))

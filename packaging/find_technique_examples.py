@@ -4,7 +4,8 @@ Runs the Logic button over puzzles, smallest grids first (random minimal 4x4 and
 examples, then 9x9 and 16x16 corpora from ../shared/data), and keeps for each rule the first position
 before a step of that rule. A rule that is never the engine's choice gets a position where its own
 finder fires (marked ``"engine_first": false``). Writes resources/techniques/examples.json; rules
-that already have an example there keep it unless ``--all`` is given.
+that already have an example there keep it unless ``--all`` is given or it went stale (a new rule
+earlier in the table now takes the step there, or the rule no longer fires on it).
 
 Usage: PYTHONPATH=$PWD python packaging/find_technique_examples.py [--budget SECONDS]
 """
@@ -24,6 +25,7 @@ from sudoku_workbench.core.geometry import Geometry, digit_char, geometry
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES, Level, Rule, next_step, steps_until_stuck
+from sudoku_workbench.logic.techniques import TechniqueError, technique
 from sudoku_workbench.search.solve import count, solutions
 
 REPO = Path(__file__).resolve().parent.parent
@@ -149,6 +151,20 @@ def finder_examples(missing: list[Rule], budget: float) -> dict[str, dict[str, o
     return backup | clean
 
 
+def still_good(rule: Rule) -> bool:
+    """Whether the stored example of a rule still shows it: the engine's step, or at least its finder's."""
+    try:
+        entry = technique(rule.id)
+    except TechniqueError:
+        return True  # no text yet: the example itself cannot be judged stale
+    if entry.example is None:
+        return False
+    if entry.engine_first:
+        step = next_step(entry.example)
+        return step is not None and step.rule == rule.id
+    return next(rule.find(entry.example), None) is not None
+
+
 def main() -> int:
     """Search and write the examples file in RULES order; report the rules still without one."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -159,6 +175,10 @@ def main() -> int:
     found: dict[str, dict[str, object]] = {}
     if OUT.is_file() and not args.all:
         found = {str(r["rule"]): r for r in json.loads(OUT.read_text(encoding="utf-8"))["examples"]}
+        stale = [rule.id for rule in RULES if rule.id in found and not still_good(rule)]
+        for rule_id in stale:
+            print(f"{rule_id}: the stored example went stale, searching again", flush=True)
+            del found[rule_id]
     found |= engine_examples([r for r in RULES if r.id not in found], args.budget)
     found |= finder_examples([r for r in RULES if r.id not in found], args.fallback_budget)
     records = [found[rule.id] for rule in RULES if rule.id in found]

@@ -26,10 +26,10 @@ CAPTIONS = OUT / "captions.json"
 README = REPO / "README.md"
 START, END = "<!-- screenshots:start -->", "<!-- screenshots:end -->"
 
-#: A hard 9x9 puzzle (SE-rated sample, line 24) whose logic solution has a bivalue cycle.
-HARD_9X9 = "3..6...8..69......8...49..3....1.3...73.2.45...1.7....5..28...9......83..2...4..5"
-#: The 6x6 example of the techniques reference for the nonrepetitive cycle (bilocation).
-CYCLE_6X6 = "..3...4.....2..3.5.....1.6.5.45...1."
+#: A hard 9x9 puzzle (SE-rated sample, line 1) whose logic solution has an XY-Chain.
+HARD_9X9 = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
+#: The 6x6 example of the techniques reference for nice loops (a grouped AIC with an ALS link).
+CYCLE_6X6 = "....1..2...3.....4..56........34...."
 
 #: The window pictures: file, puzzle (a line or a file of resources/puzzles/), the rule shown (None: the
 #: opened puzzle), alt text and the caption's tail (after the sentence naming the step).
@@ -45,18 +45,20 @@ SHOTS: tuple[dict[str, Any], ...] = (
     {
         "file": "step-highlights.png",
         "puzzle": HARD_9X9,
-        "rule": "bivalue_cycle",
-        "alt": "A bivalue-cycle step with its highlights",
-        "text": "Pattern candidates are circled, eliminations struck out, the cycle drawn as arrows; the "
-        "graph pane has followed the step to the {graph} graph and shows the cycle as an orange band.",
+        "rule": "xy_chain",
+        "alt": "An XY-Chain step with its highlights",
+        "text": "Pattern candidates are circled, eliminations struck out, the chain drawn as arrows (solid: "
+        "strong link inside a cell, dashed: weak link between cells); the graph pane has followed the step "
+        "to the {graph} graph and shows the chain as an orange band.",
     },
     {
         "file": "graph-cycle.png",
         "puzzle": CYCLE_6X6,
-        "rule": "nonrepetitive_cycle",
-        "alt": "The graph pane on a nonrepetitive cycle",
-        "text": "The pane shows the {graph} graph: edges on nonrepetitive cycles in pink, the step's "
-        "cycle as an orange band under them.",
+        "rule": "nice_loop",
+        "alt": "The graph pane on a nice-loop step",
+        "text": "An alternating inference chain with a grouped node and an almost-locked-set link. The pane "
+        "shows the {graph} graph: edges on nonrepetitive cycles in pink, the chain's bilocation link as an "
+        "orange band.",
     },
 )
 DIALOG = {

@@ -19,6 +19,7 @@ from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core import Grid, geometry
 from sudoku_workbench.logic import forcing_rules
 from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, Level, solve_by_logic
+from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
 from sudoku_workbench.logic.short_wings import W_WING, XYZ_WING
 from sudoku_workbench.logic.templates import DIGIT_TEMPLATE
 from sudoku_workbench.search.eppstein import generate_eppstein
@@ -41,8 +42,9 @@ __all__ = [
 NONLOCAL = frozenset(GRAPH_RULE_IDS)
 
 #: The rules beyond the paper's: the two graph rules and the digit templates of Eppstein's PADS solver,
-#: and the XYZ- and W-Wing; and the rule table without them (the paper's rule set).
-PADS = frozenset(forcing_rules.RULE_IDS) | {DIGIT_TEMPLATE, XYZ_WING, W_WING}
+#: the XYZ- and W-Wing and the named hand-solver patterns; and the rule table without them (the
+#: paper's rule set).
+PADS = frozenset(forcing_rules.RULE_IDS) | {DIGIT_TEMPLATE, XYZ_WING, W_WING} | HAND_SOLVER_RULES
 #: The experiment replicates the paper, so it stops where our rules before forcing chains stop.
 OUR_RULES = tuple(rule for rule in RULES if rule.level < Level.FORCING)
 PAPER_RULES = tuple(rule for rule in OUR_RULES if rule.id not in PADS)

@@ -16,7 +16,7 @@ from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import trigger_paste
 
-#: Its logic solution has a bivalue cycle (step 23) and bilocation cycles later on.
+#: Its logic solution has an Empty Rectangle (step 20, on strong links) and XY-Chains (from step 24).
 BIVALUE_PUZZLE = "3..6...8..69......8...49..3....1.3...73.2.45...1.7....5..28...9......83..2...4..5"
 
 
@@ -78,18 +78,18 @@ def assert_chain_band_along(pane, chain) -> None:
 def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
-    click_step(qtbot, window, "bivalue_cycle")
+    click_step(qtbot, window, "xy_chain")
     assert pane.kind == "bivalue"
     assert pane.title.text().startswith("bivalue graph")
-    assert len(pane.arrays.chains) == 1  # the step's cycle is drawn on the graph
+    assert len(pane.arrays.chains) == 1  # the step's chain is drawn on the graph
     assert_chain_band_along(pane, pane.arrays.chains[0])
     shot(window, "pane-follows-bivalue-step")
-    click_step(qtbot, window, "nonrepetitive_cycle")
+    click_step(qtbot, window, "empty_rectangle")
     assert pane.kind == "bilocation"
     # pinned by the View menu, the pane keeps its graph whatever step is shown
     trigger(window, "bivalue")
     settle(qtbot, window)
-    click_step(qtbot, window, "nonrepetitive_cycle")
+    click_step(qtbot, window, "empty_rectangle")
     assert pane.kind == "bivalue"
     assert "(pinned)" in pane.title.text()
     trigger(window, "graph_follow")
@@ -101,7 +101,7 @@ def test_the_pane_follows_the_steps_graph_unless_pinned(qtbot, window, shot):
 def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
-    click_step(qtbot, window, "bivalue_cycle")
+    click_step(qtbot, window, "xy_chain")
     plot = pane.canvas
     assert plot.width() >= 400, "the graph should use the pane at 1280x800"
     assert plot.height() >= 400
@@ -174,7 +174,7 @@ def test_labels_with_no_free_spot_are_hidden():
 def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
-    click_step(qtbot, window, "bivalue_cycle")
+    click_step(qtbot, window, "xy_chain")
     # a small floating pane has no room for every label
     trigger(window, "graph_pop_out")
     window.graph_dock.resize(260, 300)
@@ -224,11 +224,11 @@ def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(
 def test_a_closed_pane_computes_nothing_and_catches_up_when_shown(qtbot, window):
     solved_by_logic(qtbot, window)
     pane = window.graph_view
-    click_step(qtbot, window, "nonrepetitive_cycle")
+    click_step(qtbot, window, "empty_rectangle")
     assert pane.kind == "bilocation"
     trigger(window, "graph_pane")  # close it
     assert not window.graph_dock.isVisible()
-    click_step(qtbot, window, "bivalue_cycle")
+    click_step(qtbot, window, "xy_chain")
     assert not window.session.busy("graph")
     assert pane.kind == "bilocation"  # not drawn while closed
     trigger(window, "graph_pane")  # open it again

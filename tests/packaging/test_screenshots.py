@@ -62,9 +62,9 @@ def test_the_readme_table_is_made_from_the_captions() -> None:
 
 def test_the_caption_is_written_from_the_step() -> None:
     script = _script()
-    shot = next(s for s in script.SHOTS if s["rule"] == "bivalue_cycle")
-    number, step = script.step_of_rule(shot["puzzle"], "bivalue_cycle")
-    assert step.rule == "bivalue_cycle"
+    shot = next(s for s in script.SHOTS if s["rule"] == "xy_chain")
+    number, step = script.step_of_rule(shot["puzzle"], "xy_chain")
+    assert step.rule == "xy_chain"
     text = script.caption(shot, "bivalue")
-    assert text.startswith(f"Step {number} of a 9x9 puzzle, a nonrepetitive cycle (bivalue): ")
+    assert text.startswith(f"Step {number} of a 9x9 puzzle, a xy-chain: ")
     assert "followed the step to the bivalue graph" in text

@@ -1,0 +1,79 @@
+"""Per-digit link tables of one position, built once and shared by the named-pattern rules.
+
+Skyscrapers, kites, turbot fish, empty rectangles, X-chains, colouring, nice loops and ALS rules all
+ask the same questions of a position: which cells still hold digit d (a bit mask over cells), which
+pairs of cells are the only two places for d in a unit (strong links, the edges of the bilocation
+graph), and which cells see a given cell. The table is kept for the most recent grid, compared by
+identity, like :func:`~sudoku_workbench.logic._positions.unit_positions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Cell
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic._positions import unit_positions
+from sudoku_workbench.logic.chain_analysis import peer_masks, unit_masks
+
+__all__ = ["DigitLinks", "bits_of", "digit_links", "lowest_cell"]
+
+
+@dataclass(frozen=True)
+class DigitLinks:
+    """``holders[d]``: cells holding d (bit mask); ``strong[d][cell]``: (partner, unit) strong links.
+
+    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
+    """
+
+    holders: tuple[int, ...]
+    strong: tuple[dict[Cell, list[tuple[Cell, int]]], ...]
+    peers: tuple[int, ...]
+    units: tuple[int, ...]
+
+
+_last: tuple[Grid | None, DigitLinks | None] = (None, None)
+
+
+def bits_of(mask: int) -> Iterator[int]:
+    """The indices of the set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def lowest_cell(mask: int) -> Cell:
+    """The lowest set bit's index (the first cell of a nonempty mask)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def digit_links(grid: Grid) -> DigitLinks:
+    """The link tables of ``grid`` (index 0 of ``holders`` and ``strong`` is unused)."""
+    global _last
+    cached = _last
+    if cached[0] is grid and cached[1] is not None:
+        return cached[1]
+    geo = grid.geometry
+    n = geo.n
+    holders = [0] * (n + 1)
+    for cell, cands in enumerate(grid.candidates):
+        while cands:
+            low = cands & -cands
+            cands ^= low
+            holders[low.bit_length()] |= 1 << cell
+    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
+    where = unit_positions(grid)
+    for unit, spots in enumerate(where):
+        cells = geo.units[unit]
+        for index, mask in enumerate(spots):
+            if mask and mask.bit_count() == 2:
+                low = mask & -mask
+                a, b = cells[low.bit_length() - 1], cells[(mask ^ low).bit_length() - 1]
+                table = strong[index + 1]
+                table.setdefault(a, []).append((b, unit))
+                table.setdefault(b, []).append((a, unit))
+    links = DigitLinks(tuple(holders), tuple(strong), peer_masks(geo), unit_masks(geo))
+    _last = (grid, links)
+    return links

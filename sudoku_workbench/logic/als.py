@@ -1,0 +1,311 @@
+"""Almost locked sets: ALS-XZ, ALS-XY-Wing and Death Blossom.
+
+An *almost locked set* (ALS) is N cells of one unit holding N + 1 digits between them (a cell with two
+candidates is the smallest). Take one digit away and the rest is locked: the N cells hold exactly the
+other N digits. Two ALS share a *restricted common* digit x when x is in both and every cell of one
+holding x sees every cell of the other holding x: then x is in at most one of them, so the other is
+locked without x.
+
+* **ALS-XZ**: ALS A and B with a restricted common x and another common digit z. One of A, B is locked
+  without x and holds z, so z is in A or in B: z leaves every cell that sees all z-cells of both.
+* **ALS-XY-Wing**: ALS A and B each restricted-common with a third ALS C (by x and by y, x ≠ y). C
+  cannot hold both x and y, so A is locked without x or B without y; a digit z of A and B (not x or y)
+  is then in A or in B, and leaves the cells that see all their z-cells.
+* **Death Blossom**: a stem cell with candidates d1 … dk and, for each di, a petal ALS whose di-cells
+  all see the stem. Whatever the stem is, that petal loses di and is locked; a digit z in every petal
+  (not in the stem) is then in one of them, so it leaves the cells that see all their z-cells.
+
+ALS are looked for with up to :data:`MAX_CELLS` cells, each unit once, found once per position. Death
+Blossom stems hold two or three candidates, and one call tries at most :data:`BLOSSOM_BUDGET` petal
+combinations (on big grids a blossom may be missed, never a wrong step made).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Highlights, Link, Step
+from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
+from sudoku_workbench.logic._text import and_list, cells_text, mask_text
+
+__all__ = [
+    "ALS_XY_WING",
+    "ALS_XZ",
+    "DEATH_BLOSSOM",
+    "Als",
+    "almost_locked_sets",
+    "als_xy_wing",
+    "als_xz",
+    "death_blossom",
+]
+
+ALS_XZ = "als_xz"
+ALS_XY_WING = "als_xy_wing"
+DEATH_BLOSSOM = "death_blossom"
+#: Largest ALS looked for, in cells.
+MAX_CELLS = 5
+#: Petal combinations one Death Blossom call may try.
+BLOSSOM_BUDGET = 20_000
+
+
+@dataclass(frozen=True)
+class Als:
+    """An almost locked set: its unit, cells (mask) and digits (mask), and per digit its cells."""
+
+    unit: int
+    cells: int
+    digits: int
+    holders: tuple[int, ...]
+
+
+def _common_peers(peers: tuple[int, ...], mask: int) -> int:
+    seen = -1
+    for cell in bits_of(mask):
+        seen &= peers[cell]
+    return seen
+
+
+@functools.lru_cache(maxsize=4)
+def _sets(grid: Grid) -> tuple[Als, ...]:
+    """Every ALS of up to MAX_CELLS cells (a cell set met in two units is kept once)."""
+    geo = grid.geometry
+    cands = grid.candidates
+    found: dict[int, Als] = {}
+    for unit, unit_cells in enumerate(geo.units):
+        open_cells = [c for c in unit_cells if cands[c] and cands[c].bit_count() <= MAX_CELLS + 1]
+        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+        while stack:
+            start, cells, digits, count = stack.pop()
+            for index in range(start, len(open_cells)):
+                cell = open_cells[index]
+                grown = digits | cands[cell]
+                size = count + 1
+                if grown.bit_count() > MAX_CELLS + 1:
+                    continue
+                mask = cells | 1 << cell
+                if grown.bit_count() == size + 1 and mask not in found:
+                    found[mask] = _als(grid, unit, mask, grown)
+                if size < MAX_CELLS:
+                    stack.append((index + 1, mask, grown, size))
+    return tuple(found.values())
+
+
+def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
+    """Every ALS of the position with up to :data:`MAX_CELLS` cells (shared with the nice loops)."""
+    return _sets(grid)
+
+
+def _als(grid: Grid, unit: int, cells: int, digits: int) -> Als:
+    cands = grid.candidates
+    holders = [0] * (grid.geometry.n + 1)
+    for cell in bits_of(cells):
+        for d in bits_of(cands[cell]):
+            holders[d + 1] |= 1 << cell
+    return Als(unit, cells, digits, tuple(holders))
+
+
+@functools.lru_cache(maxsize=4)
+def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
+    """Pairs of disjoint ALS (indices) with a restricted common digit."""
+    sets = _sets(grid)
+    peers = digit_links(grid).peers
+    pairs = []
+    for digit in range(1, grid.geometry.n + 1):
+        bit = 1 << (digit - 1)
+        having = [(i, a.holders[digit]) for i, a in enumerate(sets) if a.digits & bit]
+        seen_all = [_common_peers(peers, cells) for _, cells in having]
+        for (i, _cells), sees in zip(having, seen_all, strict=True):
+            for j, cells_j in having:
+                if j > i and not cells_j & ~sees and not sets[i].cells & sets[j].cells:
+                    pairs.append((i, j, digit))
+    return tuple(pairs)
+
+
+def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
+    """Cells outside the sets that hold z and see every z-cell of every set."""
+    links = digit_links(grid)
+    inside = 0
+    seen = links.holders[z]
+    for als in petals:
+        inside |= als.cells
+        seen &= _common_peers(links.peers, als.holders[z])
+    return seen & ~inside
+
+
+def _als_name(geo: Geometry, als: Als) -> str:
+    return f"{cells_text(geo, bits_of(als.cells))} ({mask_text(als.digits)}, in {geo.unit_name(als.unit)})"
+
+
+def _highlights(grid: Grid, sets: tuple[Als, ...], links: tuple[Link, ...] = ()) -> Highlights:
+    cands = grid.candidates
+    cells = tuple(dict.fromkeys(c for als in sets for c in bits_of(als.cells)))
+    return Highlights(
+        cells=cells,
+        units=tuple(dict.fromkeys(als.unit for als in sets)),
+        pattern=tuple((c, d + 1) for c in cells for d in bits_of(cands[c])),
+        links=links,
+    )
+
+
+def _restricted_link(als_a: Als, als_b: Als, digit: Digit) -> Link:
+    """A weak link between one x-cell of each set (what makes x restricted)."""
+    a, b = lowest_cell(als_a.holders[digit]), lowest_cell(als_b.holders[digit])
+    return Link((a, digit), (b, digit), strong=False)
+
+
+def als_xz(grid: Grid) -> Iterator[Step]:
+    """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both."""
+    sets = _sets(grid)
+    geo = grid.geometry
+    done: set[tuple[Digit, int]] = set()
+    for i, j, x in _restricted(grid):
+        a, b = sets[i], sets[j]
+        for z in bits_of(a.digits & b.digits & ~(1 << (x - 1))):
+            victims = _victims(grid, z + 1, (a, b))
+            if not victims or (z + 1, victims) in done:
+                continue
+            done.add((z + 1, victims))
+            xc, zc = digit_char(x), digit_char(z + 1)
+            yield Step(
+                ALS_XZ,
+                eliminations=tuple((c, z + 1) for c in bits_of(victims)),
+                highlights=_highlights(grid, (a, b), (_restricted_link(a, b, x),)),
+                explanation=(
+                    f"ALS-XZ: A = {_als_name(geo, a)} and B = {_als_name(geo, b)} are almost locked sets "
+                    f"(one digit more than cells). Every {xc} of A sees every {xc} of B, so {xc} is in at "
+                    f"most one of them and the other is locked without it; either way {zc} is in A or in "
+                    f"B. {zc} leaves {cells_text(geo, bits_of(victims))}, which "
+                    f"{'sees' if victims.bit_count() == 1 else 'see'} every {zc} of both."
+                ),
+            )
+
+
+def als_xy_wing(grid: Grid) -> Iterator[Step]:
+    """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
+    sets = _sets(grid)
+    geo = grid.geometry
+    by_set: dict[int, list[tuple[int, Digit]]] = {}
+    for i, j, x in _restricted(grid):
+        by_set.setdefault(i, []).append((j, x))
+        by_set.setdefault(j, []).append((i, x))
+    done: set[tuple[Digit, int]] = set()
+    for pivot, wings in by_set.items():
+        c = sets[pivot]
+        for (i, x), (j, y) in itertools.combinations(wings, 2):
+            a, b = sets[i], sets[j]
+            if x == y or i == j or a.cells & b.cells:
+                continue
+            for z in bits_of(a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))):
+                victims = _victims(grid, z + 1, (a, b)) & ~c.cells
+                if not victims or (z + 1, victims) in done:
+                    continue
+                done.add((z + 1, victims))
+                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z + 1)
+                yield Step(
+                    ALS_XY_WING,
+                    eliminations=tuple((cell, z + 1) for cell in bits_of(victims)),
+                    highlights=_highlights(
+                        grid, (c, a, b), (_restricted_link(c, a, x), _restricted_link(c, b, y))
+                    ),
+                    explanation=(
+                        f"ALS-XY-Wing: the pivot C = {_als_name(geo, c)} shares the restricted digit {xc} "
+                        f"with A = {_als_name(geo, a)} and {yc} with B = {_als_name(geo, b)}. C cannot hold "
+                        f"both {xc} and {yc}, so A is locked without {xc} or B without {yc}; either way "
+                        f"{zc} is in A or in B. {zc} leaves {cells_text(geo, bits_of(victims))}, which "
+                        f"{'sees' if victims.bit_count() == 1 else 'see'} every {zc} of A and B."
+                    ),
+                )
+
+
+def death_blossom(grid: Grid) -> Iterator[Step]:
+    """A stem cell whose every candidate feeds a petal ALS: a digit of all petals leaves what sees them."""
+    sets = _sets(grid)
+    geo = grid.geometry
+    cands = grid.candidates
+    peers = digit_links(grid).peers
+    budget = [BLOSSOM_BUDGET]
+    done: set[tuple[Digit, int]] = set()
+    for stem, stem_mask in enumerate(cands):
+        if not 2 <= stem_mask.bit_count() <= 3:
+            continue
+        options = []
+        for d in bits_of(stem_mask):
+            digit = d + 1
+            petals = [
+                a
+                for a in sets
+                if not a.cells >> stem & 1 and a.holders[digit] and not a.holders[digit] & ~peers[stem]
+            ]
+            options.append((digit, petals))
+        for chosen, z in _blossoms(options, stem_mask, budget):
+            victims = _victims(grid, z, chosen) & ~(1 << stem)
+            if victims and (z, victims) not in done:
+                done.add((z, victims))
+                yield _blossom_step(grid, geo, stem, options, chosen, z, victims)
+        if budget[0] <= 0:
+            return
+
+
+def _blossoms(
+    options: list[tuple[Digit, list[Als]]], stem_mask: int, budget: list[int]
+) -> Iterator[tuple[tuple[Als, ...], Digit]]:
+    """One disjoint petal per stem digit, with a digit z (outside the stem) common to all petals."""
+    stack: list[tuple[int, tuple[Als, ...], int, int]] = [(0, (), -1 & ~stem_mask, 0)]
+    while stack:
+        index, chosen, common, used = stack.pop()
+        if index == len(options):
+            for z in bits_of(common):
+                yield chosen, z + 1
+            continue
+        for petal in options[index][1]:
+            budget[0] -= 1
+            if budget[0] <= 0:
+                return
+            shared = common & petal.digits
+            if shared and not petal.cells & used:
+                stack.append((index + 1, (*chosen, petal), shared, used | petal.cells))
+
+
+def _blossom_step(
+    grid: Grid,
+    geo: Geometry,
+    stem: Cell,
+    options: list[tuple[Digit, list[Als]]],
+    petals: tuple[Als, ...],
+    z: Digit,
+    victims: int,
+) -> Step:
+    zc = digit_char(z)
+    digits = [digit for digit, _ in options]
+    parts = [
+        f"if it is {digit_char(d)}, {_als_name(geo, p)} is locked"
+        for d, p in zip(digits, petals, strict=True)
+    ]
+    stem_digits = and_list([digit_char(d) for d in digits])
+    links = tuple(
+        Link((stem, d), (lowest_cell(p.holders[d]), d), strong=False)
+        for d, p in zip(digits, petals, strict=True)
+    )
+    highlights = _highlights(grid, petals, links)
+    return Step(
+        DEATH_BLOSSOM,
+        eliminations=tuple((c, z) for c in bits_of(victims)),
+        highlights=Highlights(
+            cells=(stem, *highlights.cells),
+            units=highlights.units,
+            pattern=(*((stem, d) for d in digits), *highlights.pattern),
+            links=links,
+        ),
+        explanation=(
+            f"Death Blossom: the stem {geo.cell_name(stem)} holds {stem_digits}; "
+            f"{'; '.join(parts)} without it (its {stem_digits} cells see the stem). Every petal holds "
+            f"{zc}, so {zc} is in one of them, and it leaves "
+            f"{cells_text(geo, bits_of(victims))}, which {'sees' if victims.bit_count() == 1 else 'see'} "
+            f"every {zc} of the petals."
+        ),
+    )

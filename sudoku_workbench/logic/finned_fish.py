@@ -1,0 +1,234 @@
+"""Finned and sashimi fish: an X-Wing, Swordfish or Jellyfish spoiled by a few extra candidates in a box.
+
+Take one digit and k base rows. If their candidates lie in k cover columns except for some *fins*, all
+inside one box, then either a fin holds the digit or the k rows fill the k columns (the plain fish). A
+cell of a cover column, outside the base rows, in the fins' box sees every fin and would be emptied by
+the fish, so it loses the digit either way. When a base row keeps at most one candidate in the cover
+columns (the fish is incomplete without its fins) the pattern is called *sashimi*. The same holds with
+rows and columns swapped.
+
+The search takes base lines in order and drops a combination as soon as its columns cannot be covered
+by k columns plus one box's width. On 16x16 and 25x25 grids the combinations grow fast, so one call
+looks at no more than :data:`CALL_BUDGET` of them (a skipped combination means no step, never a wrong
+one).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic._digit_links import bits_of
+from sudoku_workbench.logic._positions import unit_positions
+from sudoku_workbench.logic._text import and_list, cells_text
+
+__all__ = [
+    "FINNED_JELLYFISH",
+    "FINNED_SWORDFISH",
+    "FINNED_X_WING",
+    "finned_jellyfish",
+    "finned_swordfish",
+    "finned_x_wing",
+]
+
+FINNED_X_WING = "finned_x_wing"
+FINNED_SWORDFISH = "finned_swordfish"
+FINNED_JELLYFISH = "finned_jellyfish"
+_RULES = {2: FINNED_X_WING, 3: FINNED_SWORDFISH, 4: FINNED_JELLYFISH}
+_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_SASHIMI = " (sashimi: a base line keeps at most one candidate in the cover lines)"
+#: Base-line combinations one call may look at (all of them on 9x9).
+CALL_BUDGET = 30_000
+
+
+@dataclass(frozen=True)
+class Fish:
+    """A finned fish on one digit: base and cover lines (0-based), fins and victims as cell lists."""
+
+    digit: Digit
+    by_rows: bool
+    base: tuple[int, ...]
+    cover: tuple[int, ...]
+    fins: tuple[Cell, ...]
+    victims: tuple[Cell, ...]
+    sashimi: bool
+
+
+def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
+    geo = grid.geometry
+    n = geo.n
+    where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
+    for digit in range(1, n + 1):
+        for by_rows in (True, False):
+            first = 0 if by_rows else n
+            masks = tuple(where[unit][digit - 1] for unit in range(first, first + n))
+            for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
+                yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
+
+
+@functools.lru_cache(maxsize=4096)
+def _line_fishes(
+    geo: Geometry, size: int, by_rows: bool, masks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], int, range, int], ...]:
+    """The finned fish of one digit's places per line (cached: most digits keep them between steps).
+
+    Each is (base lines, cover mask, the fins' band of lines, the cover positions that lose the digit).
+    """
+    n = geo.n
+    width = geo.box_cols if by_rows else geo.box_rows
+    outside = [geo.full_mask & ~(((1 << width) - 1) << s) for s in range(0, n, width)]
+    eligible = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size + width]
+    return tuple(
+        found
+        for base, union in _bases(eligible, masks, outside, size, [CALL_BUDGET])
+        for found in _covers(geo, by_rows, base, masks, union)
+    )
+
+
+def _bases(
+    eligible: list[int], masks: tuple[int, ...], outside: list[int], size: int, budget: list[int]
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Base-line sets whose lines, outside some one stack, use at most ``size`` cover lines.
+
+    Adding a line only grows the union, so a partial set that no stack can rescue is dropped at once.
+    """
+    stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    while stack:
+        start, chosen, union = stack.pop()
+        if len(chosen) == size:
+            if union.bit_count() > size:
+                yield chosen, union
+            continue
+        for index in range(start, len(eligible)):
+            budget[0] -= 1
+            if budget[0] <= 0:
+                return
+            line = eligible[index]
+            grown = union | masks[line]
+            if all((grown & rest).bit_count() > size for rest in outside):
+                continue
+            stack.append((index + 1, (*chosen, line), grown))
+
+
+def _covers(
+    geo: Geometry, by_rows: bool, base: tuple[int, ...], masks: tuple[int, ...], union: int
+) -> Iterator[tuple[tuple[int, ...], int, range, int]]:
+    """The finned fish on these base lines, box by box: the fins' box first, then the cover lines.
+
+    A box is only tried when it holds the digit outside the base lines (else nothing can go).
+    """
+    width, depth = (geo.box_cols, geo.box_rows) if by_rows else (geo.box_rows, geo.box_cols)
+    size = len(base)
+    for band_start in range(0, geo.n, depth):
+        band = range(band_start, band_start + depth)
+        if not any(i in band for i in base):
+            continue
+        outer = inner = others = 0
+        for line in base:
+            if line in band:
+                inner |= masks[line]
+            else:
+                outer |= masks[line]
+        for line in band:
+            if line not in base:
+                others |= masks[line]
+        for start in range(0, geo.n, width):
+            stack = ((1 << width) - 1) << start
+            targets = others & stack
+            required = outer | (inner & ~stack)
+            need = size - required.bit_count()
+            free = inner & stack & ~required
+            if not targets or need < 0 or need >= free.bit_count():
+                continue
+            for chosen in itertools.combinations(list(bits_of(free)), need):
+                cover = required | sum(1 << i for i in chosen)
+                if cover & targets:
+                    yield base, cover, band, cover & targets
+
+
+def _fish(
+    geo: Geometry,
+    digit: Digit,
+    by_rows: bool,
+    lines: tuple[tuple[int, ...], tuple[int, ...]],
+    cover: int,
+    band: range,
+    hit: int,
+) -> Fish:
+    """The fish record: fins are the base candidates outside the cover, victims the hit cells."""
+    base, masks = lines
+    fins = tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & ~cover))
+    victims = tuple(
+        _cell(geo, by_rows, line, i)
+        for i in bits_of(hit)
+        for line in band
+        if line not in base and masks[line] >> i & 1
+    )
+    sashimi = any((masks[i] & cover).bit_count() <= 1 for i in base)
+    return Fish(digit, by_rows, base, tuple(bits_of(cover)), fins, victims, sashimi)
+
+
+def _cell(geo: Geometry, by_rows: bool, line: int, index: int) -> Cell:
+    return geo.cell(line, index) if by_rows else geo.cell(index, line)
+
+
+def _step(grid: Grid, fish: Fish) -> Step:
+    geo = grid.geometry
+    n = geo.n
+    size = len(fish.base)
+    d = fish.digit
+    dc = digit_char(d)
+    base_kind, cover_kind = ("rows", "columns") if fish.by_rows else ("columns", "rows")
+    base_units = tuple(i if fish.by_rows else n + i for i in fish.base)
+    cover_units = tuple(n + i if fish.by_rows else i for i in fish.cover)
+    base_cells = tuple(c for u in base_units for c in geo.units[u] if grid.candidates[c] >> (d - 1) & 1)
+    kind = "sashimi" if fish.sashimi else "finned"
+    fin_box = geo.units_of[fish.fins[0]][2]
+    return Step(
+        _RULES[size],
+        eliminations=tuple((c, d) for c in fish.victims),
+        highlights=Highlights(
+            cells=base_cells,
+            units=(*base_units, *cover_units, fin_box),
+            pattern=tuple((c, d) for c in base_cells),
+        ),
+        explanation=(
+            f"{kind.capitalize()} {_NAMES[size]} on {dc}: in {base_kind} "
+            f"{and_list([str(i + 1) for i in fish.base])}, {dc} lies only in {cover_kind} "
+            f"{and_list([str(i + 1) for i in fish.cover])}, apart from the fin"
+            f"{'s' if len(fish.fins) > 1 else ''} {cells_text(geo, fish.fins)} in {geo.unit_name(fin_box)}"
+            f"{_SASHIMI if fish.sashimi else ''}. "
+            f"Either a fin is {dc}, or the {base_kind} put their {dc}s in those {cover_kind}. "
+            f"{cells_text(geo, fish.victims)} {'lies' if len(fish.victims) == 1 else 'lie'} in a cover line "
+            f"and sees every fin, so {dc} leaves {'it' if len(fish.victims) == 1 else 'them'} either way."
+        ),
+    )
+
+
+def _finned(grid: Grid, size: int) -> Iterator[Step]:
+    seen: set[tuple[Digit, tuple[Cell, ...]]] = set()
+    for fish in _fishes(grid, size):
+        key = (fish.digit, fish.victims)
+        if key not in seen:
+            seen.add(key)
+            yield _step(grid, fish)
+
+
+def finned_x_wing(grid: Grid) -> Iterator[Step]:
+    """An X-Wing with fins in one box: the cover cells in that box lose the digit (also sashimi)."""
+    return _finned(grid, 2)
+
+
+def finned_swordfish(grid: Grid) -> Iterator[Step]:
+    """A Swordfish with fins in one box: the cover cells in that box lose the digit (also sashimi)."""
+    return _finned(grid, 3)
+
+
+def finned_jellyfish(grid: Grid) -> Iterator[Step]:
+    """A Jellyfish with fins in one box: the cover cells in that box lose the digit (also sashimi)."""
+    return _finned(grid, 4)

@@ -76,9 +76,9 @@ def test_frozen_gui_writes_a_screenshot_offscreen(frozen_app: Path, tmp_path: Pa
     out = tmp_path / "frozen.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "HOME": str(tmp_path)}
     result = subprocess.run(
-        [str(frozen_app), "gui", str(PUZZLE), "--screenshot", str(out), "--size", "1000x700"],
+        [str(frozen_app), "gui", str(PUZZLE), "--screenshot", str(out), "--size", "1280x800"],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=180, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     assert out.stat().st_size > 10_000
-    assert _png_size(out) == (1000, 700)
+    assert _png_size(out) == (1280, 800)

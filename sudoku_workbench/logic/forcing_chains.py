@@ -232,15 +232,19 @@ def _contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid)
 #: A way to make a step on a position, found on an earlier one: None when it no longer works there.
 _Lead = Callable[[Grid], "Step | None"]
 
-#: Per search, the leads of the last full search. After a forcing step the singles that follow change
-#: the position; most other conclusions of the last search still hold and are checked first, each
-#: with one replay, before all assumptions are propagated again.
-_leads: dict[tuple[str, str, Geometry], list[_Lead]] = {}
+#: Per search and puzzle (its givens), the leads of the last full search. After a forcing step the
+#: singles that follow change the position; most other conclusions of the last search still hold and
+#: are checked first, each with one replay, before all assumptions are propagated again. Keying by the
+#: givens keeps one puzzle's leads from changing another's steps, so batch output does not depend on
+#: which process solved what before.
+_leads: dict[tuple[str, str, Geometry, tuple[int, ...]], list[_Lead]] = {}
 
 
 def _with_leads(kind: tuple[str, str], grid: Grid, search: Callable[[], list[_Lead]]) -> Iterator[Step]:
     """Steps from the remembered leads that still work, else from a full search (whose leads are kept)."""
-    key = (*kind, grid.geometry)
+    key = (*kind, grid.geometry, grid.givens)
+    if any(other[3] != grid.givens for other in _leads):  # a new puzzle: only its own leads are kept
+        _leads.clear()
     for lead in _leads.get(key, ()):
         step = lead(grid)
         if step is not None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.hcp.export import VARIANTS, ExportOptions, HcpExport
+from sudoku_workbench.hcp.export import VARIANTS, ExportOptions
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 
-__all__ = ["add_graph_options", "export_from_args", "export_options", "position_of"]
+__all__ = ["add_graph_options", "export_options", "position_of"]
 
 
 def add_graph_options(parser: argparse.ArgumentParser) -> None:
@@ -23,8 +23,8 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--reduce",
         action=argparse.BooleanOptionalAction,
-        default=False,
-        help="apply Section 7's degree-2 reduction (solve-hcp: on unless --no-reduce)",
+        default=None,
+        help="apply Section 7's degree-2 reduction (default: on, except for the directed variant)",
     )
     parser.add_argument(
         "--givens",
@@ -56,8 +56,3 @@ def position_of(puzzle: Grid, args: argparse.Namespace) -> Grid:
 
         return local_position(puzzle)
     return puzzle
-
-
-def export_from_args(grid: Grid, args: argparse.Namespace) -> HcpExport:
-    """The export the options ask for."""
-    return export_options(args).build(position_of(grid, args))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_from_args
+from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
-from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.hcp.files import export_text, summary
+from sudoku_workbench.hcp.files import export_text, summary, write_export
 
 __all__ = ["register"]
 
@@ -30,11 +29,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _run(args: argparse.Namespace) -> int:
-    export = export_from_args(load_puzzle(args.puzzle, args.index), args)
-    text = export_text(export, args.output.endswith(".graphml"), args.name)
+    position = position_of(load_puzzle(args.puzzle, args.index), args)
+    options = export_options(args)
     if args.output == "-":
-        sys.stdout.write(text)
+        export = options.build(position)
+        sys.stdout.write(export_text(export, name=args.name))
+        print(f"-: {summary(export)}", file=sys.stderr)
     else:
-        write_atomic(args.output, text)
-    print(f"{args.output}: {summary(export)}", file=sys.stderr)
+        print(write_export(args.output, position, options, args.name), file=sys.stderr)
     return 0

@@ -6,6 +6,7 @@ import argparse
 
 from sudoku_workbench.cli._hcp import add_graph_options
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.hcp.export import ExportOptions
 from sudoku_workbench.hcp.files import grid_from_tour_file
 from sudoku_workbench.hcp.tour import TourError
 
@@ -32,9 +33,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        grid = grid_from_tour_file(
-            load_puzzle(args.puzzle, args.index), args.tour, args.hcp, args.variant, args.reduce, args.givens
-        )
+        options = ExportOptions(args.variant, args.reduce, args.givens)
+        grid = grid_from_tour_file(load_puzzle(args.puzzle, args.index), args.tour, args.hcp, options)
     except TourError as err:
         if args.hcp:
             raise

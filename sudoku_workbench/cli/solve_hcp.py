@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)")
     parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
     add_graph_options(parser)
-    parser.set_defaults(run=_run, reduce=True)
+    parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:

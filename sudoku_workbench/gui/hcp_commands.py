@@ -63,15 +63,9 @@ class HcpCommands:
         grid = self.session.grid
         self.session.run_job(
             JobKind.HCP_EXPORT,
-            functools.partial(
-                write_export,
-                variant=options.variant,
-                reduce=options.reduce,
-                givens=options.givens,
-                candidates=options.candidates,
-            ),
-            grid if options.candidates else grid.puzzle(),
+            functools.partial(write_export, options=options),
             path,
+            grid if options.candidates else grid.puzzle(),
             on_done=lambda text: self.session.notify(f"Exported {text}"),
             on_failed=lambda err: self.session.warn("Export failed", str(err)),
         )

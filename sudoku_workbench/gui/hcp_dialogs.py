@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
@@ -29,8 +30,8 @@ from PySide6.QtWidgets import (
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.cycle import PHASES, cell_walks
-from sudoku_workbench.hcp.export import VARIANTS, ExportOptions, Variant
-from sudoku_workbench.hcp.reduction import GIVEN_SETS
+from sudoku_workbench.hcp.export import VARIANTS, ExportOptions, Variant, default_reduce
+from sudoku_workbench.hcp.reduction import GIVEN_SETS, GivenSet
 from sudoku_workbench.hcp.solve import GRAPHS, HcpSolution
 from sudoku_workbench.hcp.solver import EXTERNAL, find_solver
 
@@ -118,7 +119,7 @@ class HcpOptionsDialog(QDialog):
     def _load(self) -> None:
         s = self._settings
         self.variant.setCurrentText(str(s.value("hcp/variant", "undirected")))
-        self.reduce.setChecked(_flag(s.value("hcp/reduce", True)))
+        self.reduce.setChecked(_flag(s.value("hcp/reduce", default_reduce("undirected"))))
         self.givens.setCurrentText(str(s.value("hcp/givens", "full")))
         self.candidates.setChecked(_flag(s.value("hcp/candidates", False)))
         self.solver.setCurrentText(str(s.value("hcp/solver", "cpsat")))
@@ -149,7 +150,8 @@ class HcpOptionsDialog(QDialog):
         """The export options chosen (no reduction for the directed graph)."""
         variant: Variant = self.variant.currentText()  # type: ignore[assignment]
         reduce = self.reduce.isChecked() and variant != "directed"
-        return ExportOptions(variant, reduce, self.givens.currentText(), self.candidates.isChecked())
+        givens = cast(GivenSet, self.givens.currentText())  # the combo box holds only GIVEN_SETS
+        return ExportOptions(variant, reduce, givens, self.candidates.isChecked())
 
     def solve_settings(self) -> SolveSettings:
         """The solver settings chosen."""

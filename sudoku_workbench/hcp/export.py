@@ -17,16 +17,19 @@ from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.tsplib import HcpProblem
 from sudoku_workbench.hcp.numbering import numbering
-from sudoku_workbench.hcp.reduction import GIVEN_SETS, compact_edges, puzzle_arcs, undirected_edges
+from sudoku_workbench.hcp.reduction import GIVEN_SETS, GivenSet, compact_edges, puzzle_arcs, undirected_edges
 from sudoku_workbench.hcp.shrink import Shrunk, shrink
 
 __all__ = [
+    "DEFAULT_OPTIONS",
+    "REDUCE_BY_DEFAULT",
     "VARIANTS",
     "ExportOptions",
     "HcpExport",
     "Variant",
     "arc_list_text",
     "decode_masks",
+    "default_reduce",
     "encode_masks",
     "export_graph",
     "graphml_text",
@@ -51,7 +54,7 @@ class HcpExport:
 
     puzzle: Grid
     variant: Variant
-    givens_mode: str
+    givens_mode: GivenSet
     base_dimension: int
     base_edges: tuple[Edge, ...]
     origin: tuple[int, ...]
@@ -92,18 +95,35 @@ class HcpExport:
         return HcpProblem(name, self.comment, self.dimension, self.edges)
 
 
+#: Section 7's reduction is on unless asked otherwise (it shrinks the graph a solver must search);
+#: the command line, the window's dialog and :func:`export_graph` all take their default from here.
+REDUCE_BY_DEFAULT = True
+
+
+def default_reduce(variant: Variant) -> bool:
+    """Whether a graph of ``variant`` is reduced when nobody says: the directed graph cannot be."""
+    return REDUCE_BY_DEFAULT and variant != "directed"
+
+
 @dataclass(frozen=True)
 class ExportOptions:
-    """Every choice of an export, as the command line, the window's dialog and the study pass them."""
+    """Every choice of an export, as the command line, the window's dialog and the study pass them.
+
+    ``reduce`` None means :func:`default_reduce` for the variant.
+    """
 
     variant: Variant = "undirected"
-    reduce: bool = True
-    givens: str = "full"
+    reduce: bool | None = None
+    givens: GivenSet = "full"
     candidates: bool = False
 
     def build(self, grid: Grid) -> HcpExport:
         """The export of ``grid`` with these options."""
         return export_graph(grid, self.variant, self.reduce, self.givens, self.candidates)
+
+
+#: The options nobody changed.
+DEFAULT_OPTIONS = ExportOptions()
 
 
 def position_masks(grid: Grid) -> tuple[int, ...]:
@@ -143,14 +163,15 @@ def decode_masks(puzzle: Grid, text: str) -> tuple[int, ...]:
 def export_graph(
     grid: Grid,
     variant: Variant = "undirected",
-    reduce: bool = False,
-    givens: str = "full",
+    reduce: bool | None = None,
+    givens: GivenSet = "full",
     candidates: bool | tuple[int, ...] = False,
 ) -> HcpExport:
     """Build the graph of a puzzle's givens (entries are ignored unless ``candidates``: they may be wrong).
 
     With ``candidates`` (True: the grid's position, see :func:`position_masks`; or the masks themselves)
     every digit an unfilled cell no longer allows also loses its arcs (``reduction.candidate_arcs``).
+    ``reduce`` None is the default for the variant (:func:`default_reduce`).
 
     Raises:
         WorkbenchError: for an unknown variant or givens mode, or reduction asked of the directed graph.
@@ -159,6 +180,8 @@ def export_graph(
         raise WorkbenchError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
     if givens not in GIVEN_SETS:
         raise WorkbenchError(f"unknown givens mode {givens!r}; choose one of {', '.join(GIVEN_SETS)}")
+    if reduce is None:
+        reduce = default_reduce(variant)
     if reduce and variant == "directed":
         raise WorkbenchError("the reduction works on undirected graphs; use --variant undirected or compact")
     geo = grid.geometry

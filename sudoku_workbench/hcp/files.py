@@ -14,6 +14,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.tsplib import format_hcp, read_hcp, read_tour
 from sudoku_workbench.hcp.export import (
+    DEFAULT_OPTIONS,
+    ExportOptions,
     HcpExport,
     Variant,
     arc_list_text,
@@ -22,6 +24,7 @@ from sudoku_workbench.hcp.export import (
     graphml_text,
     parse_options,
 )
+from sudoku_workbench.hcp.reduction import GivenSet
 from sudoku_workbench.hcp.tour import TourError, grid_from_tour
 
 __all__ = ["export_for_hcp_file", "export_text", "grid_from_tour_file", "summary", "write_export"]
@@ -44,16 +47,14 @@ def summary(export: HcpExport) -> str:
 
 
 def write_export(
-    grid: Grid,
-    path: Path | str,
-    variant: Variant = "undirected",
-    reduce: bool = False,
-    givens: str = "full",
-    candidates: bool = False,
+    path: Path | str, grid: Grid, options: ExportOptions = DEFAULT_OPTIONS, name: str = "sudoku"
 ) -> str:
-    """Export a puzzle's graph to a file (GraphML when the name ends in .graphml); returns a summary."""
-    export = export_graph(grid, variant, reduce, givens, candidates)
-    write_atomic(path, export_text(export, str(path).endswith(".graphml")))
+    """Export a position's graph to a file (GraphML when the name ends in .graphml); returns a summary.
+
+    The one writer of HCP files: the command line and the window both call it.
+    """
+    export = options.build(grid)
+    write_atomic(path, export_text(export, str(path).endswith(".graphml"), name))
     return f"{path}: {summary(export)}"
 
 
@@ -71,7 +72,7 @@ def export_for_hcp_file(grid: Grid, hcp_path: Path | str) -> HcpExport:
         grid,
         cast(Variant, options.get("variant", "undirected")),
         options.get("reduce", "no") == "yes",
-        options.get("givens", "full"),
+        cast(GivenSet, options.get("givens", "full")),
         decode_masks(grid, options["candidates"]) if "candidates" in options else False,
     )
     ours = {(min(u, v), max(u, v)) for u, v in export.edges}
@@ -89,22 +90,16 @@ def grid_from_tour_file(
     grid: Grid,
     tour_path: Path | str,
     hcp_path: Path | str | None = None,
-    variant: Variant = "undirected",
-    reduce: bool = False,
-    givens: str = "full",
+    options: ExportOptions = DEFAULT_OPTIONS,
 ) -> Grid:
-    """The solved grid of a tour file; the graph comes from ``hcp_path`` when given, else the options.
+    """The solved grid of a tour file; the graph comes from ``hcp_path`` when given, else ``options``.
 
     Raises:
         TourError: naming the tour file and what is wrong with the tour.
         WorkbenchError: when the HCP file does not belong to the puzzle.
     """
     puzzle = grid.puzzle()
-    export = (
-        export_for_hcp_file(puzzle, hcp_path)
-        if hcp_path is not None
-        else export_graph(puzzle, variant, reduce, givens)
-    )
+    export = export_for_hcp_file(puzzle, hcp_path) if hcp_path is not None else options.build(puzzle)
     tour = read_tour(tour_path, export.dimension)
     try:
         return grid_from_tour(export, tour)

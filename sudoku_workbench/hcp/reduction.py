@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
+from typing import Literal
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.hcp.numbering import Numbering, numbering
@@ -25,6 +26,7 @@ __all__ = [
     "FULL_SETS",
     "GIVEN_SETS",
     "PAPER_SETS",
+    "GivenSet",
     "blank_arcs",
     "candidate_arcs",
     "compact_edges",
@@ -39,8 +41,9 @@ Arc = tuple[int, int]
 FULL_SETS = frozenset(range(1, 13))
 #: The subset that reproduces the paper's 758 removed edges and its mean of edges minus vertices (issue 9).
 PAPER_SETS = frozenset({1, 2, 5, 6, 7, 9})
-#: The ``--givens`` choices.
-GIVEN_SETS = {"full": FULL_SETS, "paper": PAPER_SETS}
+#: The ``--givens`` choices: which of Section 5's sets each given removes.
+GivenSet = Literal["full", "paper"]
+GIVEN_SETS: dict[GivenSet, frozenset[int]] = {"full": FULL_SETS, "paper": PAPER_SETS}
 
 
 class _Layout:

@@ -8,7 +8,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.hcp.export import Variant, export_graph
 from sudoku_workbench.hcp.forced_arcs import undirected_sizes
-from sudoku_workbench.hcp.reduction import GIVEN_SETS
+from sudoku_workbench.hcp.reduction import GIVEN_SETS, GivenSet
 from sudoku_workbench.hcp.shrink import shrunk_size
 
 __all__ = ["GraphSizes", "graph_sizes", "sizes_of_line"]
@@ -25,7 +25,7 @@ class GraphSizes:
     reduced_edges: int
 
 
-def graph_sizes(grid: Grid, variant: Variant = "undirected", givens: str = "full") -> GraphSizes:
+def graph_sizes(grid: Grid, variant: Variant = "undirected", givens: GivenSet = "full") -> GraphSizes:
     """The counts for one puzzle (the reduction is run without building its map back).
 
     The undirected variant is counted on the directed graph (``hcp.forced_arcs``, ~10x faster).
@@ -39,7 +39,7 @@ def graph_sizes(grid: Grid, variant: Variant = "undirected", givens: str = "full
 
 
 def sizes_of_line(
-    source: str, variant: Variant, givens: str, numbered: tuple[int, str]
+    source: str, variant: Variant, givens: GivenSet, numbered: tuple[int, str]
 ) -> tuple[int, GraphSizes]:
     """(line number, counts) for one numbered puzzle line of ``source`` (a batch task)."""
     number, line = numbered

@@ -14,6 +14,7 @@ from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
 from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solver import LKH_ENV
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus, data_file
@@ -70,7 +71,7 @@ def test_hcp_stats_prints_rows_and_means(capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr()
     rows = [line.split("\t") for line in out.out.splitlines() if line[:1].isdigit()]
     assert len(rows) == 4
-    blank = export_graph(Grid.empty(corpus("four_vu100.txt", 1)[0].geometry))
+    blank = export_graph(Grid.empty(corpus("four_vu100.txt", 1)[0].geometry), reduce=False)
     assert all(int(r[2]) == blank.dimension and int(r[3]) < len(blank.edges) for r in rows)
     assert all(int(r[4]) < int(r[2]) and int(r[5]) < int(r[3]) for r in rows)
     means = next(line for line in out.out.splitlines() if line.startswith("# all"))
@@ -183,3 +184,17 @@ def test_solve_hcp_with_elkai(
     monkeypatch.setenv("PYTHONPATH", str(tmp_path))
     assert main(["solve-hcp", puzzle.to_line(), "--solver", "elkai"]) == 0
     assert capsys.readouterr().out.strip() == solution.to_line()
+
+
+def test_the_command_line_writes_what_the_library_writes_by_default(
+    four: tuple[Grid, Grid], tmp_path: Path
+) -> None:
+    """One writer, one default: `export-hcp` with no options equals write_export with none (reduced)."""
+    line = four[0].to_line()
+    assert main(["export-hcp", line, "-o", str(tmp_path / "cli.hcp")]) == 0
+    write_export(tmp_path / "lib.hcp", four[0])
+    cli, lib = ((tmp_path / name).read_text() for name in ("cli.hcp", "lib.hcp"))
+    assert cli == lib
+    assert "reduce=yes" in cli
+    assert main(["export-hcp", line, "-o", str(tmp_path / "d.arcs"), "--variant", "directed"]) == 0
+    assert "reduce=no" in (tmp_path / "d.arcs").read_text()

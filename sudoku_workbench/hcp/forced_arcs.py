@@ -21,6 +21,7 @@ are measured by ``shrink.shrunk_size`` itself, so the counts always equal it.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Digit, Geometry
@@ -92,29 +93,34 @@ class _State:
 
     def _force_out(self, u: int) -> None:
         """If exactly one head of u has one arc in, u's other arcs out go."""
-        if self.outdeg[u] < 2:
-            return
-        heads = self.live_heads(u)
-        forced = [v for v in heads if self.indeg[v] == 1]
-        if len(forced) > 1:
-            self.witness = True
-        elif forced:
-            for v in heads:
-                if v != forced[0]:
-                    self.remove(u, v)
+        self._force(u, self.outdeg, self.live_heads, self.indeg, lambda v: self.remove(u, v))
 
     def _force_in(self, v: int) -> None:
         """If exactly one tail of v has one arc out, v's other arcs in go."""
-        if self.indeg[v] < 2:
+        self._force(v, self.indeg, self.live_tails, self.outdeg, lambda u: self.remove(u, v))
+
+    def _force(
+        self,
+        x: int,
+        degree: list[int],
+        ends: Callable[[int], list[int]],
+        end_degree: list[int],
+        drop: Callable[[int], None],
+    ) -> None:
+        """One direction of both rules: x's arcs that way lose all but the one its end depends on.
+
+        Two such ends at once mean no Hamiltonian cycle (``witness``).
+        """
+        if degree[x] < 2:
             return
-        tails = self.live_tails(v)
-        forced = [u for u in tails if self.outdeg[u] == 1]
+        others = ends(x)
+        forced = [y for y in others if end_degree[y] == 1]
         if len(forced) > 1:
             self.witness = True
         elif forced:
-            for u in tails:
-                if u != forced[0]:
-                    self.remove(u, v)
+            for y in others:
+                if y != forced[0]:
+                    drop(y)
 
     def forced_links(self) -> int | None:
         """L, the arcs i→j with out-degree(i) = in-degree(j) = 1; None when they close a cycle."""

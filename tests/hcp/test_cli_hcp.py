@@ -13,7 +13,7 @@ import pytest
 from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
-from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.hcp.export import HcpExport, export_graph
 from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solver import LKH_ENV
 from sudoku_workbench.search.solve import solve
@@ -85,6 +85,18 @@ def _no_solver(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "elkai", None)  # find_spec answers None for a blocked module
 
 
+def _reduced_tour(four: tuple[Grid, Grid]) -> tuple[HcpExport, list[int]]:
+    """The reduced export of the 4x4 puzzle and its solution's tour (1-based vertices)."""
+    export = export_graph(four[0], reduce=True)
+    return export, tour_of(export, four[1].values)
+
+
+def _stand_in(path: Path, body: str) -> None:
+    """An executable Python script at ``path`` (a solver program the test pretends is installed)."""
+    path.write_text(f"#!{sys.executable}\n" + textwrap.dedent(body))
+    path.chmod(0o755)
+
+
 def test_solve_hcp_runs_concorde_and_reads_its_solution_file(
     four: tuple[Grid, Grid],
     tmp_path: Path,
@@ -93,21 +105,16 @@ def test_solve_hcp_runs_concorde_and_reads_its_solution_file(
 ) -> None:
     """A stand-in ``concorde`` is called as ``concorde -o FILE.sol FILE.hcp`` and writes a 0-based tour."""
     puzzle, solution = four
-    export = export_graph(puzzle, reduce=True)
-    nodes = [v - 1 for v in tour_of(export, solution.values)]
+    nodes = [v - 1 for v in _reduced_tour(four)[1]]
     (tmp_path / "bin").mkdir()
-    fake = tmp_path / "bin" / "concorde"
-    fake.write_text(
-        f"#!{sys.executable}\n"
-        + textwrap.dedent(
-            f"""
-            import sys
-            assert sys.argv[1] == "-o" and open(sys.argv[3]).read().count("TYPE : HCP") == 1
-            open(sys.argv[2], "w").write("{len(nodes)}\\n" + " ".join(map(str, {nodes!r})) + "\\n")
-            """
-        )
+    _stand_in(
+        tmp_path / "bin" / "concorde",
+        f"""
+        import sys
+        assert sys.argv[1] == "-o" and open(sys.argv[3]).read().count("TYPE : HCP") == 1
+        open(sys.argv[2], "w").write("{len(nodes)}\\n" + " ".join(map(str, {nodes!r})) + "\\n")
+        """,
     )
-    fake.chmod(0o755)
     monkeypatch.setenv("PATH", str(tmp_path / "bin"))
     assert main(["solve-hcp", puzzle.to_line(), "--solver", "concorde"]) == 0
     captured = capsys.readouterr()
@@ -136,22 +143,18 @@ def test_solve_hcp_runs_lkh_and_reads_its_tour(
 ) -> None:
     """A stand-in LKH copies a prepared tour to the TOUR_FILE its parameter file names."""
     puzzle, solution = four
-    export = export_graph(puzzle, reduce=True)
-    write_tour(tmp_path / "prepared.tour", Tour("p", "", tuple(tour_of(export, solution.values))))
+    write_tour(tmp_path / "prepared.tour", Tour("p", "", tuple(_reduced_tour(four)[1])))
     fake = tmp_path / "LKH"
-    fake.write_text(
-        f"#!{sys.executable}\n"
-        + textwrap.dedent(
-            f"""
-            import shutil, sys
-            settings = dict(line.split(" = ", 1) for line in open(sys.argv[1]).read().splitlines())
-            assert settings["SUBGRADIENT"] == "NO"
-            assert open(settings["PROBLEM_FILE"]).read().count("TYPE : HCP") == 1
-            shutil.copy({str(tmp_path / "prepared.tour")!r}, settings["TOUR_FILE"])
-            """
-        )
+    _stand_in(
+        fake,
+        f"""
+        import shutil, sys
+        settings = dict(line.split(" = ", 1) for line in open(sys.argv[1]).read().splitlines())
+        assert settings["SUBGRADIENT"] == "NO"
+        assert open(settings["PROBLEM_FILE"]).read().count("TYPE : HCP") == 1
+        shutil.copy({str(tmp_path / "prepared.tour")!r}, settings["TOUR_FILE"])
+        """,
     )
-    fake.chmod(0o755)
     monkeypatch.setenv(LKH_ENV, str(fake))
     assert main(["solve-hcp", puzzle.to_line(), "--time-limit", "20", "--solver", "lkh"]) == 0
     assert capsys.readouterr().out.strip() == solution.to_line()
@@ -165,8 +168,8 @@ def test_solve_hcp_with_elkai(
 ) -> None:
     """A stand-in elkai module checks the distance matrix and answers with a closed 0-based tour."""
     puzzle, solution = four
-    export = export_graph(puzzle, reduce=True)
-    nodes = [v - 1 for v in tour_of(export, solution.values)]
+    export, tour = _reduced_tour(four)
+    nodes = [v - 1 for v in tour]
     (tmp_path / "elkai.py").write_text(
         textwrap.dedent(
             f"""

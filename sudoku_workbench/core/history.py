@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Step
+from sudoku_workbench.core.step import ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Step
 
 __all__ = ["History", "Record"]
 
@@ -57,6 +57,30 @@ class History:
     def last_step(self) -> Step | None:
         """The step that led to the grid at the cursor (None at the start)."""
         return self.records[self.cursor - 1].step if self.cursor else None
+
+    def pencil_marks(self) -> tuple[int, ...]:
+        """The candidates the board shows at the cursor: the grid's, plus the marks the player kept.
+
+        An entry made with "remove candidates when placing" off leaves its digit among the pencil marks
+        of the cells it sees (until the player strikes it out); the grid's own candidates, which every
+        rule reads, lose it as always, so a kept mark can never mislead a deduction.
+        """
+        kept = [0] * self.start.geometry.size
+        before = self.start
+        for record in self.records[: self.cursor]:
+            step = record.step
+            if step.rule in (ENTRY, ENTRY_KEEPING_MARKS):
+                keep = step.rule == ENTRY_KEEPING_MARKS
+                for cell, digit in step.placements:
+                    bit = 1 << (digit - 1)
+                    for peer in before.geometry.peers[cell]:
+                        kept[peer] = kept[peer] | before.candidates[peer] & bit if keep else kept[peer] & ~bit
+            elif step.rule == PENCIL:
+                for cell, digit in step.eliminations:
+                    kept[cell] &= ~(1 << (digit - 1))
+            before = record.grid
+        values = before.values
+        return tuple(0 if v else c | k for v, c, k in zip(values, before.candidates, kept, strict=True))
 
     @property
     def steps(self) -> tuple[Step, ...]:

@@ -15,6 +15,7 @@ __all__ = [
     "ANNEAL",
     "CLEAR",
     "ENTRY",
+    "ENTRY_KEEPING_MARKS",
     "HCP_TOUR",
     "PENCIL",
     "PLAYER_STEPS",
@@ -30,6 +31,9 @@ __all__ = [
 
 #: Rule id of a digit typed by the user (a placement).
 ENTRY = "entry"
+#: Rule id of a digit typed while "remove candidates when placing" is off: the cells it sees keep their
+#: pencil marks on the board (the grid's candidates, which the rules read, lose the digit as usual).
+ENTRY_KEEPING_MARKS = "entry_keeping_marks"
 #: Rule id of a pencil-mark edit by the user (eliminations, or restored candidates).
 PENCIL = "pencil"
 #: Rule id of a cleared cell (its former digit is in ``eliminations``).
@@ -44,11 +48,12 @@ SAT_MODEL = "sat_model"
 HCP_TOUR = "hcp_tour"
 
 #: The steps the player makes by hand: listed as theirs, not highlighted as a deduction.
-PLAYER_STEPS = frozenset({ENTRY, PENCIL, CLEAR})
+PLAYER_STEPS = frozenset({ENTRY, ENTRY_KEEPING_MARKS, PENCIL, CLEAR})
 
 #: Display names of the steps that are not logic rules.
 STEP_NAMES = {
     ENTRY: "Your entry",
+    ENTRY_KEEPING_MARKS: "Your entry (marks kept)",
     PENCIL: "Your pencil mark",
     CLEAR: "Your deletion",
     SEARCH: "Search",

@@ -62,6 +62,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("copy", "&Copy as text", ("Ctrl+Shift+C",), tip="The position as one line of text"),
         _S("clear_entries", "C&lear entries", ("Ctrl+Shift+Backspace",)),
         _S("givens_mode", "&Givens mode", ("Ctrl+G",), checkable=True, tip="Typed digits become clues"),
+        _S(
+            "remove_marks",
+            "&Remove candidates when placing",
+            ("Ctrl+Shift+R",),
+            checkable=True,
+            tip="A digit you enter leaves the pencil marks of the cells it sees",
+        ),
     ),
     "&Puzzle": (
         _S("logic", "&Logic", ("F5",), tip="Apply rule steps until stuck"),

@@ -60,6 +60,8 @@ class BoardView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Sudoku board")
         self.grid: Grid | None = None
+        #: The pencil marks drawn per cell: the grid's candidates unless the session says otherwise.
+        self.pencil: tuple[int, ...] = ()
         self.step: Step | None = None
         self.marks: frozenset[Cell] = frozenset()
         self.selected: Cell = 0
@@ -71,14 +73,15 @@ class BoardView(QWidget):
         self.markers: dict[Candidate, int] = {}
 
     # ---- inputs from the session -------------------------------------------------------------
-    def set_grid(self, grid: Grid) -> None:
-        """Show a position (the selection stays when the size does)."""
+    def set_grid(self, grid: Grid, pencil: tuple[int, ...] | None = None) -> None:
+        """Show a position (the selection stays when the size does); ``pencil``: the marks to draw."""
         if self.grid is None or self.grid.geometry != grid.geometry:
             self.selected = 0
             self.updateGeometry()
         if self.grid is None or self.grid.givens != grid.givens:
             self.markers = {}  # another puzzle: the colouring was about the old one
         self.grid = grid
+        self.pencil = grid.candidates if pencil is None else pencil
         self.update()
 
     def set_step(self, step: Step | None) -> None:
@@ -293,7 +296,7 @@ class BoardView(QWidget):
         sub = self.cell_rect(0).width() / self._sub_columns()
         for cell in grid.empty_cells:
             for digit in range(1, grid.geometry.n + 1):
-                present = bool(grid.candidates[cell] >> (digit - 1) & 1)
+                present = bool(self.pencil[cell] >> (digit - 1) & 1)
                 if present or (cell, digit) in struck:
                     self._paint_candidate(painter, colours, (cell, digit), sub, pattern, struck)
 

@@ -162,6 +162,8 @@ class MainWindow(QMainWindow):
         for name, slot in slots.items():
             self.acts[name].triggered.connect(lambda _=False, s=slot: s())
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
+        self.acts["remove_marks"].setChecked(session.remove_marks_when_placing)  # before: no message
+        self.acts["remove_marks"].toggled.connect(session.set_remove_marks_when_placing)
         self.acts["assume_unique"].toggled.connect(self._set_assume_unique)
         self.acts["candidates"].toggled.connect(self.board.set_show_candidates)
         self.acts["dark"].toggled.connect(self._set_dark)
@@ -192,7 +194,7 @@ class MainWindow(QMainWindow):
 
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
-        self.board.set_grid(grid)
+        self.board.set_grid(grid, self.session.history.pencil_marks())
         self.digit_bar.set_size(grid.geometry.n)
         # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
         self.statusBar().clearMessage()

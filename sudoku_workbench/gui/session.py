@@ -17,7 +17,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Highlights, Step
+from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Highlights, Step
 from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
 from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
 from sudoku_workbench.gui.storage import Storage
@@ -53,6 +53,7 @@ class Session(QObject):
         self.storage = storage or Storage()
         self._history = History(Grid.empty(_default_geometry()))
         self._givens_mode = False
+        self.remove_marks_when_placing = True
         self._marks: tuple[Cell, ...] = ()
         self._pending: dict[JobKind, int] = {}
         self._callbacks: dict[int, tuple[Callback | None, Callback, Callback | None]] = {}
@@ -197,7 +198,17 @@ class Session(QObject):
         if grid.entries[cell]:
             self.clear_cell(cell)
         name = grid.geometry.cell_name(cell)
-        self._record(Step(ENTRY, ((cell, digit),), explanation=f"entered {name}={digit_char(digit)}"))
+        rule = ENTRY if self.remove_marks_when_placing else ENTRY_KEEPING_MARKS
+        self._record(Step(rule, ((cell, digit),), explanation=f"entered {name}={digit_char(digit)}"))
+
+    def set_remove_marks_when_placing(self, on: bool) -> None:
+        """Whether a digit you enter strikes itself from the pencil marks of the cells it sees."""
+        self.remove_marks_when_placing = on
+        self.message.emit(
+            "Placing a digit removes it from the pencil marks it sees"
+            if on
+            else "Placing a digit leaves the pencil marks as you wrote them"
+        )
 
     def toggle_candidate(self, cell: Cell, digit: Digit) -> None:
         """Pencil work: strike a candidate out, or bring it back."""
@@ -206,7 +217,7 @@ class Session(QObject):
             return
         candidate = ((cell, digit),)
         name = f"{grid.geometry.cell_name(cell)}:{digit_char(digit)}"
-        if grid.candidates[cell] >> (digit - 1) & 1:
+        if self._history.pencil_marks()[cell] >> (digit - 1) & 1:
             self._record(Step(PENCIL, eliminations=candidate, explanation=f"struck out {name}"))
         else:
             self._record(Step(PENCIL, placements=candidate, explanation=f"restored {name}"))

@@ -34,7 +34,7 @@ from sudoku_workbench.logic.engine import (
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.sat import sat_search
-from sudoku_workbench.search.solve import count, solve
+from sudoku_workbench.search.solve import Solved, count, solve_counting
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -149,22 +149,17 @@ class Jobs:
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
         started = time.perf_counter()
-        nodes = [0]
-
-        def searching(count: int) -> None:
-            nodes[0] = count
-            self.session.notify(f"Searching: {count:,} nodes")
-
         self.session.run_job(
             JobKind.SOLVE,
-            solve,
+            solve_counting,
             self.session.grid,
             control=True,
-            on_progress=searching,
-            on_done=lambda solution: self._solved(solution, nodes[0], time.perf_counter() - started),
+            on_progress=lambda count: self.session.notify(f"Searching: {count:,} nodes"),
+            on_done=lambda result: self._solved(result, time.perf_counter() - started),
         )
 
-    def _solved(self, solution: Grid | None, nodes: int, seconds: float) -> None:
+    def _solved(self, result: Solved, seconds: float) -> None:
+        solution, nodes = result.solution, result.nodes
         if solution is None:
             self.session.warn("No solution", "This position has no solution; press Check to see why.")
             return
@@ -283,9 +278,9 @@ def check_text(report: CheckReport, grid: Grid) -> str:
 def search_summary(placed: int, nodes: int, seconds: float) -> str:
     """OK's explanation in one line: how many digits, how much search, how long.
 
-    The search reports its node count only every few thousand nodes, so a short one has no count.
+    No node at all means propagation alone filled the grid, without a guess.
     """
-    work = f"about {nodes:,} search nodes" if nodes else "a short search"
+    work = f"{nodes:,} search node{'s' if nodes != 1 else ''}" if nodes else "no guess: propagation alone"
     return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
 
 

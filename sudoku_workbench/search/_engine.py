@@ -267,9 +267,11 @@ def _build(geo: Geometry) -> Engine:
         """Every solution below a propagated root, depth first, without recursion.
 
         With a ``budget``, :class:`OutOfBudget` is raised when that many nodes pass before the
-        first solution; after a solution the search runs to the end.
+        first solution; after a solution the search runs to the end. ``progress`` gets the node count
+        every :data:`PROGRESS_EVERY` nodes, and the exact count at the first solution and at the end.
         """
         nodes = 0
+        found = False
         frames: list[tuple[State, list[Option]]] = []
 
         def open_node(state: State) -> bool:
@@ -302,8 +304,12 @@ def _build(geo: Geometry) -> Engine:
             child = state[:]
             child[cell] = bit
             if propagate(child, [cell], 0) and not open_node(child):
-                budget = None
+                if progress is not None and not found:
+                    progress(nodes)  # the exact count at the first solution (OK stops there)
+                budget, found = None, True
                 yield child
+        if progress is not None:
+            progress(nodes)  # and at the end
 
     return Engine(propagate_all, branch_options, search)
 

@@ -16,13 +16,14 @@ import functools
 import itertools
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["count", "search_count", "solutions", "solve"]
+__all__ = ["Solved", "count", "search_count", "solutions", "solve", "solve_counting"]
 
 Progress = Callable[[int], None]
 
@@ -92,6 +93,26 @@ def _shifted(progress: Progress, offset: int, nodes: int) -> None:
 def solve(grid: Grid, cancel: CancelToken | None = None, progress: Progress | None = None) -> Grid | None:
     """The first solution found by the OK search, or None when there is none."""
     return next(solutions(grid, cancel, progress), None)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """OK's answer: the first solution (None: there is none) and the exact number of search nodes."""
+
+    solution: Grid | None
+    nodes: int
+
+
+def solve_counting(grid: Grid, cancel: CancelToken | None = None, progress: Progress | None = None) -> Solved:
+    """:func:`solve`, also counting the nodes exactly (the search reports its count when it stops)."""
+    seen = [0]
+
+    def counted(nodes: int) -> None:
+        seen[0] = nodes
+        if progress is not None:
+            progress(nodes)
+
+    return Solved(solve(grid, cancel, counted), seen[0])
 
 
 def search_count(

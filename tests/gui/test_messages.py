@@ -128,3 +128,18 @@ def test_rows_after_the_shown_step_are_greyed_as_the_cursor_moves(qtbot, window)
     assert colours() == [True] * 9 + [False] * (count - 9)
     assert listing.item(count).foreground().color() == mid
     settle(qtbot, window)
+
+
+def test_ok_names_the_exact_number_of_search_nodes(qtbot, window):
+    """A puzzle the search must branch on: the summary gives the node count the search really took."""
+    from sudoku_workbench.search.solve import solve_counting
+    from tests.search.test_solve import HARD_FOR_SEARCH
+
+    trigger_paste(qtbot, window, HARD_FOR_SEARCH)
+    expected = solve_counting(window.session.grid).nodes
+    with qtbot.waitSignal(window.session.job_finished, timeout=30_000):
+        trigger(window, "ok")
+    text = window.panel.explanation.toPlainText()
+    assert f"({expected:,} search nodes, " in text
+    assert "about" not in text
+    settle(qtbot, window)

@@ -9,11 +9,15 @@ import pytest
 
 from sudoku_workbench.core import Cancelled, CancelToken, Grid, geometry_for_size
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.search._engine import PROGRESS_EVERY
-from sudoku_workbench.search.solve import count, search_count, solutions, solve
+from sudoku_workbench.search._engine import PROGRESS_EVERY, engine_for, initial_state
+from sudoku_workbench.search.solve import count, search_count, solutions, solve, solve_counting
 from tests.search.checker import solution_faults
 
 EASY = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+#: forum_hardest_1106's first puzzle: the search branches a few hundred times.
+HARD_FOR_SEARCH = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+#: A newspaper puzzle that singles (the search's propagation) fill completely.
+EASY_BY_SINGLES = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 def faults(solution: Grid, puzzle: Grid) -> list[str]:
@@ -126,7 +130,31 @@ def test_progress_reports_growing_node_counts():
     search_count(Grid.empty(geometry_for_size(6)), 3000, progress=seen.append)
     assert len(seen) >= 2
     assert seen == sorted(seen)
-    assert all(n % PROGRESS_EVERY == 0 for n in seen)
+    # every PROGRESS_EVERY nodes, plus the exact count at the first solution (and at the end)
+    assert sum(1 for n in seen if n % PROGRESS_EVERY) <= 2
+
+
+def test_ok_counts_its_search_nodes_exactly():
+    """The count OK reports is the number of branches the search took, not a multiple of 2,048."""
+    puzzle = parse_line(HARD_FOR_SEARCH)
+    seen: list[int] = []
+    result = solve_counting(puzzle, progress=seen.append)
+    assert result.solution == solve(puzzle)
+    assert result.nodes == seen[-1]
+    assert result.nodes > 0
+    tally = [0]
+    engine = engine_for(puzzle.geometry)
+    state, decided = initial_state(puzzle)
+    assert engine.propagate(state, decided)
+    for _ in engine.search(state, None, lambda n: tally.__setitem__(0, n), None, None):
+        break
+    assert result.nodes == tally[0]
+    assert solve_counting(parse_line(EASY_BY_SINGLES)).nodes == 0  # propagation alone
+
+
+def test_ok_finds_no_solution_and_still_counts():
+    broken = parse_line("11" + "." * 79)
+    assert solve_counting(broken).solution is None
 
 
 def test_count_progress_reports_solver_calls():

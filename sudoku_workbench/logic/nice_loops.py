@@ -43,9 +43,11 @@ from sudoku_workbench.logic._positions import intersections, unit_positions
 from sudoku_workbench.logic._text import cells_text, mask_text
 from sudoku_workbench.logic.als import almost_locked_sets
 
-__all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name"]
+__all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name", "uses_almost_locked_sets"]
 
 NICE_LOOP = "nice_loop"
+#: How an explanation names the almost locked sets its strong links run through.
+ALS_NOTE = "Strong links inside almost locked sets"
 #: Strong links per chain tried in the first pass, and at most.
 SHORT, LONGEST = 4, 14
 #: Largest almost locked set used as a chain node.
@@ -433,9 +435,9 @@ def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
                 digits |= cands[cell]
             names.append(f"{cells_text(geo, bits_of(cells))} (holding only {mask_text(digits)})")
         note += (
-            " Strong links inside almost locked sets (N cells with N + 1 digits: if one digit is "
-            f"missing, every other one is there): {'; '.join(names)}."
+            f" {ALS_NOTE} (N cells with N + 1 digits: if one digit is missing, every other one is there): "
         )
+        note += f"{'; '.join(names)}."
     return note
 
 
@@ -443,3 +445,8 @@ def nice_loop(grid: Grid) -> Iterator[Step]:
     """Alternating inference chains and nice loops (grouped nodes allowed), shortest first."""
     for found in _found(grid):
         yield _step(grid, found)
+
+
+def uses_almost_locked_sets(step: Step) -> bool:
+    """True for a chain with a strong link inside an almost locked set (a node many solvers lack)."""
+    return step.rule == NICE_LOOP and ALS_NOTE in step.explanation

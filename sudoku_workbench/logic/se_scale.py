@@ -42,9 +42,20 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.engine import RULES, Rule, solve_by_logic
+from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.logic.engine import RULES, Rule
+from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
+from sudoku_workbench.logic.se_path import se_path
 
-__all__ = ["SE_BASE", "SeRating", "length_difficulty", "puzzle_difficulty", "rate_se", "step_difficulty"]
+__all__ = [
+    "SE_BASE",
+    "SeRating",
+    "length_difficulty",
+    "puzzle_difficulty",
+    "rate_se",
+    "step_difficulty",
+    "step_floor",
+]
 
 #: Base SE difficulty of each rule id (chains add :func:`length_difficulty`).
 SE_BASE: dict[str, float] = {
@@ -91,10 +102,10 @@ SE_BASE: dict[str, float] = {
     "remote_pair": 6.5,
     "x_chain": 6.6,
     "digit_template": 6.9,
-    "repetitive_cycle": 6.5,
+    "repetitive_cycle": 6.6,
     "nonrepetitive_cycle": 6.5,
     "bivalue_cycle": 6.5,
-    "bivalue_repetitive_cycle": 6.5,
+    "bivalue_repetitive_cycle": 7.0,
     "conflicting_paths": 6.6,
     "bivalue_conflicting_paths": 7.0,
     "mixed_conflicting_paths": 7.0,
@@ -115,6 +126,8 @@ _CHAINS = frozenset(
 )
 
 _UNKNOWN = 6.0
+#: SE's cell and region forcing chains (its "multiple forcing chains").
+_MULTIPLE_FORCING = 8.2
 
 #: Sukaku Explainer's X-chain values by the number of strong links (2 … 8).
 _X_CHAIN_BY_LINKS = (4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4)
@@ -171,14 +184,17 @@ def step_difficulty(step: Step, n: int = 9) -> float:
     elif rule == "x_chain":
         strong = sum(link.strong for link in step.highlights.links)
         return _X_CHAIN_BY_LINKS[min(max(strong, 2), 8) - 2]
+    elif uses_almost_locked_sets(step):
+        base = _MULTIPLE_FORCING  # SE's chains have no ALS nodes: it needs cell or region forcing chains
     elif rule == "forcing_net":
         base += 0.5 * max(0, step.explanation.count("can only be") - 1)
     if rule not in _CHAINS:
         return base
-    length = len(step.highlights.links) or len(step.highlights.pattern)
+    links = len(step.highlights.links) or len(step.highlights.pattern)
     if rule in _WALKS:
-        length *= 2
-    return round(base + length_difficulty(length), 1)
+        links *= 2
+    # SE measures a chain by its nodes less two: a chain of k links has k + 1 nodes.
+    return round(base + length_difficulty(links - 1), 1)
 
 
 def puzzle_difficulty(steps: Iterable[Step], n: int = 9) -> float:
@@ -196,11 +212,47 @@ class SeRating:
     status: str
 
 
+#: Our rules for which Sukaku Explainer has no technique: SE proves the same things with chains, so its
+#: path leaves them out (it would otherwise rate an ALS-XZ at 5.5 where SE needed a 7.2 forcing chain).
+NOT_IN_SE = frozenset(
+    (
+        "als_xz",
+        "als_xy_wing",
+        "death_blossom",
+        "sue_de_coq",
+        "w_wing",
+        "finned_x_wing",
+        "finned_swordfish",
+        "finned_jellyfish",
+        "digit_template",
+    )
+)
+
+
+def step_floor(rule: Rule) -> float:
+    """The least SE difficulty a step of ``rule`` can have (short X-chains and two-case forcing go lower)."""
+    if rule.id == "x_chain":
+        return _X_CHAIN_BY_LINKS[0]
+    if rule.id in ("cell_forcing_chain", "unit_forcing_chain"):
+        return 7.0
+    return SE_BASE.get(rule.id, _UNKNOWN)
+
+
 def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES) -> SeRating:
-    """A puzzle's rating on SE's scale: solve by logic (never stuck on one solution), take the max."""
-    run = solve_by_logic(grid, rules)
+    """A puzzle's rating on SE's scale: SE's own path (the easiest step each time), then its hardest step."""
     n = grid.geometry.n
-    hardest = max(run.steps, key=lambda step: step_difficulty(step, n), default=None)
+    steps: list[Step] = []
+    status = "solved"
+    se_rules = tuple(rule for rule in rules if rule.id not in NOT_IN_SE)
+    try:
+        for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor):
+            steps.append(step)
+            grid = after
+    except Contradiction:
+        status = "contradiction"
+    if status == "solved" and not grid.is_complete():
+        status = "stuck"
+    hardest = max(steps, key=lambda step: step_difficulty(step, n), default=None)
     if hardest is None:
-        return SeRating(0.0, "", 0, run.status)
-    return SeRating(step_difficulty(hardest, n), hardest.rule, len(run.steps), run.status)
+        return SeRating(0.0, "", 0, status)
+    return SeRating(step_difficulty(hardest, n), hardest.rule, len(steps), status)

@@ -31,6 +31,7 @@ from sudoku_workbench.logic.engine import (
     step_name,
     steps_with_grids,
 )
+from sudoku_workbench.logic.se_scale import SeRating, rate_se
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.sat import sat_search
@@ -186,9 +187,9 @@ class Jobs:
         """Rate the puzzle by the hardest rule its logic solution needs."""
         self.session.run_job(
             JobKind.RATE,
-            functools.partial(rate, rules=self.rules),
+            functools.partial(_rate_both, rules=self.rules),
             self.session.grid.puzzle(),
-            on_done=lambda r: self.session.notify(f"Rating: {rating_text(r)}"),
+            on_done=lambda both: self.session.notify(f"Rating: {rating_text(*both)}"),
         )
 
     # ---- Check -------------------------------------------------------------------------------
@@ -284,14 +285,22 @@ def search_summary(placed: int, nodes: int, seconds: float) -> str:
     return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
 
 
-def rating_text(rating: Rating) -> str:
-    """``Hard (X-Wing), 42 steps`` from a logic Rating."""
+def _rate_both(grid: Grid, rules: tuple[Rule, ...] = RULES) -> tuple[Rating, SeRating]:
+    """The level the rules need and the rating on Sudoku Explainer's scale."""
+    return rate(grid, rules), rate_se(grid, rules)
+
+
+def rating_text(rating: Rating, se: SeRating | None = None) -> str:
+    """``Hard (X-Wing), 42 steps · SE 4.2`` from a logic Rating (and the SE one, when it solved)."""
     level = rating.level.name.replace("_", " ").title()
     name = step_name(rating.hardest_rule) if rating.hardest_rule else ""
-    return f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
+    text = f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
+    return f"{text} · SE {se.difficulty:.1f}" if se is not None and se.status == "solved" else text
 
 
-def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[int, Rating | None]:
+def _status(
+    grid: Grid, cancel: CancelToken | None = None, **_: Any
+) -> tuple[int, tuple[Rating, SeRating] | None]:
     solutions = count(grid, limit=2, cancel=cancel)
     unfinished = solutions != 0 and not grid.is_complete() and not grid.problems()
     rating = _rating(grid) if unfinished else None
@@ -299,10 +308,10 @@ def _status(grid: Grid, cancel: CancelToken | None = None, **_: Any) -> tuple[in
 
 
 @functools.lru_cache(maxsize=64)
-def _rating(position: Grid) -> Rating | None:
-    """The rating of the position shown (what is left to solve), remembered for stepping back and forth."""
+def _rating(position: Grid) -> tuple[Rating, SeRating] | None:
+    """The ratings of the position shown (what is left to solve), remembered for stepping back and forth."""
     try:
-        return rate(position)
+        return _rate_both(position)
     except Contradiction:
         return None
 
@@ -317,12 +326,12 @@ def refresh_status(session: Session) -> None:
     empty = f"Empty cells: {len(grid.empty_cells)}"
     session.set_status(empty)
 
-    def show(result: tuple[int, Rating | None]) -> None:
-        solutions, rating = result
+    def show(result: tuple[int, tuple[Rating, SeRating] | None]) -> None:
+        solutions, ratings = result
         if grid.is_solved():  # a full, valid grid: nothing left to rate or count
             session.set_status(f"Solved · {empty}")
             return
-        parts = [f"Rating: {rating_text(rating)}"] if rating is not None else []
+        parts = [f"Rating: {rating_text(*ratings)}"] if ratings is not None else []
         parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))
         session.set_status(" · ".join([*parts, empty]))
 

@@ -1,8 +1,10 @@
 """Ratings on Sudoku Explainer's scale (1.0 – 11+): each step's difficulty, and a puzzle's.
 
 Sudoku Explainer (SE, Nicolas Juillerat) gives every hint a difficulty and rates a puzzle by the
-hardest hint its solve needed; we do the same with the engine's steps. The base values are SE's
-published ones where SE has the technique, and the nearest SE technique otherwise:
+hardest hint on its own solve path, which always takes the easiest hint; :func:`rate_se` walks that path
+with our rules (:mod:`~sudoku_workbench.logic.se_path`), leaving out the techniques SE lacks
+(:data:`NOT_IN_SE`). The base values are SE's published ones where SE has the technique, and the
+nearest SE technique otherwise:
 
 =====================================  =====  ==============================================
 rule                                   base   SE technique it stands for
@@ -14,15 +16,14 @@ pointing / claiming                    2.6 /  2.8
 locked pair / locked triple            2.8 /  3.6 (naked pair or triple seen in line and box)
 naked pair / hidden pair               3.0 /  3.4
 naked triple / quadruple               3.6 /  5.0 (hidden: 4.0 / 5.4)
-X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2 (finned: +0.2)
-XY-Wing / XYZ-Wing / W-Wing / WXYZ     4.2 /  4.4 / 4.4 / 5.5
+X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2
+XY-Wing / XYZ-Wing / WXYZ-Wing         4.2 /  4.4 / 5.5
 Pile and Chain Exclusion, matching     4.0 – 5.4  (bipartite subsets and fish)
 uniqueness (rectangles, BUG+1)         4.5 – 5.7
-Sue de Coq, ALS-XZ, ALS-XY-Wing        5.0 /  5.5 / 6.0,  Death Blossom 6.5
 Skyscraper / Kite / Turbot / ER        4.0 /  4.1 / 4.2 / 4.3
 X-chains with k strong links           4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4 for k = 2 … 8
-colouring, X-cycles, digit templates   6.5 / 6.6 / 6.9
-XY-chains, nice loops, mixed cycles    7.0 (remote pair, Y-cycles 6.5)
+colouring, X- and Y-cycles             6.5 / 6.6 (Eppstein's repetitive cycles: 6.6 and 7.0)
+XY-chains, nice loops, mixed paths     7.0 (remote pair 6.5); through an almost locked set 8.2
 contradiction forcing chain            7.0
 cell / unit forcing chain              7.0 with two cases (an AIC in SE), 8.0 with more
 dynamic forcing chain                  8.5
@@ -31,8 +32,8 @@ forcing net                            9.0, +0.5 per level of nested case splits
 
 The sample of SE-rated puzzles in ``../shared/data`` was graded by Sukaku Explainer, SE's maintained
 fork, whose extra techniques (Skyscraper to Empty Rectangle, WXYZ-Wing, X-chains by strong links)
-carry its values here. Chains get longer the way SE's get: the length is the number of links the step
-draws, and each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 in turn) it passes adds 0.1.
+carry its values here. Chains get longer the way SE's get: SE counts a chain's nodes less two (k - 1
+for k links), and each threshold of 4, 6, 8, 12, 16, 24, 32, … (×3/2 and ×4/3 in turn) it passes adds 0.1.
 """
 
 from __future__ import annotations
@@ -40,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.logic.engine import RULES, Rule
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.se_path import se_path

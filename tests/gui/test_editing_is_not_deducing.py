@@ -11,6 +11,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.session_jobs import rating_text
 from sudoku_workbench.gui.step_panel import step_title
 from sudoku_workbench.logic.engine import rate, solve_by_logic
+from sudoku_workbench.logic.se_scale import rate_se
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, new_9x9, trigger, type_puzzle
 
@@ -66,7 +67,8 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     settle(qtbot, window)
     status = window.panel.status.text()
     assert f"Empty cells: {len(position.empty_cells)}" in status
-    assert f"Rating: {rating_text(rate(position))}" in status
+    assert f"Rating: {rating_text(rate(position), rate_se(position))}" in status
+    assert " · SE " in status
     assert "This position: one solution" in status
     assert "solved" not in window.statusBar().currentMessage()
     assert "solved" not in window.panel.progress.text()

@@ -77,21 +77,33 @@ def _sets(grid: Grid) -> tuple[Als, ...]:
     cands = grid.candidates
     found: dict[int, Als] = {}
     for unit, unit_cells in enumerate(geo.units):
-        open_cells = [c for c in unit_cells if cands[c] and cands[c].bit_count() <= MAX_CELLS + 1]
-        stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-        while stack:
-            start, cells, digits, count = stack.pop()
-            for index in range(start, len(open_cells)):
-                cell = open_cells[index]
-                grown = digits | cands[cell]
-                size = count + 1
-                if grown.bit_count() > MAX_CELLS + 1:
-                    continue
-                mask = cells | 1 << cell
-                if grown.bit_count() == size + 1 and mask not in found:
-                    found[mask] = _als(grid, unit, mask, grown)
-                if size < MAX_CELLS:
-                    stack.append((index + 1, mask, grown, size))
+        for als in _unit_sets(geo.n, unit, unit_cells, tuple(cands[c] for c in unit_cells)):
+            found.setdefault(als.cells, als)
+    return tuple(found.values())
+
+
+@functools.lru_cache(maxsize=8192)
+def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
+    """The ALS inside one unit, from its cells' candidates alone (most units keep them between steps)."""
+    open_cells = [
+        (c, m) for c, m in zip(unit_cells, masks, strict=True) if m and m.bit_count() <= MAX_CELLS + 1
+    ]
+    cands = dict(open_cells)
+    found: dict[int, Als] = {}
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+    while stack:
+        start, cells, digits, count = stack.pop()
+        for index in range(start, len(open_cells)):
+            cell, cand = open_cells[index]
+            grown = digits | cand
+            size = count + 1
+            if grown.bit_count() > MAX_CELLS + 1:
+                continue
+            mask = cells | 1 << cell
+            if grown.bit_count() == size + 1 and mask not in found:
+                found[mask] = _als(n, unit, mask, grown, cands)
+            if size < MAX_CELLS:
+                stack.append((index + 1, mask, grown, size))
     return tuple(found.values())
 
 
@@ -100,9 +112,8 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
     return _sets(grid)
 
 
-def _als(grid: Grid, unit: int, cells: int, digits: int) -> Als:
-    cands = grid.candidates
-    holders = [0] * (grid.geometry.n + 1)
+def _als(n: int, unit: int, cells: int, digits: int, cands: dict[Cell, int]) -> Als:
+    holders = [0] * (n + 1)
     for cell in bits_of(cells):
         for d in bits_of(cands[cell]):
             holders[d + 1] |= 1 << cell

@@ -16,12 +16,13 @@ draw the bipartite graph, the matching and the chain.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Candidate, Cell
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Step
-from sudoku_workbench.graphs.matching import is_perfect, maximum_matching, unit_graph_masks
+from sudoku_workbench.graphs.matching import is_perfect, maximum_matching, removable_edges, unit_graph_masks
 from sudoku_workbench.logic._positions import cell_candidates, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text, mask_text
 
@@ -73,26 +74,40 @@ def _matching(cells: tuple[Cell, ...], mate: tuple[int, ...]) -> tuple[Candidate
     return tuple((cell, digit + 1) for cell, digit in zip(cells, mate, strict=True))
 
 
+@functools.lru_cache(maxsize=16384)
+def _unit_chains(
+    masks: tuple[int, ...],
+) -> tuple[tuple[tuple[int, ...], int, int, int, dict[int, tuple[int, int]]], ...]:
+    """The chains of one unit that remove something: (matching, start, cells, digits, search parents).
+
+    They depend on the unit's candidates alone, so they are cached: most units keep theirs between steps.
+    """
+    if len(masks) < 3:
+        return ()
+    mate = maximum_matching(masks)
+    # Every elimination of a chain is an edge on no perfect matching: without one, no chain helps.
+    if not is_perfect(masks, mate) or not removable_edges(masks, mate):
+        return ()
+    found = []
+    seen: set[int] = set()
+    for start in range(len(masks)):
+        reached, digits, parent = chain_search(masks, mate, start)
+        if reached == (1 << len(masks)) - 1 or reached in seen:
+            continue
+        seen.add(reached)
+        if any(masks[i] & digits for i in range(len(masks)) if not reached >> i & 1):
+            found.append((mate, start, reached, digits, parent))
+    return tuple(found)
+
+
 def chain_exclusion(grid: Grid) -> Iterator[Step]:
     """Cells of a unit that can only take as many digits between them push those digits out of the rest."""
     geo = grid.geometry
     for unit in range(len(geo.units)):
         cells, masks = unit_graph_masks(grid, unit)
-        if len(cells) < 3:
-            continue
-        mate = maximum_matching(masks, cells)
-        if not is_perfect(masks, mate):
-            continue
-        seen: set[int] = set()
-        for start in range(len(cells)):
-            reached, digits, parent = chain_search(masks, mate, start)
-            if reached == (1 << len(cells)) - 1 or reached in seen:
-                continue
-            seen.add(reached)
+        for mate, start, reached, digits, parent in _unit_chains(masks):
             chain = tuple(cells[i - 1] for i in digits_of_mask(reached))
             eliminations = cell_candidates(grid, (c for c in cells if c not in chain), digits)
-            if not eliminations:
-                continue
             yield Step(
                 CHAIN_EXCLUSION,
                 eliminations=eliminations,

@@ -100,8 +100,9 @@ def _lenient_bilocation(grid: Grid) -> tuple[nx.Graph, str]:
 
 
 def _drawn(graph: nx.Graph, chain: Chain) -> bool:
-    cells = (*chain.cells, chain.cells[0]) if chain.closed else chain.cells
-    return all(
-        graph.has_edge(a, b) and label in graph.edges[a, b]["digits"]
-        for a, label, b in zip(cells, chain.labels, cells[1:], strict=False)
-    )
+    """A chain is drawn on a graph that holds all its cells; its links need not be edges there.
+
+    A nice loop runs through grouped nodes, almost locked sets and weak links, none of which is an edge
+    of either graph, and is still best read over the bilocation graph it mostly walks.
+    """
+    return len(chain.cells) > 1 and all(cell in graph for cell in chain.cells)

@@ -97,7 +97,7 @@ def graph_arrays(picture: Any) -> GraphArrays:
     paths = {
         frozenset((e.a, e.b)): path for e, path in zip(picture.edges, edge_paths(pos, adj), strict=False)
     }
-    chains = tuple(_chain_line(chain, paths, pos[index[chain.cells[0]]]) for chain in picture.chains)
+    chains = tuple(_chain_line(chain, paths, pos, index) for chain in picture.chains)
     title = f"{picture.kind} graph: {len(pos)} cells, {len(adj)} edges"
     if picture.problem:
         title += f" — {picture.problem}"
@@ -115,11 +115,16 @@ def _walk(chain: Any) -> list[Cell]:
     return cells
 
 
-def _chain_line(chain: Any, paths: dict[frozenset[Cell], FloatArray], first: FloatArray) -> FloatArray:
-    """The chain as one polyline along the drawn paths of its links (so it follows their arcs)."""
-    points = [first]
+def _chain_line(
+    chain: Any, paths: dict[frozenset[Cell], FloatArray], pos: FloatArray, index: dict[Cell, int]
+) -> FloatArray:
+    """The chain as one polyline along the drawn paths of its links (so it follows their arcs).
+
+    A link that is no edge of the graph (a chain's weak link) is a straight segment.
+    """
+    points = [pos[index[chain.cells[0]]]]
     for u, w in itertools.pairwise(_walk(chain)):
-        path = paths[frozenset((u, w))]
+        path = paths.get(frozenset((u, w)), pos[[index[u], index[w]]])
         forward = np.allclose(path[0], points[-1])
         points.extend((path if forward else path[::-1])[1:])
     return np.array(points, dtype=float).reshape(-1, 2)

@@ -302,19 +302,20 @@ def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tu
     problem = _contradiction(grid)
     if problem:
         raise problem
-    pending: tuple[int, Iterator[Step]] | None = None
+    pending: dict[int, Iterator[Step]] = {}
     while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
         step = None
         for index, rule in enumerate(rules):
-            if pending is not None and pending[0] == index:
-                step = next((s for s in pending[1] if _still_applies(grid, s)), None)
+            if index in pending:
+                step = next((s for s in pending[index] if _still_applies(grid, s)), None)
                 if step is not None:
                     break
             finder = rule.find(grid)
             step = next(finder, None)
             if step is not None:
-                pending = (index, finder)
+                pending[index] = finder
                 break
+            pending.pop(index, None)
         if step is None:
             return
         before, grid = grid, grid.apply(step)
@@ -328,8 +329,10 @@ def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tu
 def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[Step]:
     """Apply the simplest applicable rule again and again, yielding each step (the Logic button).
 
-    Steps a rule found on the previous grid are reused when no simpler rule applies now and the
-    step still holds exactly, which saves rescanning the grid after every single.
+    Steps a rule found on an earlier grid (each rule's search is kept where it stopped) are reused when
+    no simpler rule applies now and the step still holds exactly: candidates only ever go, so a pattern
+    whose candidates are all still there still proves what it proved. This saves rescanning the grid
+    after every single, and restarting a long chain search after the singles its last step set off.
 
     Raises:
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.

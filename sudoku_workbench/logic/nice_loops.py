@@ -358,8 +358,7 @@ def _notation(geo: Geometry, nodes: tuple[Node, ...], closed: bool) -> str:
     return " ".join(parts)
 
 
-def _highlights(grid: Grid, nodes: tuple[Node, ...], closed: bool) -> Highlights:
-    cands = grid.candidates
+def _highlights(nodes: tuple[Node, ...], closed: bool) -> Highlights:
     cells: dict[Cell, None] = {}
     pattern: dict[Candidate, None] = {}
     for digit, mask in nodes:
@@ -367,16 +366,34 @@ def _highlights(grid: Grid, nodes: tuple[Node, ...], closed: bool) -> Highlights
             cells[cell] = None
             pattern[cell, digit] = None
     ring = (*nodes, nodes[0]) if closed else nodes
-    links, chains = [], []
-    for index, (a, b) in enumerate(itertools.pairwise(ring)):
-        strong = index % 2 == 0
-        ca, cb = lowest_cell(a[1]), lowest_cell(b[1])
-        links.append(Link((ca, a[0]), (cb, b[0]), strong=strong))
-        single = a[1].bit_count() == 1 and b[1].bit_count() == 1 and a[0] == b[0]
-        bivalue = cands[ca].bit_count() == 2 and cands[cb].bit_count() == 2
-        if single and (strong or bivalue):
-            chains.append(Chain((ca, cb), (a[0],)))
-    return Highlights(cells=tuple(cells), pattern=tuple(pattern), links=tuple(links), chains=tuple(chains))
+    links = tuple(
+        Link((lowest_cell(a[1]), a[0]), (lowest_cell(b[1]), b[0]), strong=index % 2 == 0)
+        for index, (a, b) in enumerate(itertools.pairwise(ring))
+    )
+    return Highlights(
+        cells=tuple(cells), pattern=tuple(pattern), links=links, chains=(_cell_walk(nodes, closed),)
+    )
+
+
+def _cell_walk(nodes: tuple[Node, ...], closed: bool) -> Chain:
+    """The chain as a walk over cells, the band the board and the graph pane draw under the links.
+
+    A group stands at its first cell; each label is the digit that leads on to the next cell.
+    """
+    cells: list[Cell] = []
+    labels: list[Digit] = []
+    for digit, mask in nodes:
+        cell = lowest_cell(mask)
+        if cells and cells[-1] == cell:
+            continue
+        if cells:
+            labels.append(digit)
+        cells.append(cell)
+    if closed and len(cells) > 1 and cells[0] != cells[-1]:
+        labels.append(nodes[0][0])
+    elif closed and len(cells) > 1:
+        cells.pop()
+    return Chain(tuple(cells), tuple(labels), closed=closed and len(cells) > 2)
 
 
 def _step(grid: Grid, found: _Found) -> Step:
@@ -410,7 +427,7 @@ def _step(grid: Grid, found: _Found) -> Step:
         NICE_LOOP,
         placements=found.placements,
         eliminations=found.eliminations,
-        highlights=_highlights(grid, nodes, loop),
+        highlights=_highlights(nodes, loop),
         explanation=reason + _cells_note(grid, nodes),
     )
 

@@ -28,11 +28,12 @@ def square_cycle() -> tuple[Grid, tuple[int, int, int, int]]:
 def test_bilocation_picture_marks_cycle_edges_and_keeps_the_steps_chain() -> None:
     grid, (a, b, c, d) = square_cycle()
     chain = Chain((a, b, c, d), (1, 2, 3, 4), closed=True)
-    foreign = Chain((a, c), (7,))
+    grid = grid.place(GEO.cell(8, 4), 5)  # a filled cell is no node of the graph
+    foreign = Chain((a, GEO.cell(8, 4)), (7,))
     step = Step("nonrepetitive_cycle", highlights=Highlights(chains=(chain, foreign)))
     picture = graph_picture(grid, "bilocation", step)
     assert (picture.kind, picture.n, picture.box_rows, picture.box_cols) == ("bilocation", 9, 3, 3)
-    assert len(picture.nodes) == 81
+    assert len(picture.nodes) == 80
     node = next(n for n in picture.nodes if n.cell == b)
     assert (node.row, node.col, node.name) == (0.5, 4.5, "r1c5")
     cyclic = {(e.a, e.b): e.cyclic for e in picture.edges}

@@ -57,8 +57,8 @@ SHOTS: tuple[dict[str, Any], ...] = (
         "rule": "nice_loop",
         "alt": "The graph pane on a nice-loop step",
         "text": "An alternating inference chain with a grouped node and an almost-locked-set link. The pane "
-        "shows the {graph} graph: edges on nonrepetitive cycles in pink, the chain's bilocation link as an "
-        "orange band.",
+        "shows the {graph} graph: edges on nonrepetitive cycles in pink, the whole chain as an orange band "
+        "(its weak links and the links through the group and the set as straight segments).",
     },
 )
 DIALOG = {

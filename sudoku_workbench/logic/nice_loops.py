@@ -23,318 +23,26 @@ false, and so on, so the last node is true. Either end is therefore true, and
   weak link of the loop is then also strong, so each one's other candidates go (other cells of the
   unit seeing both ends for a digit link, other digits of the cell for a cell link).
 
-The search is breadth-first from every node with a strong link, over nodes that can carry a chain on,
-so each reported chain is a shortest one from its start; short chains are tried before long ones.
+The chains come from :mod:`~sudoku_workbench.logic.aic_search`; this module says what they prove.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections import deque
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
-from sudoku_workbench.logic._positions import intersections, unit_positions
+from sudoku_workbench.logic._digit_links import bits_of, lowest_cell
 from sudoku_workbench.logic._text import cells_text, mask_text
-from sudoku_workbench.logic.als import almost_locked_sets
+from sudoku_workbench.logic.aic_search import Found, Node, als_link_sets, found_chains
 
 __all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name", "uses_almost_locked_sets"]
 
 NICE_LOOP = "nice_loop"
 #: How an explanation names the almost locked sets its strong links run through.
 ALS_NOTE = "Strong links inside almost locked sets"
-#: Strong links per chain tried in the first pass, and at most.
-SHORT, LONGEST = 4, 14
-#: Largest almost locked set used as a chain node.
-MAX_ALS_CELLS = 5
-
-#: A node: (digit, cell mask); one bit for a single candidate, more for a group.
-Node = tuple[Digit, int]
-
-
-@dataclass(frozen=True)
-class _Graph:
-    """The strong links of a position by node, and the grouped nodes of each digit."""
-
-    strong: dict[Node, tuple[Node, ...]]
-    groups: tuple[tuple[int, ...], ...]
-    #: Weak neighbours (as "off" states) of each node met so far, filled in as the walks ask.
-    weak: dict[Node, tuple[tuple[Node, bool], ...]]
-    #: The strong links that run through an almost locked set: (node, node) → the set's cells.
-    als_links: dict[tuple[Node, Node], int]
-    #: The strong partners of each node as "on" states, ready for the walks.
-    strong_on: dict[Node, tuple[tuple[Node, bool], ...]]
-
-
-def _pieces(cells: tuple[Cell, ...], mask: int, key: tuple[int, ...]) -> list[int] | None:
-    """The places (bit positions into ``cells``) split by ``key`` (box or line of each cell)."""
-    parts: dict[int, int] = {}
-    for index in bits_of(mask):
-        cell = cells[index]
-        parts[key[cell]] = parts.get(key[cell], 0) | 1 << cell
-    return list(parts.values()) if len(parts) == 2 else None
-
-
-@functools.lru_cache(maxsize=4)
-def _graph(grid: Grid) -> _Graph:
-    geo = grid.geometry
-    n = geo.n
-    cands = grid.candidates
-    strong: dict[Node, list[Node]] = {}
-
-    def join(a: Node, b: Node) -> None:
-        strong.setdefault(a, []).append(b)
-        strong.setdefault(b, []).append(a)
-
-    _unit_links(grid, join)
-    for cell, mask in enumerate(cands):
-        if mask.bit_count() == 2:
-            low = mask & -mask
-            join((low.bit_length(), 1 << cell), ((mask ^ low).bit_length(), 1 << cell))
-    groups: list[list[int]] = [[] for _ in range(n + 1)]
-    als_links = _als_links(grid, join, groups)
-    holders = digit_links(grid).holders
-    for inter in intersections(geo):
-        inside = sum(1 << c for c in inter.cells)
-        for digit in range(1, n + 1):
-            group = holders[digit] & inside
-            if group.bit_count() >= 2 and (digit, group) in strong:
-                groups[digit].append(group)
-    partners = {node: tuple(dict.fromkeys(ends)) for node, ends in strong.items()}
-    return _Graph(
-        partners,
-        tuple(tuple(dict.fromkeys(g)) for g in groups),
-        {},
-        als_links,
-        {node: tuple((end, True) for end in ends) for node, ends in partners.items()},
-    )
-
-
-def _unit_links(grid: Grid, join: Callable[[Node, Node], None]) -> None:
-    """Strong links from units: the only two places for a digit, either of which may be a group."""
-    geo = grid.geometry
-    n = geo.n
-    for unit, spots in enumerate(unit_positions(grid)):
-        cells = geo.units[unit]
-        for index, mask in enumerate(spots):
-            count = mask.bit_count()
-            digit = index + 1
-            if count == 2:
-                a, b = (cells[i] for i in bits_of(mask))
-                join((digit, 1 << a), (digit, 1 << b))
-            elif count > 2:
-                keys = (geo.box_of,) if unit < 2 * n else (geo.row_of, geo.col_of)
-                for key in keys:
-                    pieces = _pieces(cells, mask, key)
-                    if pieces is not None:
-                        join((digit, pieces[0]), (digit, pieces[1]))
-
-
-def _als_links(
-    grid: Grid, join: Callable[[Node, Node], None], groups: list[list[int]]
-) -> dict[tuple[Node, Node], int]:
-    """Strong links inside almost locked sets of two or more cells: "x is in it, or else z is"."""
-    found: dict[tuple[Node, Node], int] = {}
-    for als in almost_locked_sets(grid):
-        if als.cells.bit_count() < 2 or als.cells.bit_count() > MAX_ALS_CELLS:
-            continue
-        nodes = [(d + 1, als.holders[d + 1]) for d in bits_of(als.digits)]
-        for node in nodes:
-            if node[1].bit_count() > 1:
-                groups[node[0]].append(node[1])
-        for a, b in itertools.combinations(nodes, 2):
-            if (a, b) not in found:
-                join(a, b)
-                found[a, b] = found[b, a] = als.cells
-    return found
-
-
-def _common_peers(peers: tuple[int, ...], mask: int) -> int:
-    """Cells that see every cell of ``mask``."""
-    seen = -1
-    for cell in bits_of(mask):
-        seen &= peers[cell]
-    return seen
-
-
-def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
-    """The nodes with a strong link that are weakly linked to ``node`` (false when it is true)."""
-    digit, mask = node
-    links = digit_links(grid)
-    strong = graph.strong
-    seen = _common_peers(links.peers, mask) & links.holders[digit]
-    for cell in bits_of(seen):
-        if (digit, 1 << cell) in strong:
-            yield digit, 1 << cell
-    for group in graph.groups[digit]:
-        if not group & ~seen:
-            yield digit, group
-    if mask.bit_count() == 1:
-        cell = lowest_cell(mask)
-        for other in bits_of(grid.candidates[cell] & ~(1 << (digit - 1))):
-            if (other + 1, mask) in strong:
-                yield other + 1, mask
-
-
-_Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
-
-
-def _walk(
-    grid: Grid, start: Node, limit: int, cut: set[Node] | None = None
-) -> Iterator[tuple[Node, int, _Parents]]:
-    """From "start is false": each node forced true, with its depth and the walk's parent table.
-
-    When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
-    could find more; one that was never cut finds nothing new).
-    """
-    graph = _graph(grid)
-    weak, strong = graph.weak, graph.strong_on
-    parent: _Parents = {(start, False): None}
-    queue = deque([((start, False), 0)])
-    while queue:
-        (node, on), depth = queue.popleft()
-        if on:
-            if node not in weak:
-                weak[node] = tuple((w, False) for w in _weak(grid, graph, node))
-            nexts = weak[node]
-        elif depth < limit:
-            nexts = strong[node]
-        else:
-            nexts = ()
-            if cut is not None:
-                cut.add(start)
-        for state in nexts:
-            if state in parent:
-                continue
-            parent[state] = (node, on)
-            depth_after = depth + (0 if on else 1)
-            queue.append((state, depth_after))
-            if state[1]:
-                yield state[0], depth_after, parent
-
-
-def _path(parent: _Parents, end: Node) -> tuple[Node, ...] | None:
-    """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
-    path: list[Node] = []
-    key: tuple[Node, bool] | None = (end, True)
-    while key is not None:
-        path.append(key[0])
-        key = parent[key]
-    distinct = len(set(path))
-    if distinct == len(path) or (distinct == len(path) - 1 and path[0] == path[-1]):
-        return tuple(reversed(path))
-    return None
-
-
-def _sees_all(grid: Grid, a: int, b: int) -> bool:
-    peers = digit_links(grid).peers
-    return not a & b and not b & ~_common_peers(peers, a)
-
-
-def _weakly_linked(grid: Grid, a: Node, b: Node) -> bool:
-    if a[0] == b[0]:
-        return _sees_all(grid, a[1], b[1])
-    return a[1] == b[1] and a[1].bit_count() == 1
-
-
-def _pair_eliminations(grid: Grid, a: Node, b: Node, skip: int) -> set[Candidate]:
-    """Candidates weakly linked to both nodes, when one of the two is true (cells in ``skip`` kept)."""
-    links = digit_links(grid)
-    cands = grid.candidates
-    (x, ma), (y, mb) = a, b
-    if x == y:
-        victims = _common_peers(links.peers, ma | mb) & links.holders[x] & ~skip
-        return {(c, x) for c in bits_of(victims)}
-    if ma.bit_count() != 1 or mb.bit_count() != 1:
-        return set()
-    ca, cb = lowest_cell(ma), lowest_cell(mb)
-    if ca == cb:
-        return {(ca, d + 1) for d in bits_of(cands[ca] & ~(1 << (x - 1)) & ~(1 << (y - 1)))}
-    if not links.peers[ca] >> cb & 1:
-        return set()
-    found = set()
-    if cands[cb] >> (x - 1) & 1:
-        found.add((cb, x))
-    if cands[ca] >> (y - 1) & 1:
-        found.add((ca, y))
-    return found
-
-
-@dataclass(frozen=True)
-class _Found:
-    """A chain (nodes off, on, off, on, …) and what it proves."""
-
-    nodes: tuple[Node, ...]
-    kind: str
-    placements: tuple[Candidate, ...]
-    eliminations: tuple[Candidate, ...]
-
-
-def _conclusions(grid: Grid, path: tuple[Node, ...]) -> _Found | None:
-    start, end = path[0], path[-1]
-    skip = 0
-    for _digit, mask in path:
-        skip |= mask
-    if start == end:
-        if start[1].bit_count() == 1:
-            return _Found(path[:-1], "discontinuous", ((lowest_cell(start[1]), start[0]),), ())
-        return None
-    if _weakly_linked(grid, start, end):
-        loop = (*path, start)
-        gone: set[Candidate] = set()
-        for i in range(0, len(loop) - 1, 2):  # on → off links (end → start closes the loop)
-            a, b = loop[i - 1] if i else end, loop[i]
-            gone |= _pair_eliminations(grid, a, b, skip)
-        gone = {c for c in gone if not _on_chain(c, path)}
-        return _Found(path, "continuous", (), tuple(sorted(gone))) if gone else None
-    gone = {c for c in _pair_eliminations(grid, start, end, skip) if not _on_chain(c, path)}
-    return _Found(path, "chain", (), tuple(sorted(gone))) if gone else None
-
-
-def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
-    cell, digit = candidate
-    return any(d == digit and mask >> cell & 1 for d, mask in path)
-
-
-def _promising(grid: Grid, start: Node, end: Node, seen_by: dict[int, int]) -> bool:
-    """A cheap test that the two ends can conclude anything (before the chain is traced).
-
-    ``seen_by`` remembers, per cell mask, the cells that see all of it.
-    """
-    if start == end:
-        return True
-    (x, ma), (y, mb) = start, end
-    if x == y:
-        if ma not in seen_by:
-            seen_by[ma] = _common_peers(digit_links(grid).peers, ma)
-        if mb not in seen_by:
-            seen_by[mb] = _common_peers(digit_links(grid).peers, mb)
-        return not mb & ~seen_by[ma] or bool(seen_by[ma] & seen_by[mb] & digit_links(grid).holders[x])
-    return mb.bit_count() == 1 and (ma == mb or bool(_pair_eliminations(grid, start, end, 0)))
-
-
-def _found(grid: Grid) -> Iterator[_Found]:
-    graph = _graph(grid)
-    seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-    seen_by: dict[int, int] = {}
-    # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
-    starts = sorted(node for node in graph.strong if node[1].bit_count() == 1)
-    cut: set[Node] = set()
-    for limit in (SHORT, LONGEST):
-        for start in starts if limit == SHORT else [s for s in starts if s in cut]:
-            for end, depth, parent in _walk(grid, start, limit, cut):
-                if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end, seen_by):
-                    continue
-                path = _path(parent, end)
-                found = _conclusions(grid, path) if path is not None else None
-                if found is not None and (found.placements, found.eliminations) not in seen:
-                    seen.add((found.placements, found.eliminations))
-                    yield found
 
 
 def node_name(geo: Geometry, node: Node) -> str:
@@ -396,7 +104,7 @@ def _cell_walk(nodes: tuple[Node, ...], closed: bool) -> Chain:
     return Chain(tuple(cells), tuple(labels), closed=closed and len(cells) > 2)
 
 
-def _step(grid: Grid, found: _Found) -> Step:
+def _step(grid: Grid, found: Found) -> Step:
     geo = grid.geometry
     nodes = found.nodes
     closed = found.kind == "continuous"
@@ -435,7 +143,7 @@ def _step(grid: Grid, found: _Found) -> Step:
 def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
     """Name the grouped nodes and the almost locked sets the chain's strong links run through."""
     geo = grid.geometry
-    als_links = _graph(grid).als_links
+    als_links = als_link_sets(grid)
     sets = dict.fromkeys(
         als_links[pair] for pair in zip(nodes[::2], nodes[1::2], strict=False) if pair in als_links
     )
@@ -460,7 +168,7 @@ def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
 
 def nice_loop(grid: Grid) -> Iterator[Step]:
     """Alternating inference chains and nice loops (grouped nodes allowed), shortest first."""
-    for found in _found(grid):
+    for found in found_chains(grid):
         yield _step(grid, found)
 
 

@@ -21,8 +21,11 @@ def test_chain_with_ends_on_two_digits() -> None:
     assert names(G9, step.eliminations) == {"r1c1<>2"}
     assert "(1)r1c1 = (1)r5c1 - (1)r5c6 = (2)r5c6 - (2)r8c6 = (2)r8c1" in step.explanation
     assert [link.strong for link in step.highlights.links] == [True, False, True, False, True]
-    # The column and row links are bilocation edges the graph pane can draw.
-    assert {chain.cells for chain in step.highlights.chains} == {(0, 36), (68, 63)}
+    # One band over the cells the chain walks (r5c6 once for its two digits), labelled by digit.
+    (band,) = step.highlights.chains
+    assert band.cells == (0, 36, 41, 68, 63)
+    assert band.labels == (1, 1, 2, 2)
+    assert not band.closed
 
 
 def test_discontinuous_loop_places_a_digit() -> None:

@@ -1,0 +1,226 @@
+"""Forcing nets, the last of the forcing rules: a case split that refutes an assumption.
+
+An assumption that, with singles and locked candidates on the changing position, leaves a cell whose
+every candidate leads to a contradiction (recursively, deeper when needed). Any wrong candidate of a
+puzzle with one solution contradicts under such case splits, so a net always finds a step and Logic runs
+to the end.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.forcing_story import (
+    Lead,
+    Story,
+    ancestors,
+    implications_text,
+    latest,
+    open_candidates,
+    with_leads,
+)
+from sudoku_workbench.logic.propagation import (
+    Contradicted,
+    Literal,
+    Mode,
+    Propagation,
+)
+
+__all__ = ["FORCING_NET", "forcing_net"]
+
+FORCING_NET = "forcing_net"
+#: How deep case splits may nest before a net search gives up on one assumption.
+_MAX_NET_DEPTH = 12
+
+
+#: A refutation: None when propagation alone contradicts, else (cell, one refutation per candidate).
+_Tree = tuple[Cell, tuple["_Tree | None", ...]] | None
+
+
+class _Open(Exception):
+    """The refutation did not close within the depth."""
+
+
+def _split_cell(prop: Propagation) -> Cell:
+    """The open cell with the fewest candidates left (the cheapest case split)."""
+    loc = prop.loc
+    pairs = prop.pairs()
+    if pairs:
+        return (pairs & -pairs).bit_length() - 1
+    free = prop.free
+    return min(
+        (c for c in range(prop.geo.size) if free >> c & 1),
+        key=lambda c: sum(m >> c & 1 for m in loc),
+    )
+
+
+def _closes(prop: Propagation, cell: Cell, digit: Digit) -> bool:
+    child = prop.copy()
+    child.assume(cell, digit, True)
+    try:
+        child.run()
+    except Contradicted:
+        return True
+    return False
+
+
+def _best_split(prop: Propagation) -> Cell:
+    """The two-candidate cell with the most cases that contradict at once (else the fewest candidates)."""
+    pairs = prop.pairs()
+    best, best_score = -1, -1
+    while pairs:
+        low = pairs & -pairs
+        pairs ^= low
+        cell = low.bit_length() - 1
+        score = sum(_closes(prop, cell, digit) for digit in prop.candidates(cell))
+        if score == 2:
+            return cell
+        if score > best_score:
+            best, best_score = cell, score
+    return best if best >= 0 else _split_cell(prop)
+
+
+def _refute(prop: Propagation, depth: int) -> _Tree:
+    try:
+        prop.run()
+    except Contradicted:
+        return None
+    if depth == 0 or not prop.free:
+        raise _Open
+    cell = _best_split(prop)
+    children = []
+    for digit in prop.candidates(cell):
+        child = prop.copy()
+        child.assume(cell, digit, True)
+        children.append(_refute(child, depth - 1))
+    return cell, tuple(children)
+
+
+def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
+    """Up to ``limit`` solutions below a propagation state (depth-first, fewest candidates first)."""
+    try:
+        prop.run()
+    except Contradicted:
+        return []
+    if not prop.free:
+        return [tuple(prop.placed)]
+    cell = _split_cell(prop)
+    found: list[tuple[int, ...]] = []
+    for digit in prop.candidates(cell):
+        child = prop.copy()
+        child.assume(cell, digit, True)
+        found += _solutions(child, limit - len(found))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _wrong_first(grid: Grid) -> list[Candidate]:
+    """The open candidates outside the position's one solution: only they can be refuted.
+
+    Finding the solution only picks what to try; every step still rests on its own refutation. A
+    position with several solutions (or none) gets no nets: case splits there would never close.
+    """
+    candidates = list(open_candidates(grid))
+    found = _solutions(Propagation(grid, Mode.DYNAMIC), 2)
+    if len(found) != 1:
+        return []
+    placed = found[0]
+    return [(cell, digit) for cell, digit in candidates if not placed[digit - 1] >> cell & 1]
+
+
+def _net_lead(candidate: Candidate, depth: int, grid: Grid) -> Step | None:
+    """The net refuting ``candidate`` within ``depth`` case splits on this position, if it closes."""
+    cell, digit = candidate
+    if not grid.candidates[cell] >> (digit - 1) & 1:
+        return None
+    prop = Propagation(grid, Mode.NET)
+    prop.assume(cell, digit, True)
+    try:
+        tree = _refute(prop, depth)
+    except _Open:
+        return None
+    return _net_step(grid, candidate, tree)
+
+
+def _net_search(grid: Grid) -> list[Lead]:
+    """Refutations of single candidates, shallowest first: the first depth at which any closes."""
+    base = Propagation(grid, Mode.NET)
+    candidates = _wrong_first(grid)
+    for depth in range(1, _MAX_NET_DEPTH + 1):
+        found: list[Lead] = []
+        for candidate in candidates:
+            prop = base.copy()
+            prop.assume(*candidate, True)
+            try:
+                _refute(prop, depth)
+            except _Open:
+                continue
+            found.append(functools.partial(_net_lead, candidate, depth))
+        if found:
+            return found
+    return []
+
+
+def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[list[str], set[Literal]]:
+    """Run a recorded refutation branch by branch: its sentences and the facts its contradictions use.
+
+    Before a case split only the facts that some contradiction below rests on are listed (and those
+    that leave the split cell its last candidates).
+    """
+    known = set(prop.facts or ())
+    try:
+        prop.run()
+    except Contradicted as stop:
+        found = ancestors(prop, stop.parents)
+        story.add(prop, found, latest(prop, stop.parents))
+        if stop.unit >= 0:
+            story.units.append(stop.unit)
+        words = implications_text(prop, [lit for lit in found if lit not in known])
+        return [f"{words + '; ' if words else ''}then {stop.words}."], set(found)
+    assert tree is not None
+    cell, children = tree
+    geo = prop.geo
+    digits = prop.candidates(cell)
+    below: list[str] = []
+    needed = set(ancestors(prop, tuple((cell, d, False) for d in range(1, geo.n + 1))))
+    for digit, child in zip(digits, children, strict=False):
+        branch = prop.copy()
+        branch.assume(cell, digit, True, "case")
+        sentences, used = _replay(branch, child, story, depth + 1)
+        below += [f"{'  ' * depth}If {geo.cell_name(cell)} is {digit_char(digit)}:", *sentences]
+        needed |= used
+    facts = prop.facts or {}
+    so_far = [
+        lit for lit in sorted(facts, key=lambda lit: facts[lit].order) if lit not in known and lit in needed
+    ]
+    words = implications_text(prop, so_far)
+    listed = " or ".join(digit_char(d) for d in digits)
+    return [f"{words + '. ' if words else ''}Now {geo.cell_name(cell)} can only be {listed}.", *below], needed
+
+
+def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
+    cell, digit = candidate
+    prop = Propagation(grid, Mode.NET, record=True)
+    prop.assume(cell, digit, True)
+    story = Story.empty()
+    name = grid.geometry.cell_name(cell)
+    story.sentences.append(f"If {name} is {digit_char(digit)}:")
+    story.sentences += _replay(prop, tree, story, 1)[0]
+    story.sentences.append(f"Every case ends in a contradiction, so {name} is not {digit_char(digit)}.")
+    return story.step(FORCING_NET, (), (candidate,))
+
+
+# --- the rules -------------------------------------------------------------------------------------
+
+
+def forcing_net(grid: Grid) -> Iterator[Step]:
+    """A candidate whose assumption, split case by case, ends in a contradiction every way is removed."""
+    return with_leads((FORCING_NET, "nets"), grid, lambda: _net_search(grid))
+
+
+#: ``(id, name, finder)`` of the forcing rules, simplest first.

@@ -132,7 +132,7 @@ class Grid:
 
     def is_complete(self) -> bool:
         """True when every cell holds a digit (not necessarily correctly)."""
-        return all(self.values)
+        return 0 not in self.values
 
     def is_solved(self) -> bool:
         """True when every cell holds a digit and nothing is wrong."""
@@ -156,7 +156,11 @@ class Grid:
         bit = ~(1 << (digit - 1))
         for peer in geo.peers[cell]:
             candidates[peer] &= bit
-        return Grid(geo, self.givens, tuple(entries), tuple(candidates))
+        placed = Grid(geo, self.givens, tuple(entries), tuple(candidates))
+        values = list(self.values)
+        values[cell] = digit
+        placed.__dict__["values"] = tuple(values)  # fill the cache: the logic engine places thousands
+        return placed
 
     def with_given(self, cell: Cell, digit: Digit) -> Grid:
         """The puzzle edited: ``cell`` gets the given ``digit`` (0 removes it), any entry there goes.
@@ -177,7 +181,10 @@ class Grid:
         candidates = list(self.candidates)
         for cell, digit in eliminations:
             candidates[cell] &= ~(1 << (digit - 1))
-        return Grid(self.geometry, self.givens, self.entries, tuple(candidates))
+        thinned = Grid(self.geometry, self.givens, self.entries, tuple(candidates))
+        if "values" in self.__dict__:
+            thinned.__dict__["values"] = self.values  # the digits did not change
+        return thinned
 
     def restore(self, additions: Iterable[Candidate]) -> Grid:
         """Put pencil marks back in empty cells (a user's pencil edit; logic never adds candidates)."""

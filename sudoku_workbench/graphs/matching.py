@@ -172,14 +172,39 @@ def unit_graph_masks(grid: Grid, unit: int) -> tuple[tuple[Cell, ...], tuple[int
 
 def digit_graph_masks(grid: Grid, digit: Digit) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Rows still lacking ``digit`` and, per row, the mask of columns where it may go."""
+    placed, places = _row_tables(grid)
+    index = digit - 1
+    rows = tuple(row for row, used in enumerate(placed) if not used >> index & 1)
+    return rows, tuple(places[row][index] for row in rows)
+
+
+_last_rows: tuple[Grid | None, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = (None, ((), ()))
+
+
+def _row_tables(grid: Grid) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Per row, the mask of digits placed and, per digit, the columns open to it (kept for the last grid).
+
+    Every digit's graph is read from the same grid in a row, so one pass over the cells serves all N.
+    """
+    global _last_rows
+    if _last_rows[0] is grid:
+        return _last_rows[1]
     geo = grid.geometry
-    bit = 1 << (digit - 1)
-    cands = grid.candidates
-    rows = []
-    masks = []
-    for row, cells in enumerate(geo.rows):
-        if digit in (grid.values[c] for c in cells):
-            continue
-        rows.append(row)
-        masks.append(sum(1 << geo.col_of[c] for c in cells if cands[c] & bit))
-    return tuple(rows), tuple(masks)
+    values, cands = grid.values, grid.candidates
+    placed, places = [], []
+    for cells in geo.rows:
+        used = 0
+        where = [0] * geo.n
+        for col, cell in enumerate(cells):
+            if values[cell]:
+                used |= 1 << (values[cell] - 1)
+            mask = cands[cell]
+            while mask:
+                low = mask & -mask
+                where[low.bit_length() - 1] |= 1 << col
+                mask ^= low
+        placed.append(used)
+        places.append(tuple(where))
+    tables = (tuple(placed), tuple(places))
+    _last_rows = (grid, tables)
+    return tables

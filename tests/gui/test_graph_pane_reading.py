@@ -195,8 +195,10 @@ def test_hovering_a_node_shows_its_hidden_labels(qtbot, window):
     trigger(window, "graph_pop_out")
 
 
-#: The techniques reference's Chain Exclusion example: its third logic step has a cell–digit matching.
-CHAIN_EXCLUSION_PUZZLE = "4...7.1....19.46.5.....1......7....2..2.3....847..6....14...8.6.2....3..6...9...."
+#: top1465 line 914: Logic uses Chain Exclusion (step 12), so that step has a cell–digit matching.
+CHAIN_EXCLUSION_PUZZLE = "3....4..6....2..7..658....113.5..9..6..2.1.....9.........9..7.48...........46..32"
+#: Steps the pane draws on the bilocation graph.
+LOCAL_RULES = {"full_house", "naked_single", "hidden_single", "pointing", "claiming"}
 
 
 def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(qtbot, window, shot):
@@ -212,9 +214,12 @@ def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(
     assert len(pane.arrays.adj) == len(set(step.highlights.pattern) | set(step.highlights.matching))
     assert "matched cell and digit" in pane.legend.text()
     shot(window, "pane-follows-matching-step")
-    # the next row is a single: the pane goes back to the link graph it drew before
+    # a later single or locked-candidates row: the pane goes back to the link graph it drew before
+    history = window.session.history.steps
+    later = next(i for i in range(cursor, len(history)) if history[i].rule in LOCAL_RULES)
     steps = window.panel.steps
-    item = steps.item(window.panel.row_of_step(cursor))
+    item = steps.item(window.panel.row_of_step(later))
+    steps.scrollToItem(item)
     qtbot.mouseClick(steps.viewport(), Qt.MouseButton.LeftButton, pos=steps.visualItemRect(item).center())
     settle(qtbot, window)
     assert pane.kind == "bilocation"

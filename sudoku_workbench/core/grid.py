@@ -116,6 +116,13 @@ class Grid:
         )
         return cls(geo, tuple(givens), tuple(kept_entries), candidates)
 
+    def __hash__(self) -> int:
+        """Hashed once per grid: the rules' caches look the same grid up many times per step."""
+        known = self.__dict__.get("_hash")
+        if known is None:
+            known = self.__dict__["_hash"] = hash((self.givens, self.entries, self.candidates))
+        return known
+
     @cached_property
     def values(self) -> tuple[Digit, ...]:
         """The digit in each cell, given or entered (0 = empty)."""

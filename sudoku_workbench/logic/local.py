@@ -47,13 +47,20 @@ CLAIMING = "claiming"
 _last_singles: tuple[Grid | None, list[tuple[Cell, int]]] = (None, [])
 
 
+@functools.cache
+def _lone_bits(n: int) -> frozenset[int]:
+    """The masks with exactly one digit: a set lookup is the fastest test the engine makes per cell."""
+    return frozenset(1 << i for i in range(n))
+
+
 def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
     """Cells with one candidate, kept for the latest grid (full house and naked single both ask)."""
     global _last_singles
     cached = _last_singles
     if cached[0] is grid:
         return cached[1]
-    found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask and not mask & (mask - 1)]
+    lone = _lone_bits(grid.geometry.n)
+    found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask in lone]
     _last_singles = (grid, found)
     return found
 

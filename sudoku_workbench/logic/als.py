@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
+from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic._text import and_list, cells_text, mask_text
 
 __all__ = [
@@ -61,13 +61,6 @@ class Als:
     cells: int
     digits: int
     holders: tuple[int, ...]
-
-
-def _common_peers(peers: tuple[int, ...], mask: int) -> int:
-    seen = -1
-    for cell in bits_of(mask):
-        seen &= peers[cell]
-    return seen
 
 
 @functools.lru_cache(maxsize=4)
@@ -129,7 +122,7 @@ def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     for digit in range(1, grid.geometry.n + 1):
         bit = 1 << (digit - 1)
         having = [(i, a.holders[digit]) for i, a in enumerate(sets) if a.digits & bit]
-        seen_all = [_common_peers(peers, cells) for _, cells in having]
+        seen_all = [common_peers(peers, cells) for _, cells in having]
         for (i, _cells), sees in zip(having, seen_all, strict=True):
             for j, cells_j in having:
                 if j > i and not cells_j & ~sees and not sets[i].cells & sets[j].cells:
@@ -144,7 +137,7 @@ def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
     seen = links.holders[z]
     for als in petals:
         inside |= als.cells
-        seen &= _common_peers(links.peers, als.holders[z])
+        seen &= common_peers(links.peers, als.holders[z])
     return seen & ~inside
 
 

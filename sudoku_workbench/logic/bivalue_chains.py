@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links
+from sudoku_workbench.logic._digit_links import bits_of, digit_links, end_victims
 from sudoku_workbench.logic._text import cells_text, mask_text
 
 __all__ = ["REMOTE_PAIR", "XY_CHAIN", "remote_pair", "xy_chain"]
@@ -89,8 +89,7 @@ def _xy_chains(grid: Grid) -> tuple[tuple[Digit, tuple[Cell, ...], int], ...]:
             for end, cells in _xy_walk(grid, start, digit).items():
                 if end < start or len(cells) < 3:
                     continue
-                chain_mask = sum(1 << c for c in cells)
-                victims = links.holders[digit] & links.peers[start] & links.peers[end] & ~chain_mask
+                victims = end_victims(links, digit, cells)
                 if victims:
                     found.append((len(cells), digit, cells, victims))
     found.sort()
@@ -182,9 +181,9 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
         for end, path in sorted(paths.items(), key=lambda item: len(item[1])):
             if end < start or len(path) % 2 or len(path) < 4:
                 continue
-            chain_mask = sum(1 << c for c in path)
-            both = links.peers[start] & links.peers[end] & ~chain_mask
-            victims = tuple((c, d) for d in _digits(cands[start]) for c in bits_of(both & links.holders[d]))
+            victims = tuple(
+                (c, d) for d in _digits(cands[start]) for c in bits_of(end_victims(links, d, path))
+            )
             key = (cands[start], sum(1 << c for c, _ in victims))
             if victims and key not in seen:
                 seen.add(key)

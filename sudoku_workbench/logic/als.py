@@ -141,6 +141,17 @@ def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
     return seen & ~inside
 
 
+def _fresh_victims(
+    grid: Grid, digits: int, pair: tuple[Als, Als], done: set[tuple[Digit, int]], keep: int = 0
+) -> Iterator[tuple[Digit, int]]:
+    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``."""
+    for z in bits_of(digits):
+        victims = _victims(grid, z + 1, pair) & ~keep
+        if victims and (z + 1, victims) not in done:
+            done.add((z + 1, victims))
+            yield z + 1, victims
+
+
 def _als_name(geo: Geometry, als: Als) -> str:
     return f"{cells_text(geo, bits_of(als.cells))} ({mask_text(als.digits)}, in {geo.unit_name(als.unit)})"
 
@@ -169,15 +180,11 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     done: set[tuple[Digit, int]] = set()
     for i, j, x in _restricted(grid):
         a, b = sets[i], sets[j]
-        for z in bits_of(a.digits & b.digits & ~(1 << (x - 1))):
-            victims = _victims(grid, z + 1, (a, b))
-            if not victims or (z + 1, victims) in done:
-                continue
-            done.add((z + 1, victims))
-            xc, zc = digit_char(x), digit_char(z + 1)
+        for z, victims in _fresh_victims(grid, a.digits & b.digits & ~(1 << (x - 1)), (a, b), done):
+            xc, zc = digit_char(x), digit_char(z)
             yield Step(
                 ALS_XZ,
-                eliminations=tuple((c, z + 1) for c in bits_of(victims)),
+                eliminations=tuple((c, z) for c in bits_of(victims)),
                 highlights=_highlights(grid, (a, b), (_restricted_link(a, b, x),)),
                 explanation=(
                     f"ALS-XZ: A = {_als_name(geo, a)} and B = {_als_name(geo, b)} are almost locked sets "
@@ -204,15 +211,12 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
             a, b = sets[i], sets[j]
             if x == y or i == j or a.cells & b.cells:
                 continue
-            for z in bits_of(a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))):
-                victims = _victims(grid, z + 1, (a, b)) & ~c.cells
-                if not victims or (z + 1, victims) in done:
-                    continue
-                done.add((z + 1, victims))
-                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z + 1)
+            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            for z, victims in _fresh_victims(grid, common, (a, b), done, c.cells):
+                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)
                 yield Step(
                     ALS_XY_WING,
-                    eliminations=tuple((cell, z + 1) for cell in bits_of(victims)),
+                    eliminations=tuple((cell, z) for cell in bits_of(victims)),
                     highlights=_highlights(
                         grid, (c, a, b), (_restricted_link(c, a, x), _restricted_link(c, b, y))
                     ),

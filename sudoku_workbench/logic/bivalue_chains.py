@@ -125,6 +125,17 @@ def _chain_links(cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -
     return tuple(links)
 
 
+def _chain_highlights(grid: Grid, cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -> Highlights:
+    """A chain of two-candidate cells as both rules draw it: its cells, their candidates and its links."""
+    cands = grid.candidates
+    return Highlights(
+        cells=cells,
+        pattern=tuple((c, d) for c in cells for d in _digits(cands[c])),
+        links=_chain_links(cells, labels, z),
+        chains=(Chain(cells, labels),),
+    )
+
+
 def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Step:
     geo = grid.geometry
     cands = grid.candidates
@@ -143,12 +154,7 @@ def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Ste
     return Step(
         XY_CHAIN,
         eliminations=tuple((c, z) for c in gone),
-        highlights=Highlights(
-            cells=cells,
-            pattern=tuple((c, d) for c in cells for d in _digits(cands[c])),
-            links=_chain_links(cells, labels, z),
-            chains=(Chain(cells, labels),),
-        ),
+        highlights=_chain_highlights(grid, cells, labels, z),
         explanation=(
             f"XY-Chain on {zc}: {notation}, each cell holding two digits. If {name(cells[0])} is not {zc}, "
             f"then {', so '.join(clauses)}. So {name(cells[0])} or {name(cells[-1])} is {zc}, and {zc} "
@@ -215,12 +221,7 @@ def _remote_step(grid: Grid, path: tuple[Cell, ...], victims: tuple[tuple[Cell, 
     return Step(
         REMOTE_PAIR,
         eliminations=victims,
-        highlights=Highlights(
-            cells=path,
-            pattern=tuple((c, d) for c in path for d in (x, y)),
-            links=_chain_links(path, labels, y),
-            chains=(Chain(path, labels),),
-        ),
+        highlights=_chain_highlights(grid, path, labels, y),
         explanation=(
             f"Remote pair {mask_text(pair)}: {cells_text(geo, path)} all hold only {mask_text(pair)}, and "
             f"each sees the next, so neighbours hold different digits. {name(path[0])} and "

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from sudoku_workbench.cli._logic_io import Packed, unpack
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["add_assume_unique", "rules_for"]
+__all__ = ["add_assume_unique", "record_rules"]
 
 
 def add_assume_unique(parser: Any) -> None:
@@ -26,7 +27,7 @@ def add_assume_unique(parser: Any) -> None:
     )
 
 
-def rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
+def _rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
     """The rules to use on ``grid``, or why the uniqueness rules are refused for it."""
     if not assume_unique:
         return RULES
@@ -39,3 +40,12 @@ def rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
             "so uniqueness rules could discard real ones"
         )
     return rules_assuming_unique()
+
+
+def record_rules(packed: Packed | str, assume_unique: bool) -> tuple[Grid, tuple[Rule, ...]] | str:
+    """A worker's record as its grid and rules, or why it cannot run (for logic, rate and soundness)."""
+    if isinstance(packed, str):
+        return packed
+    grid = unpack(packed)
+    rules = _rules_for(grid, assume_unique)
+    return rules if isinstance(rules, str) else (grid, rules)

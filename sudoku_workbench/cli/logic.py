@@ -14,9 +14,9 @@ import sys
 from typing import IO, Any
 
 from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record, unpack
+from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.cli._unique import add_assume_unique, rules_for
+from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.formats.atomic import atomic_writer
 from sudoku_workbench.logic.engine import solve_by_logic
 
@@ -42,12 +42,10 @@ def solve_record(
 ) -> tuple[int, str, list[str]]:
     """Worker: (record number, output line, trace lines) for one record."""
     number, packed = item
-    if isinstance(packed, str):
-        return number, "", [packed]
-    grid = unpack(packed)
-    rules = rules_for(grid, assume_unique)
-    if isinstance(rules, str):
-        return number, "", [rules]
+    ready = record_rules(packed, assume_unique)
+    if isinstance(ready, str):
+        return number, "", [ready]
+    grid, rules = ready
     run = solve_by_logic(grid, rules)
     line = f"{run.grid.to_line()} {run.status}"
     if run.problems:

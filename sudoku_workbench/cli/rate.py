@@ -8,9 +8,9 @@ import sys
 from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
+from sudoku_workbench.cli._logic_io import Packed, packed_input
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.cli._unique import add_assume_unique, rules_for
+from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.logic.engine import rate
 from sudoku_workbench.logic.se_scale import rate_se
 
@@ -43,12 +43,10 @@ def register(subparsers: Any) -> None:
 def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str]) -> tuple[int, str, str]:
     """Worker: (record number, output line, error message) for one record on ``scale``."""
     number, packed = item
-    if isinstance(packed, str):
-        return number, "", packed
-    grid = unpack(packed)
-    rules = rules_for(grid, assume_unique)
-    if isinstance(rules, str):
-        return number, "", rules
+    ready = record_rules(packed, assume_unique)
+    if isinstance(ready, str):
+        return number, "", ready
+    grid, rules = ready
     if scale == "se":
         rated = rate_se(grid, rules)
         return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""

@@ -14,9 +14,9 @@ import sys
 from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input, unpack
+from sudoku_workbench.cli._logic_io import Packed, packed_input
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.cli._unique import add_assume_unique, rules_for
+from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.logic.engine import Level, rules_assuming_unique
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
 from sudoku_workbench.search.solve import solve
@@ -51,12 +51,10 @@ def check_record(
 ) -> tuple[int, RunCheck | str]:
     """Worker: the checked run of one record (rules up to ``max_level``), or why it was not checked."""
     number, packed = item
-    if isinstance(packed, str):
-        return number, packed
-    grid = unpack(packed)
-    rules = rules_for(grid, assume_unique)
-    if isinstance(rules, str):
-        return number, rules
+    ready = record_rules(packed, assume_unique)
+    if isinstance(ready, str):
+        return number, ready
+    grid, rules = ready
     solution = solve(grid)
     if solution is None:
         return number, "the puzzle has no solution"

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Cell
+from sudoku_workbench.core.geometry import Cell, Digit
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic.chain_analysis import peer_masks, unit_masks
 
-__all__ = ["DigitLinks", "bits_of", "digit_links", "lowest_cell"]
+__all__ = ["DigitLinks", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,20 @@ def bits_of(mask: int) -> Iterator[int]:
 def lowest_cell(mask: int) -> Cell:
     """The lowest set bit's index (the first cell of a nonempty mask)."""
     return (mask & -mask).bit_length() - 1
+
+
+def common_peers(peers: tuple[int, ...], mask: int) -> int:
+    """Cells that see every cell of ``mask`` (all cells for an empty mask): the ALS and AIC victims."""
+    seen = -1
+    for cell in bits_of(mask):
+        seen &= peers[cell]
+    return seen
+
+
+def end_victims(links: DigitLinks, digit: Digit, cells: tuple[Cell, ...]) -> int:
+    """Cells outside the chain holding d that see both of its ends (one end or the other is d)."""
+    chain_mask = sum(1 << c for c in cells)
+    return links.holders[digit] & links.peers[cells[0]] & links.peers[cells[-1]] & ~chain_mask
 
 
 def digit_links(grid: Grid) -> DigitLinks:

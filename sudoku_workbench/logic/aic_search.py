@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
+from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic._positions import intersections, unit_positions
 from sudoku_workbench.logic.als import almost_locked_sets
 
@@ -136,20 +136,12 @@ def _als_links(
     return found
 
 
-def _common_peers(peers: tuple[int, ...], mask: int) -> int:
-    """Cells that see every cell of ``mask``."""
-    seen = -1
-    for cell in bits_of(mask):
-        seen &= peers[cell]
-    return seen
-
-
 def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
     """The nodes with a strong link that are weakly linked to ``node`` (false when it is true)."""
     digit, mask = node
     links = digit_links(grid)
     strong = graph.strong
-    seen = _common_peers(links.peers, mask) & links.holders[digit]
+    seen = common_peers(links.peers, mask) & links.holders[digit]
     for cell in bits_of(seen):
         if (digit, 1 << cell) in strong:
             yield digit, 1 << cell
@@ -215,7 +207,7 @@ def _path(parent: _Parents, end: Node) -> tuple[Node, ...] | None:
 
 def _sees_all(grid: Grid, a: int, b: int) -> bool:
     peers = digit_links(grid).peers
-    return not a & b and not b & ~_common_peers(peers, a)
+    return not a & b and not b & ~common_peers(peers, a)
 
 
 def _weakly_linked(grid: Grid, a: Node, b: Node) -> bool:
@@ -230,7 +222,7 @@ def _pair_eliminations(grid: Grid, a: Node, b: Node, skip: int) -> set[Candidate
     cands = grid.candidates
     (x, ma), (y, mb) = a, b
     if x == y:
-        victims = _common_peers(links.peers, ma | mb) & links.holders[x] & ~skip
+        victims = common_peers(links.peers, ma | mb) & links.holders[x] & ~skip
         return {(c, x) for c in bits_of(victims)}
     if ma.bit_count() != 1 or mb.bit_count() != 1:
         return set()
@@ -293,9 +285,9 @@ def _promising(grid: Grid, start: Node, end: Node, seen_by: dict[int, int]) -> b
     (x, ma), (y, mb) = start, end
     if x == y:
         if ma not in seen_by:
-            seen_by[ma] = _common_peers(digit_links(grid).peers, ma)
+            seen_by[ma] = common_peers(digit_links(grid).peers, ma)
         if mb not in seen_by:
-            seen_by[mb] = _common_peers(digit_links(grid).peers, mb)
+            seen_by[mb] = common_peers(digit_links(grid).peers, mb)
         return not mb & ~seen_by[ma] or bool(seen_by[ma] & seen_by[mb] & digit_links(grid).holders[x])
     return mb.bit_count() == 1 and (ma == mb or bool(_pair_eliminations(grid, start, end, 0)))
 

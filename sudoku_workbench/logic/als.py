@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links, lowest_cell
+from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic._text import and_list, cells_text, mask_text
 
 __all__ = [
@@ -61,13 +61,6 @@ class Als:
     cells: int
     digits: int
     holders: tuple[int, ...]
-
-
-def _common_peers(peers: tuple[int, ...], mask: int) -> int:
-    seen = -1
-    for cell in bits_of(mask):
-        seen &= peers[cell]
-    return seen
 
 
 @functools.lru_cache(maxsize=4)
@@ -129,7 +122,7 @@ def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     for digit in range(1, grid.geometry.n + 1):
         bit = 1 << (digit - 1)
         having = [(i, a.holders[digit]) for i, a in enumerate(sets) if a.digits & bit]
-        seen_all = [_common_peers(peers, cells) for _, cells in having]
+        seen_all = [common_peers(peers, cells) for _, cells in having]
         for (i, _cells), sees in zip(having, seen_all, strict=True):
             for j, cells_j in having:
                 if j > i and not cells_j & ~sees and not sets[i].cells & sets[j].cells:
@@ -144,8 +137,19 @@ def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
     seen = links.holders[z]
     for als in petals:
         inside |= als.cells
-        seen &= _common_peers(links.peers, als.holders[z])
+        seen &= common_peers(links.peers, als.holders[z])
     return seen & ~inside
+
+
+def _fresh_victims(
+    grid: Grid, digits: int, pair: tuple[Als, Als], done: set[tuple[Digit, int]], keep: int = 0
+) -> Iterator[tuple[Digit, int]]:
+    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``."""
+    for z in bits_of(digits):
+        victims = _victims(grid, z + 1, pair) & ~keep
+        if victims and (z + 1, victims) not in done:
+            done.add((z + 1, victims))
+            yield z + 1, victims
 
 
 def _als_name(geo: Geometry, als: Als) -> str:
@@ -176,15 +180,11 @@ def als_xz(grid: Grid) -> Iterator[Step]:
     done: set[tuple[Digit, int]] = set()
     for i, j, x in _restricted(grid):
         a, b = sets[i], sets[j]
-        for z in bits_of(a.digits & b.digits & ~(1 << (x - 1))):
-            victims = _victims(grid, z + 1, (a, b))
-            if not victims or (z + 1, victims) in done:
-                continue
-            done.add((z + 1, victims))
-            xc, zc = digit_char(x), digit_char(z + 1)
+        for z, victims in _fresh_victims(grid, a.digits & b.digits & ~(1 << (x - 1)), (a, b), done):
+            xc, zc = digit_char(x), digit_char(z)
             yield Step(
                 ALS_XZ,
-                eliminations=tuple((c, z + 1) for c in bits_of(victims)),
+                eliminations=tuple((c, z) for c in bits_of(victims)),
                 highlights=_highlights(grid, (a, b), (_restricted_link(a, b, x),)),
                 explanation=(
                     f"ALS-XZ: A = {_als_name(geo, a)} and B = {_als_name(geo, b)} are almost locked sets "
@@ -211,15 +211,12 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
             a, b = sets[i], sets[j]
             if x == y or i == j or a.cells & b.cells:
                 continue
-            for z in bits_of(a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))):
-                victims = _victims(grid, z + 1, (a, b)) & ~c.cells
-                if not victims or (z + 1, victims) in done:
-                    continue
-                done.add((z + 1, victims))
-                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z + 1)
+            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            for z, victims in _fresh_victims(grid, common, (a, b), done, c.cells):
+                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)
                 yield Step(
                     ALS_XY_WING,
-                    eliminations=tuple((cell, z + 1) for cell in bits_of(victims)),
+                    eliminations=tuple((cell, z) for cell in bits_of(victims)),
                     highlights=_highlights(
                         grid, (c, a, b), (_restricted_link(c, a, x), _restricted_link(c, b, y))
                     ),

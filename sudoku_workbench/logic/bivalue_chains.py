@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import bits_of, digit_links
+from sudoku_workbench.logic._digit_links import bits_of, digit_links, end_victims
 from sudoku_workbench.logic._text import cells_text, mask_text
 
 __all__ = ["REMOTE_PAIR", "XY_CHAIN", "remote_pair", "xy_chain"]
@@ -89,8 +89,7 @@ def _xy_chains(grid: Grid) -> tuple[tuple[Digit, tuple[Cell, ...], int], ...]:
             for end, cells in _xy_walk(grid, start, digit).items():
                 if end < start or len(cells) < 3:
                     continue
-                chain_mask = sum(1 << c for c in cells)
-                victims = links.holders[digit] & links.peers[start] & links.peers[end] & ~chain_mask
+                victims = end_victims(links, digit, cells)
                 if victims:
                     found.append((len(cells), digit, cells, victims))
     found.sort()
@@ -126,6 +125,17 @@ def _chain_links(cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -
     return tuple(links)
 
 
+def _chain_highlights(grid: Grid, cells: tuple[Cell, ...], labels: tuple[Digit, ...], z: Digit) -> Highlights:
+    """A chain of two-candidate cells as both rules draw it: its cells, their candidates and its links."""
+    cands = grid.candidates
+    return Highlights(
+        cells=cells,
+        pattern=tuple((c, d) for c in cells for d in _digits(cands[c])),
+        links=_chain_links(cells, labels, z),
+        chains=(Chain(cells, labels),),
+    )
+
+
 def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Step:
     geo = grid.geometry
     cands = grid.candidates
@@ -144,12 +154,7 @@ def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Ste
     return Step(
         XY_CHAIN,
         eliminations=tuple((c, z) for c in gone),
-        highlights=Highlights(
-            cells=cells,
-            pattern=tuple((c, d) for c in cells for d in _digits(cands[c])),
-            links=_chain_links(cells, labels, z),
-            chains=(Chain(cells, labels),),
-        ),
+        highlights=_chain_highlights(grid, cells, labels, z),
         explanation=(
             f"XY-Chain on {zc}: {notation}, each cell holding two digits. If {name(cells[0])} is not {zc}, "
             f"then {', so '.join(clauses)}. So {name(cells[0])} or {name(cells[-1])} is {zc}, and {zc} "
@@ -182,9 +187,9 @@ def remote_pair(grid: Grid) -> Iterator[Step]:
         for end, path in sorted(paths.items(), key=lambda item: len(item[1])):
             if end < start or len(path) % 2 or len(path) < 4:
                 continue
-            chain_mask = sum(1 << c for c in path)
-            both = links.peers[start] & links.peers[end] & ~chain_mask
-            victims = tuple((c, d) for d in _digits(cands[start]) for c in bits_of(both & links.holders[d]))
+            victims = tuple(
+                (c, d) for d in _digits(cands[start]) for c in bits_of(end_victims(links, d, path))
+            )
             key = (cands[start], sum(1 << c for c, _ in victims))
             if victims and key not in seen:
                 seen.add(key)
@@ -216,12 +221,7 @@ def _remote_step(grid: Grid, path: tuple[Cell, ...], victims: tuple[tuple[Cell, 
     return Step(
         REMOTE_PAIR,
         eliminations=victims,
-        highlights=Highlights(
-            cells=path,
-            pattern=tuple((c, d) for c in path for d in (x, y)),
-            links=_chain_links(path, labels, y),
-            chains=(Chain(path, labels),),
-        ),
+        highlights=_chain_highlights(grid, path, labels, y),
         explanation=(
             f"Remote pair {mask_text(pair)}: {cells_text(geo, path)} all hold only {mask_text(pair)}, and "
             f"each sees the next, so neighbours hold different digits. {name(path[0])} and "

@@ -91,14 +91,21 @@ def _cells_of(grid: Grid, mask: int) -> str:
     return cells_text(grid.geometry, bits_of(mask))
 
 
-def _highlights(digit: Digit, clusters: tuple[Cluster, ...]) -> Highlights:
+def _step(rule: str, digit: Digit, gone: int, clusters: tuple[Cluster, ...], explanation: str) -> Step:
+    """How every colouring argument ends: d leaves the cells of ``gone``, shown with the clusters' links."""
     cells = tuple(c for cluster in clusters for c in bits_of(cluster.cells))
     pairs = [pair for cluster in clusters for pair in cluster.links]
-    return Highlights(
+    highlights = Highlights(
         cells=cells,
         pattern=tuple((c, digit) for c in cells),
         links=tuple(Link((a, digit), (b, digit), strong=True) for a, b in pairs),
         chains=tuple(Chain((a, b), (digit,)) for a, b in pairs),
+    )
+    return Step(
+        rule,
+        eliminations=tuple((c, digit) for c in bits_of(gone)),
+        highlights=highlights,
+        explanation=explanation,
     )
 
 
@@ -132,30 +139,22 @@ def _wrap_step(grid: Grid, digit: Digit, cluster: Cluster, index: int, name: str
     a = next(c for c in bits_of(colour) if colour & peers[c])
     b = lowest_cell(colour & peers[a])
     dc = digit_char(digit)
-    return Step(
-        SIMPLE_COLOURING,
-        eliminations=tuple((c, digit) for c in bits_of(colour)),
-        highlights=_highlights(digit, (cluster,)),
-        explanation=(
-            f"Simple colouring on {dc} (colour wrap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
-            f"{geo.cell_name(a)} and {geo.cell_name(b)} are both {name} and see each other, so they cannot "
-            f"both be {dc}: {name} is false and {dc} leaves {_cells_of(grid, colour)}."
-        ),
+    text = (
+        f"Simple colouring on {dc} (colour wrap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
+        f"{geo.cell_name(a)} and {geo.cell_name(b)} are both {name} and see each other, so they cannot "
+        f"both be {dc}: {name} is false and {dc} leaves {_cells_of(grid, colour)}."
     )
+    return _step(SIMPLE_COLOURING, digit, colour, (cluster,), text)
 
 
 def _trap_step(grid: Grid, digit: Digit, cluster: Cluster, trapped: int) -> Step:
     dc = digit_char(digit)
-    return Step(
-        SIMPLE_COLOURING,
-        eliminations=tuple((c, digit) for c in bits_of(trapped)),
-        highlights=_highlights(digit, (cluster,)),
-        explanation=(
-            f"Simple colouring on {dc} (colour trap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
-            f"{_cells_of(grid, trapped)} {'sees' if trapped.bit_count() == 1 else 'see'} a blue and a green "
-            f"cell, so {dc} is in one of those and leaves {_cells_of(grid, trapped)}."
-        ),
+    text = (
+        f"Simple colouring on {dc} (colour trap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
+        f"{_cells_of(grid, trapped)} {'sees' if trapped.bit_count() == 1 else 'see'} a blue and a green "
+        f"cell, so {dc} is in one of those and leaves {_cells_of(grid, trapped)}."
     )
+    return _step(SIMPLE_COLOURING, digit, trapped, (cluster,), text)
 
 
 def multi_colouring(grid: Grid) -> Iterator[Step]:
@@ -193,16 +192,12 @@ def _multi_wrap(grid: Grid, digit: Digit, first: Cluster, second: Cluster, i: in
     dc = digit_char(digit)
     name = ("blue", "green")[i]
     colour = first.colours[i]
-    return Step(
-        MULTI_COLOURING,
-        eliminations=tuple((c, digit) for c in bits_of(colour)),
-        highlights=_highlights(digit, (first, second)),
-        explanation=(
-            f"Multi-colouring on {dc}: {_pair_text(grid, digit, (first, second))}. {name.capitalize()} cells "
-            f"see both a yellow and a pink cell; one of those is {dc}, so {name} is false and {dc} leaves "
-            f"{_cells_of(grid, colour)}."
-        ),
+    text = (
+        f"Multi-colouring on {dc}: {_pair_text(grid, digit, (first, second))}. {name.capitalize()} cells "
+        f"see both a yellow and a pink cell; one of those is {dc}, so {name} is false and {dc} leaves "
+        f"{_cells_of(grid, colour)}."
     )
+    return _step(MULTI_COLOURING, digit, colour, (first, second), text)
 
 
 def _multi_trap(
@@ -212,14 +207,10 @@ def _multi_trap(
     i, j = colours
     a, b = ("blue", "green")[i], ("yellow", "pink")[j]
     a2, b2 = ("blue", "green")[1 - i], ("yellow", "pink")[1 - j]
-    return Step(
-        MULTI_COLOURING,
-        eliminations=tuple((c, digit) for c in bits_of(victims)),
-        highlights=_highlights(digit, clusters),
-        explanation=(
-            f"Multi-colouring on {dc}: {_pair_text(grid, digit, clusters)}. A {a} cell sees a {b} cell, so "
-            f"{a} and {b} are not both true: {a2} or {b2} is. {_cells_of(grid, victims)} "
-            f"{'sees' if victims.bit_count() == 1 else 'see'} a {a2} and a {b2} cell, so {dc} leaves "
-            f"{'it' if victims.bit_count() == 1 else 'them'}."
-        ),
+    text = (
+        f"Multi-colouring on {dc}: {_pair_text(grid, digit, clusters)}. A {a} cell sees a {b} cell, so "
+        f"{a} and {b} are not both true: {a2} or {b2} is. {_cells_of(grid, victims)} "
+        f"{'sees' if victims.bit_count() == 1 else 'see'} a {a2} and a {b2} cell, so {dc} leaves "
+        f"{'it' if victims.bit_count() == 1 else 'them'}."
     )
+    return _step(MULTI_COLOURING, digit, victims, clusters, text)

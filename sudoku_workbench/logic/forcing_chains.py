@@ -65,8 +65,6 @@ CELL_FORCING_CHAIN = "cell_forcing_chain"
 UNIT_FORCING_CHAIN = "unit_forcing_chain"
 DYNAMIC_FORCING_CHAIN = "dynamic_forcing_chain"
 
-#: Deepest case split a forcing net tries before giving up (never reached on puzzles with one solution).
-
 
 def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
     """Candidates whose assumption contradicts, shortest chain first."""

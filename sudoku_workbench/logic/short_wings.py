@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._positions import cell_candidates, unit_positions
+from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import cells_text
+from sudoku_workbench.logic.wings import wing_highlights
 
 __all__ = ["W_WING", "XYZ_WING", "w_wing", "xyz_wing"]
 
@@ -61,12 +62,7 @@ def _xyz_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: Digit, vict
     return Step(
         XYZ_WING,
         eliminations=tuple((c, z) for c in victims),
-        highlights=Highlights(
-            cells=(pivot, first, second),
-            pattern=cell_candidates(grid, (pivot, first, second)),
-            links=(Link((pivot, x), (first, x), strong=False), Link((pivot, y), (second, y), strong=False)),
-            chains=(Chain((first, pivot, second), (x, y)),),
-        ),
+        highlights=wing_highlights(grid, (pivot, first, second), x, y),
         explanation=(
             f"The pivot {name(pivot)} is {_either(cands[pivot])}; it sees {name(first)} "
             f"({_either(cands[first])}) and {name(second)} ({_either(cands[second])}). If the pivot is "

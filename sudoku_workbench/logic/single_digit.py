@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
+from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links, end_victims
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = [
@@ -103,12 +103,6 @@ def _units_of(links: DigitLinks, digit: Digit, cells: tuple[Cell, ...]) -> tuple
     )
 
 
-def _victims(links: DigitLinks, digit: Digit, cells: tuple[Cell, ...]) -> int:
-    """Cells outside the chain holding d that see both of its ends."""
-    chain_mask = sum(1 << c for c in cells)
-    return links.holders[digit] & links.peers[cells[0]] & links.peers[cells[-1]] & ~chain_mask
-
-
 @functools.lru_cache(maxsize=8)
 def _chains(grid: Grid) -> dict[str, tuple[tuple[XChain, int], ...]]:
     """Every useful shortest chain of the position, by the rule that names it (shortest first)."""
@@ -119,7 +113,7 @@ def _chains(grid: Grid) -> dict[str, tuple[tuple[XChain, int], ...]]:
         for start in sorted(links.strong[digit]):
             for end, cells in _walk(links, digit, start).items():
                 if end > start and len(cells) >= 4:  # found from both ends; one link is no pattern
-                    victims = _victims(links, digit, cells)
+                    victims = end_victims(links, digit, cells)
                     if victims:
                         candidates.append((len(cells), digit, cells, victims))
     candidates.sort()

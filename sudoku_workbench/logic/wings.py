@@ -11,13 +11,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import cells_text
 
-__all__ = ["XY_WING", "xy_wing"]
+__all__ = ["XY_WING", "wing_highlights", "xy_wing"]
 
 XY_WING = "xy_wing"
 
@@ -41,6 +41,17 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
                 yield _wing_step(grid, pivot, first, second, digit, victims)
 
 
+def wing_highlights(grid: Grid, cells: tuple[Cell, Cell, Cell], x: Digit, y: Digit) -> Highlights:
+    """A pivot and two wings as the XY- and XYZ-Wing draw them: x links the first wing, y the second."""
+    pivot, first, second = cells
+    return Highlights(
+        cells=cells,
+        pattern=cell_candidates(grid, cells),
+        links=(Link((pivot, x), (first, x), strong=False), Link((pivot, y), (second, y), strong=False)),
+        chains=(Chain((first, pivot, second), (x, y)),),
+    )
+
+
 def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victims: list[Cell]) -> Step:
     geo = grid.geometry
     cands = grid.candidates
@@ -54,15 +65,7 @@ def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victi
     return Step(
         XY_WING,
         eliminations=tuple((c, z) for c in victims),
-        highlights=Highlights(
-            cells=(pivot, first, second),
-            pattern=cell_candidates(grid, (pivot, first, second)),
-            links=(
-                Link((pivot, x), (first, x), strong=False),
-                Link((pivot, y), (second, y), strong=False),
-            ),
-            chains=(Chain((first, pivot, second), (x, y)),),
-        ),
+        highlights=wing_highlights(grid, (pivot, first, second), x, y),
         explanation=(
             f"The pivot {name(pivot)} is {either(pivot)}; its peers {name(first)} ({either(first)}) and "
             f"{name(second)} ({either(second)}) are the wings. If the pivot is {digit_char(x)}, "

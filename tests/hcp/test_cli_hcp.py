@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from dataclasses import dataclass
 from pathlib import Path
 
 import networkx as nx
@@ -97,54 +98,63 @@ def _stand_in(path: Path, body: str) -> None:
     path.chmod(0o755)
 
 
-def test_solve_hcp_runs_concorde_and_reads_its_solution_file(
+@dataclass
+class SolveHcp:
+    """What every solve-hcp test sets up: the 4x4 puzzle and its solution, a scratch folder, patching."""
+
+    four: tuple[Grid, Grid]
+    tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str]
+
+    def run(self, *options: str) -> tuple[int, str, str]:
+        """``solve-hcp`` on the puzzle with these options: exit code, standard output and error."""
+        code = main(["solve-hcp", self.four[0].to_line(), *options])
+        captured = self.capsys.readouterr()
+        return code, captured.out, captured.err
+
+
+@pytest.fixture
+def hcp(
     four: tuple[Grid, Grid],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-) -> None:
+) -> SolveHcp:
+    """One object for the four fixtures each solve-hcp test needs."""
+    return SolveHcp(four, tmp_path, monkeypatch, capsys)
+
+
+def test_solve_hcp_runs_concorde_and_reads_its_solution_file(hcp: SolveHcp) -> None:
     """A stand-in ``concorde`` is called as ``concorde -o FILE.sol FILE.hcp`` and writes a 0-based tour."""
-    puzzle, solution = four
-    nodes = [v - 1 for v in _reduced_tour(four)[1]]
-    (tmp_path / "bin").mkdir()
+    nodes = [v - 1 for v in _reduced_tour(hcp.four)[1]]
+    (hcp.tmp_path / "bin").mkdir()
     _stand_in(
-        tmp_path / "bin" / "concorde",
+        hcp.tmp_path / "bin" / "concorde",
         f"""
         import sys
         assert sys.argv[1] == "-o" and open(sys.argv[3]).read().count("TYPE : HCP") == 1
         open(sys.argv[2], "w").write("{len(nodes)}\\n" + " ".join(map(str, {nodes!r})) + "\\n")
         """,
     )
-    monkeypatch.setenv("PATH", str(tmp_path / "bin"))
-    assert main(["solve-hcp", puzzle.to_line(), "--solver", "concorde"]) == 0
-    captured = capsys.readouterr()
-    assert captured.out.strip() == solution.to_line()
-    assert "Concorde" in captured.err
+    hcp.monkeypatch.setenv("PATH", str(hcp.tmp_path / "bin"))
+    code, out, err = hcp.run("--solver", "concorde")
+    assert (code, out.strip()) == (0, hcp.four[1].to_line())
+    assert "Concorde" in err
 
 
-def test_solve_hcp_without_a_solver_says_so(
-    four: tuple[Grid, Grid],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    _no_solver(monkeypatch, tmp_path)
-    assert main(["solve-hcp", four[0].to_line(), "--solver", "lkh"]) == 3
-    captured = capsys.readouterr()
-    assert "lkh is not installed" in captured.err
-    assert captured.out == ""
+def test_solve_hcp_without_a_solver_says_so(hcp: SolveHcp) -> None:
+    _no_solver(hcp.monkeypatch, hcp.tmp_path)
+    code, out, err = hcp.run("--solver", "lkh")
+    assert (code, out) == (3, "")
+    assert "lkh is not installed" in err
 
 
-def test_solve_hcp_runs_lkh_and_reads_its_tour(
-    four: tuple[Grid, Grid],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_solve_hcp_runs_lkh_and_reads_its_tour(hcp: SolveHcp) -> None:
     """A stand-in LKH copies a prepared tour to the TOUR_FILE its parameter file names."""
-    puzzle, solution = four
-    write_tour(tmp_path / "prepared.tour", Tour("p", "", tuple(_reduced_tour(four)[1])))
-    fake = tmp_path / "LKH"
+    prepared = hcp.tmp_path / "prepared.tour"
+    write_tour(prepared, Tour("p", "", tuple(_reduced_tour(hcp.four)[1])))
+    fake = hcp.tmp_path / "LKH"
     _stand_in(
         fake,
         f"""
@@ -152,25 +162,19 @@ def test_solve_hcp_runs_lkh_and_reads_its_tour(
         settings = dict(line.split(" = ", 1) for line in open(sys.argv[1]).read().splitlines())
         assert settings["SUBGRADIENT"] == "NO"
         assert open(settings["PROBLEM_FILE"]).read().count("TYPE : HCP") == 1
-        shutil.copy({str(tmp_path / "prepared.tour")!r}, settings["TOUR_FILE"])
+        shutil.copy({str(prepared)!r}, settings["TOUR_FILE"])
         """,
     )
-    monkeypatch.setenv(LKH_ENV, str(fake))
-    assert main(["solve-hcp", puzzle.to_line(), "--time-limit", "20", "--solver", "lkh"]) == 0
-    assert capsys.readouterr().out.strip() == solution.to_line()
+    hcp.monkeypatch.setenv(LKH_ENV, str(fake))
+    code, out, _err = hcp.run("--time-limit", "20", "--solver", "lkh")
+    assert (code, out.strip()) == (0, hcp.four[1].to_line())
 
 
-def test_solve_hcp_with_elkai(
-    four: tuple[Grid, Grid],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def test_solve_hcp_with_elkai(hcp: SolveHcp) -> None:
     """A stand-in elkai module checks the distance matrix and answers with a closed 0-based tour."""
-    puzzle, solution = four
-    export, tour = _reduced_tour(four)
+    export, tour = _reduced_tour(hcp.four)
     nodes = [v - 1 for v in tour]
-    (tmp_path / "elkai.py").write_text(
+    (hcp.tmp_path / "elkai.py").write_text(
         textwrap.dedent(
             f"""
             class DistanceMatrix:
@@ -181,12 +185,12 @@ def test_solve_hcp_with_elkai(
             """
         )
     )
-    monkeypatch.delenv(LKH_ENV, raising=False)
-    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
-    assert main(["solve-hcp", puzzle.to_line(), "--solver", "elkai"]) == 0
-    assert capsys.readouterr().out.strip() == solution.to_line()
+    hcp.monkeypatch.delenv(LKH_ENV, raising=False)
+    hcp.monkeypatch.setenv("PATH", str(hcp.tmp_path / "empty"))
+    hcp.monkeypatch.syspath_prepend(str(hcp.tmp_path))
+    hcp.monkeypatch.setenv("PYTHONPATH", str(hcp.tmp_path))
+    code, out, _err = hcp.run("--solver", "elkai")
+    assert (code, out.strip()) == (0, hcp.four[1].to_line())
 
 
 def test_the_command_line_writes_what_the_library_writes_by_default(

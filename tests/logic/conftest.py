@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from sudoku_workbench.core import Geometry, Grid, Step
 from sudoku_workbench.core.geometry import digit_from_char
+from sudoku_workbench.logic.engine import Rule, solve_by_logic
 from sudoku_workbench.search.solve import solve
+from tests.conftest import corpus
 
 
 def grid_from(geo: Geometry, line: str = "", keep: dict[str, str] | None = None) -> Grid:
@@ -43,3 +45,24 @@ def assert_sound(step: Step, solution: Sequence[int], where: str = "") -> None:
         assert solution[cell] != digit, (
             f"{where}{step.rule} removes true {digit} at {cell}: {step.explanation}"
         )
+
+
+def assert_sound_where_stuck(
+    finders: Iterable[Callable[[Grid], Iterable[Step]]],
+    before: tuple[Rule, ...],
+    samples: Iterable[tuple[str, int, int]],
+) -> None:
+    """Every step of the finders is sound where ``before`` gets stuck on the corpus samples, and some fire."""
+    fired = 0
+    for name, count, every in samples:
+        for number, puzzle in enumerate(corpus(name, count, every), 1):
+            run = solve_by_logic(puzzle, before)
+            if run.status != "stuck":
+                continue
+            solution = solution_of(puzzle)
+            assert solution is not None
+            for finder in finders:
+                for step in finder(run.grid):
+                    fired += 1
+                    assert_sound(step, solution, f"{name} #{number}: ")
+    assert fired > 0

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from sudoku_workbench.core import geometry
 from sudoku_workbench.logic import short_wings
-from sudoku_workbench.logic.engine import RULES, solve_by_logic
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, grid_from, solution_of, without
+from sudoku_workbench.logic.engine import RULES
+from tests.logic.conftest import assert_sound_where_stuck, grid_from, without
 
 G9 = geometry(3, 3)
 
@@ -66,17 +65,8 @@ def test_w_wing_needs_the_bridge() -> None:
 
 def test_wings_are_sound_on_stuck_corpus_positions() -> None:
     upto = next(i for i, r in enumerate(RULES) if r.id == "xy_wing") + 1
-    before = RULES[:upto]
-    fired = 0
-    for name, count, every in (("royle17.txt", 30, 1499), ("top1465.txt", 30, 48)):
-        for number, puzzle in enumerate(corpus(name, count, every), 1):
-            run = solve_by_logic(puzzle, before)
-            if run.status != "stuck":
-                continue
-            solution = solution_of(puzzle)
-            assert solution is not None
-            for finder in (short_wings.xyz_wing, short_wings.w_wing):
-                for step in finder(run.grid):
-                    fired += 1
-                    assert_sound(step, solution, f"{name} #{number}: ")
-    assert fired > 0
+    assert_sound_where_stuck(
+        (short_wings.xyz_wing, short_wings.w_wing),
+        RULES[:upto],
+        (("royle17.txt", 30, 1499), ("top1465.txt", 30, 48)),
+    )

@@ -10,10 +10,9 @@ import pytest
 
 from sudoku_workbench.core import Geometry, Grid, geometry
 from sudoku_workbench.logic import templates
-from sudoku_workbench.logic.engine import RULES, next_step, solve_by_logic
+from sudoku_workbench.logic.engine import RULES, next_step
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, solution_of, without
+from tests.logic.conftest import assert_sound_where_stuck, without
 
 G9 = geometry(3, 3)
 
@@ -93,15 +92,6 @@ def test_templates_are_sound_on_stuck_corpus_positions() -> None:
         for r in RULES
         if r.id != templates.DIGIT_TEMPLATE and r.level <= 3 and r.id not in HAND_SOLVER_RULES
     )
-    fired = 0
-    for name, count, every in (("royle17.txt", 40, 997), ("top1465.txt", 30, 48)):
-        for number, puzzle in enumerate(corpus(name, count, every), 1):
-            run = solve_by_logic(puzzle, before)
-            if run.status != "stuck":
-                continue
-            solution = solution_of(puzzle)
-            assert solution is not None
-            for step in templates.digit_template(run.grid):
-                fired += 1
-                assert_sound(step, solution, f"{name} #{number}: ")
-    assert fired > 0
+    assert_sound_where_stuck(
+        (templates.digit_template,), before, (("royle17.txt", 40, 997), ("top1465.txt", 30, 48))
+    )

@@ -198,7 +198,7 @@ def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_lef
     assert err.strip().splitlines()[-1] == "sudoku-workbench rate: interrupted"
     assert "Traceback" not in err
     assert lines
-    assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines)
+    assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines), (lines, err)
     deadline = time.monotonic() + 30
     while session_members(session) and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import random
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -189,6 +191,7 @@ class Jobs:
             JobKind.RATE,
             functools.partial(_rate_both, rules=self.rules),
             self.session.grid.puzzle(),
+            control=True,
             on_done=lambda both: self.session.notify(f"Rating: {rating_text(*both)}"),
         )
 
@@ -285,9 +288,11 @@ def search_summary(placed: int, nodes: int, seconds: float) -> str:
     return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
 
 
-def _rate_both(grid: Grid, rules: tuple[Rule, ...] = RULES) -> tuple[Rating, SeRating]:
-    """The level the rules need and the rating on Sudoku Explainer's scale."""
-    return rate(grid, rules), rate_se(grid, rules)
+def _rate_both(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None, **_: Any
+) -> tuple[Rating, SeRating]:
+    """The level the rules need and the rating on Sudoku Explainer's scale (stops when cancelled)."""
+    return rate(grid, rules, cancel), rate_se(grid, rules, cancel)
 
 
 def rating_text(rating: Rating, se: SeRating | None = None) -> str:
@@ -301,19 +306,45 @@ def rating_text(rating: Rating, se: SeRating | None = None) -> str:
 def _status(
     grid: Grid, cancel: CancelToken | None = None, **_: Any
 ) -> tuple[int, tuple[Rating, SeRating] | None]:
+    """How many solutions the position has (0, 1 or 2 for several) and, with exactly one, its ratings.
+
+    A position with several solutions is not rated: logic must get stuck on it, and finding that out
+    on a nearly empty 25x25 grid costs seconds of every rule for nothing.
+    """
     solutions = count(grid, limit=2, cancel=cancel)
-    unfinished = solutions != 0 and not grid.is_complete() and not grid.problems()
-    rating = _rating(grid) if unfinished else None
-    return solutions, rating
+    rateable = solutions == 1 and not grid.is_complete() and not grid.problems()
+    return solutions, _rating(grid, cancel) if rateable else None
 
 
-@functools.lru_cache(maxsize=64)
-def _rating(position: Grid) -> tuple[Rating, SeRating] | None:
-    """The ratings of the position shown (what is left to solve), remembered for stepping back and forth."""
-    try:
-        return _rate_both(position)
-    except Contradiction:
-        return None
+class _Ratings:
+    """The ratings of positions shown lately (stepping back and forth asks for them again).
+
+    Pool threads share it, so a lock guards it; a cancelled rating is not remembered.
+    """
+
+    SIZE = 64
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._known: OrderedDict[Grid, tuple[Rating, SeRating] | None] = OrderedDict()
+
+    def __call__(self, position: Grid, cancel: CancelToken | None = None) -> tuple[Rating, SeRating] | None:
+        with self._lock:
+            if position in self._known:
+                self._known.move_to_end(position)
+                return self._known[position]
+        try:
+            found: tuple[Rating, SeRating] | None = _rate_both(position, cancel=cancel)
+        except Contradiction:
+            found = None
+        with self._lock:
+            self._known[position] = found
+            while len(self._known) > self.SIZE:
+                self._known.popitem(last=False)
+        return found
+
+
+_rating = _Ratings()
 
 
 #: The status line speaks of the position shown (entries and pencil marks count), never of the puzzle.

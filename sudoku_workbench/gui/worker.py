@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
@@ -134,10 +134,18 @@ class Worker(QObject):
         return bool(self._pool.waitForDone(msecs))
 
     def shutdown(self, msecs: int = 5000) -> bool:
-        """Cancel every job and wait for the pool threads to finish them."""
+        """Cancel every job and wait for the pool threads to finish them.
+
+        A job that outlives the wait keeps its worker alive under the application: deleting the
+        worker's thread pool (with the window that owned it) while a thread still runs in it and
+        emits this object's signals would crash the whole program.
+        """
         for job in self.active_jobs():
             self.cancel(job)
-        return self.wait(msecs)
+        done = self.wait(msecs)
+        if not done:
+            self.setParent(QCoreApplication.instance())
+        return done
 
     def _forget(self, job: int) -> None:
         with self._lock:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
+from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import STEP_NAMES, Step
@@ -293,11 +294,17 @@ def _still_applies(grid: Grid, step: Step) -> bool:
     )
 
 
-def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tuple[Step, Grid]]:
+def steps_with_grids(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None
+) -> Iterator[tuple[Step, Grid]]:
     """As :func:`steps_until_stuck`, each step with the grid after it (so no caller applies it again).
+
+    ``cancel`` is checked before every rule is asked, so a background rating stops within one rule's
+    search instead of running to the end of a puzzle nobody looks at any more.
 
     Raises:
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.
+        Cancelled: when ``cancel`` was cancelled.
     """
     problem = _contradiction(grid)
     if problem:
@@ -306,6 +313,8 @@ def steps_with_grids(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tu
     while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
         step = None
         for index, rule in enumerate(rules):
+            if cancel is not None:
+                cancel.check()
             if index in pending:
                 step = next((s for s in pending[index] if _still_applies(grid, s)), None)
                 if step is not None:
@@ -351,12 +360,18 @@ class LogicRun:
     problems: tuple[Problem, ...] = ()
 
 
-def solve_by_logic(grid: Grid, rules: tuple[Rule, ...] = RULES) -> LogicRun:
-    """Run :func:`steps_until_stuck` to the end; status is ``solved``, ``stuck`` or ``contradiction``."""
+def solve_by_logic(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None
+) -> LogicRun:
+    """Run :func:`steps_until_stuck` to the end; status is ``solved``, ``stuck`` or ``contradiction``.
+
+    Raises:
+        Cancelled: when ``cancel`` was cancelled.
+    """
     steps: list[Step] = []
     current = grid
     try:
-        for step, current in steps_with_grids(grid, rules):  # noqa: B007 - the last grid is the result
+        for step, current in steps_with_grids(grid, rules, cancel):  # noqa: B007 - the last grid is the result
             steps.append(step)
     except Contradiction:
         return LogicRun(current, tuple(steps), "contradiction", current.problems())
@@ -373,9 +388,13 @@ class Rating:
     step_count: int
 
 
-def rate(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Rating:
-    """Rate by solving with logic: the hardest rule used, or NEEDS_SEARCH when the rules get stuck."""
-    run = solve_by_logic(grid, rules)
+def rate(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None) -> Rating:
+    """Rate by solving with logic: the hardest rule used, or NEEDS_SEARCH when the rules get stuck.
+
+    Raises:
+        Cancelled: when ``cancel`` was cancelled.
+    """
+    run = solve_by_logic(grid, rules, cancel)
     order = {rule.id: (rule.level, i) for i, rule in enumerate(rules)}
     hardest = max((step.rule for step in run.steps), key=lambda r: order.get(r, (Level.EASY, -1)), default="")
     if run.status != "solved":

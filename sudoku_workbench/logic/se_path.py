@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
@@ -28,13 +29,16 @@ def se_path(
     rules: tuple[Rule, ...],
     difficulty: Callable[[Step], float],
     floor: Callable[[Rule], float],
+    cancel: CancelToken | None = None,
 ) -> Iterator[tuple[Step, Grid]]:
     """Each easiest step (by ``difficulty``) with the grid after it, until solved or stuck.
 
-    ``floor(rule)`` is the least difficulty any step of that rule can have.
+    ``floor(rule)`` is the least difficulty any step of that rule can have; ``cancel`` is checked
+    before every rule is asked.
 
     Raises:
         Contradiction: when the position is impossible.
+        Cancelled: when ``cancel`` was cancelled.
     """
     problems = grid.problems()
     if problems:
@@ -45,6 +49,8 @@ def se_path(
         for rule in order:
             if best is not None and floor(rule) >= best[0]:
                 break
+            if cancel is not None:
+                cancel.check()
             for index, step in enumerate(rule.find(grid)):
                 rated = difficulty(step)
                 if best is None or rated < best[0]:

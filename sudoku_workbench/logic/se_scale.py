@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
@@ -239,14 +240,18 @@ def step_floor(rule: Rule) -> float:
     return SE_BASE.get(rule.id, _UNKNOWN)
 
 
-def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES) -> SeRating:
-    """A puzzle's rating on SE's scale: SE's own path (the easiest step each time), then its hardest step."""
+def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None) -> SeRating:
+    """A puzzle's rating on SE's scale: SE's own path (the easiest step each time), then its hardest step.
+
+    Raises:
+        Cancelled: when ``cancel`` was cancelled.
+    """
     n = grid.geometry.n
     steps: list[Step] = []
     status = "solved"
     se_rules = tuple(rule for rule in rules if rule.id not in NOT_IN_SE)
     try:
-        for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor):
+        for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel):
             steps.append(step)
             grid = after
     except Contradiction:

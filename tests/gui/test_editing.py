@@ -172,3 +172,17 @@ def test_every_action_has_its_own_shortcut(window):
         for key in keys:
             assert key not in seen, f"{key} is used by {seen.get(key)} and {name}"
             seen[key] = name
+
+
+def test_a_new_big_grid_is_counted_not_rated(qtbot, window):
+    """A nearly empty 25x25 grid has many solutions: rating it would keep a thread busy for seconds."""
+    window.session.new_puzzle(geometry_for_size(25))
+    board = window.board
+    board.setFocus()
+    board.select(0)
+    qtbot.keyClick(board, Qt.Key.Key_A)
+    settle(qtbot, window)
+    status = window.panel.status.text()
+    assert "This position: several solutions" in status
+    assert "Rating" not in status
+    assert window.session.worker.wait(10_000)  # nothing still running behind the status line

@@ -94,7 +94,13 @@ COMMANDS = {
 }
 
 
-@pytest.mark.parametrize("command", sorted(COMMANDS))
+#: Commands that run every logic rule on each puzzle take seconds three times over: the slow run has them.
+LOGIC_HEAVY = {"logic", "rate", "soundness"}
+
+
+@pytest.mark.parametrize(
+    "command", [pytest.param(c, marks=pytest.mark.slow) if c in LOGIC_HEAVY else c for c in sorted(COMMANDS)]
+)
 def test_the_cluster_prints_the_lines_of_one_job(command, cluster, inputs, capsys):
     argv = COMMANDS[command](inputs)
     code, one = run(capsys, [*argv, "--jobs", "1"])
@@ -103,6 +109,7 @@ def test_the_cluster_prints_the_lines_of_one_job(command, cluster, inputs, capsy
     assert run(capsys, [*argv, "--cluster", cluster[0]]) == (code, one)
 
 
+@pytest.mark.slow
 def test_the_logic_trace_is_the_same_on_the_cluster(cluster, inputs, tmp_path, capsys):
     traces = {}
     for name, option in (("one", ["--jobs", "1"]), ("cluster", ["--cluster", cluster[0]])):

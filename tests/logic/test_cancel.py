@@ -27,7 +27,7 @@ class CancelledAfter(CancelToken):
         super().check()
 
 
-def hard_puzzle():
+def a_17_clue_puzzle():
     return parse_line(corpus_lines("top95.txt", count=1)[0])
 
 
@@ -35,13 +35,13 @@ def hard_puzzle():
 def test_a_cancelled_token_stops_the_run_within_one_rule(solver):
     token = CancelledAfter(20)
     with pytest.raises(Cancelled):
-        solver(hard_puzzle(), cancel=token)
+        solver(a_17_clue_puzzle(), cancel=token)
     assert token.checks == 21  # the check that found it cancelled was the last one
 
 
 @pytest.mark.parametrize("solver", [solve_by_logic, rate, rate_se], ids=["solve", "rate", "rate_se"])
 def test_a_token_never_cancelled_changes_nothing(solver):
-    grid = hard_puzzle()
+    grid = a_17_clue_puzzle()
     token = CancelledAfter(10**9)
     assert solver(grid, cancel=token) == solver(grid)
     assert token.checks > 20  # it was asked all along

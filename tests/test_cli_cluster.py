@@ -180,10 +180,15 @@ def interrupted(argv: list[str]) -> tuple[int, list[str], str, int]:
         start_new_session=True,
     )
     assert proc.stdout is not None
+    assert proc.stderr is not None
     first = proc.stdout.readline()
     os.killpg(proc.pid, signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
-    return proc.returncode, [first, *rest.splitlines()], err, proc.pid
+    # Read the rest through the same buffered file that readline used, as test_cli_interrupt does:
+    # communicate() reads the pipe itself and loses what readline had buffered beyond the first line
+    # (whole lines, and an end of line that then shows up as an empty line).
+    rest = proc.stdout.read()
+    err = proc.stderr.read()
+    return proc.wait(timeout=60), [first, *rest.splitlines()], err, proc.pid
 
 
 def session_members(session: int) -> list[int]:

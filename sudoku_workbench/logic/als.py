@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
@@ -173,13 +173,18 @@ def _restricted_link(als_a: Als, als_b: Als, digit: Digit) -> Link:
     return Link((a, digit), (b, digit), strong=False)
 
 
-def als_xz(grid: Grid) -> Iterator[Step]:
-    """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both."""
+def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iterator[Step]:
+    """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both.
+
+    ``accept`` narrows the pairs looked at (SE's rating admits only the shapes Sukaku Explainer names).
+    """
     sets = _sets(grid)
     geo = grid.geometry
     done: set[tuple[Digit, int]] = set()
     for i, j, x in _restricted(grid):
         a, b = sets[i], sets[j]
+        if accept is not None and not accept(a, b):
+            continue
         for z, victims in _fresh_victims(grid, a.digits & b.digits & ~(1 << (x - 1)), (a, b), done):
             xc, zc = digit_char(x), digit_char(z)
             yield Step(

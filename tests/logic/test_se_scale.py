@@ -42,6 +42,19 @@ def test_an_easy_puzzle_rates_below_two_and_a_hard_one_above_eight() -> None:
     assert rate_se(grid).difficulty >= 8.0
 
 
+@pytest.mark.parametrize(
+    ("puzzle", "rating"),
+    [
+        ("...5.6.......1....18.473.65...1.7...8...6...23...8...4.........69.7.1.83..59487..", 6.4),
+        ("9..2....6..3.8......69.532...8...1.2.5..7..3.2.4...6...695.87......4.2..8....3..5", 5.5),
+    ],
+)
+def test_an_als_xz_with_a_bivalue_cell_rates_as_sukakus_wing(puzzle: str, rating: float) -> None:
+    """Puzzles SE rated by a VWXYZ- and a WXYZ-Wing: a longer chain would rate them 7.0."""
+    rated = rate_se(Grid.from_values(G9, [0 if c == "." else int(c) for c in puzzle]))
+    assert (rated.difficulty, rated.hardest_rule) == (rating, "als_xz")
+
+
 def _spearman(a: list[float], b: list[float]) -> float:
     def ranks(values: list[float]) -> list[float]:
         order = sorted(range(len(values)), key=values.__getitem__)
@@ -73,6 +86,6 @@ def test_agreement_with_sudoku_explainer_on_the_rated_sample() -> None:
         ours.append(rated.difficulty)
         theirs.append(float(se))
     within = sum(abs(a - b) <= 0.3 + 1e-9 for a, b in zip(ours, theirs, strict=False)) / len(ours)
-    # Measured on SE's own path: Spearman 0.85, 90 % within 0.3 (targets 0.9 and 70 %; see the README).
-    assert _spearman(ours, theirs) >= 0.8
-    assert within >= 0.85
+    # Measured on SE's own path: Spearman 0.91, 98 % within 0.3 (the issue's targets: 0.9 and 70 %).
+    assert _spearman(ours, theirs) >= 0.9
+    assert within >= 0.9

@@ -68,11 +68,11 @@ def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
 def full_house(grid: Grid) -> Iterator[Step]:
     """The only empty cell of a row, column or box must take the digit that unit still lacks."""
     geo = grid.geometry
-    cands, givens, entries = grid.candidates, grid.givens, grid.entries
+    values = grid.values
     others = other_getters(geo)
     for cell, mask in _single_cells(grid):
         for unit, getter in zip(geo.units_of[cell], others[cell], strict=True):
-            if not any(getter(cands)) and all(getter(givens)[i] or v for i, v in enumerate(getter(entries))):
+            if 0 not in getter(values):
                 digit = mask.bit_length()
                 yield Step(
                     FULL_HOUSE,

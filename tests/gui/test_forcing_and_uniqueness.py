@@ -12,7 +12,7 @@ FORCING_IDS = {rule.id for rule in RULES if rule.level is Level.FORCING}
 NEEDS_FORCING = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 
 
-def test_logic_solves_a_hard_puzzle_and_shows_a_forcing_step(qtbot, window, shot):
+def test_logic_solves_a_hard_puzzle_and_shows_a_forcing_step_and_a_nice_loop(qtbot, window, shot):
     trigger_paste(qtbot, window, NEEDS_FORCING)
     with qtbot.waitSignal(window.session.job_finished, timeout=120_000):
         trigger(window, "logic")
@@ -31,6 +31,18 @@ def test_logic_solves_a_hard_puzzle_and_shows_a_forcing_step(qtbot, window, shot
     assert f"Empty cells: {len(session.grid.empty_cells)}" in window.panel.status.text()
     assert not session.grid.is_complete()
     shot(window, "forcing-chain-step")
+
+    loops = [i for i, step in enumerate(steps) if step.rule == "nice_loop"]
+    assert loops, "the path to the forcing steps takes nice loops"
+    session.go_to(loops[0] + 1)
+    settle(qtbot, window)
+    step = window.board.step
+    assert step is not None
+    assert step.rule == "nice_loop"
+    assert step.highlights.links
+    assert step.explanation in window.panel.explanation.toPlainText()
+    assert "following the step" in window.graph_view.title.text()
+    shot(window, "nice-loop-step")
 
 
 def test_assume_one_solution_is_refused_for_a_puzzle_with_several(qtbot, window, monkeypatch):

@@ -258,10 +258,19 @@ NOT_IN_SE = frozenset(
 )
 
 
-#: Rules SE knows only in one shape: the path asks for that shape alone.
+#: Rules SE knows only in one shape: the path asks for that shape alone. The wings are Sukaku
+#: Explainer's, a 9x9 program; SE's 6x6 fork has none (its 8-clue 7.1 puzzle holds a VWXYZ-Wing).
 _SE_VARIANTS: dict[str, Rule] = {
     rule.id: replace(rule, find=partial(als_xz, accept=_bivalue_wing)) for rule in RULES if rule.id == ALS_XZ
 }
+
+
+def _se_rules(rules: tuple[Rule, ...], n: int) -> tuple[Rule, ...]:
+    """The rules on SE's path for an ``n`` x ``n`` grid: SE's own, in the shapes SE knows."""
+    kept = (rule for rule in rules if rule.id not in NOT_IN_SE)
+    if n != 9:
+        return tuple(rule for rule in kept if rule.id not in _SE_VARIANTS)
+    return tuple(_SE_VARIANTS.get(rule.id, rule) for rule in kept)
 
 
 def step_floor(rule: Rule) -> float:
@@ -282,7 +291,7 @@ def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | N
     n = grid.geometry.n
     steps: list[Step] = []
     status = "solved"
-    se_rules = tuple(_SE_VARIANTS.get(rule.id, rule) for rule in rules if rule.id not in NOT_IN_SE)
+    se_rules = _se_rules(rules, n)
     try:
         for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel):
             steps.append(step)

@@ -9,6 +9,7 @@ import pytest
 from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
+from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.se_scale import length_difficulty, rate_se, step_difficulty
 
 G9 = geometry(3, 3)
@@ -53,6 +54,13 @@ def test_an_als_xz_with_a_bivalue_cell_rates_as_sukakus_wing(puzzle: str, rating
     """Puzzles SE rated by a VWXYZ- and a WXYZ-Wing: a longer chain would rate them 7.0."""
     rated = rate_se(Grid.from_values(G9, [0 if c == "." else int(c) for c in puzzle]))
     assert (rated.difficulty, rated.hardest_rule) == (rating, "als_xz")
+
+
+def test_a_6x6_puzzle_is_rated_without_sukakus_wings() -> None:
+    """SE's 6x6 fork rates this 8-clue puzzle 7.1; it has no wings, so the VWXYZ-Wing in it must not count."""
+    rated = rate_se(parse_line("....1..2...3.....4..56........34...."))
+    assert rated.hardest_rule != "als_xz"
+    assert abs(rated.difficulty - 7.1) <= 0.3
 
 
 def _spearman(a: list[float], b: list[float]) -> float:

@@ -14,7 +14,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["add_assume_unique", "record_rules"]
+__all__ = ["add_assume_unique", "record_rules", "solution_count"]
 
 
 def add_assume_unique(parser: Any) -> None:
@@ -27,11 +27,17 @@ def add_assume_unique(parser: Any) -> None:
     )
 
 
+def solution_count(grid: Grid) -> int:
+    """0, 1 or 2 (for several): the puzzle's solutions, counted by the SAT backend."""
+    found, _grids = sat_search(grid.geometry).search(grid.puzzle(), 2)
+    return found
+
+
 def _rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
     """The rules to use on ``grid``, or why the uniqueness rules are refused for it."""
     if not assume_unique:
         return RULES
-    found, _grids = sat_search(grid.geometry).search(grid.puzzle(), 2)
+    found = solution_count(grid)
     if found == 0:
         return "--assume-unique refused: the puzzle has no solution"
     if found > 1:

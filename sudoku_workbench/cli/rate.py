@@ -10,7 +10,7 @@ from typing import Any
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input
 from sudoku_workbench.cli._parallel import ordered_map
-from sudoku_workbench.cli._unique import add_assume_unique, record_rules
+from sudoku_workbench.cli._unique import add_assume_unique, record_rules, solution_count
 from sudoku_workbench.logic.engine import rate
 from sudoku_workbench.logic.se_scale import rate_se
 
@@ -48,7 +48,7 @@ def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str])
         return number, "", ready
     grid, rules = ready
     if scale == "se":
-        rated = rate_se(grid, rules)
+        rated = rate_se(grid, rules, one_solution=solution_count(grid) == 1)
         return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""
     rating = rate(grid, rules)
     return number, f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}", ""

@@ -289,10 +289,20 @@ def search_summary(placed: int, nodes: int, seconds: float) -> str:
 
 
 def _rate_both(
-    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None, **_: Any
+    grid: Grid,
+    rules: tuple[Rule, ...] = RULES,
+    cancel: CancelToken | None = None,
+    one_solution: bool | None = None,
+    **_: Any,
 ) -> tuple[Rating, SeRating]:
-    """The level the rules need and the rating on Sudoku Explainer's scale (stops when cancelled)."""
-    return rate(grid, rules, cancel), rate_se(grid, rules, cancel)
+    """The level the rules need and the rating on Sudoku Explainer's scale (stops when cancelled).
+
+    SE's scale takes its uniqueness techniques on a puzzle with one solution; ``one_solution`` is
+    counted here unless the caller knows it.
+    """
+    if one_solution is None:
+        one_solution = count(grid, limit=2, cancel=cancel) == 1
+    return rate(grid, rules, cancel), rate_se(grid, rules, cancel, one_solution)
 
 
 def rating_text(rating: Rating, se: SeRating | None = None) -> str:
@@ -317,7 +327,7 @@ def _status(
 
 
 class _Ratings:
-    """The ratings of positions shown lately (stepping back and forth asks for them again).
+    """The ratings of positions shown lately, each with one solution (stepping back and forth asks again).
 
     Pool threads share it, so a lock guards it; a cancelled rating is not remembered.
     """
@@ -334,7 +344,7 @@ class _Ratings:
                 self._known.move_to_end(position)
                 return self._known[position]
         try:
-            found: tuple[Rating, SeRating] | None = _rate_both(position, cancel=cancel)
+            found: tuple[Rating, SeRating] | None = _rate_both(position, cancel=cancel, one_solution=True)
         except Contradiction:
             found = None
         with self._lock:

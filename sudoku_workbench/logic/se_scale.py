@@ -21,7 +21,8 @@ XY-Wing / XYZ-Wing / WXYZ-Wing         4.2 /  4.4 / 5.5
 ALS-XZ of a bivalue cell and 3 / 4     5.5 – 5.6 / 6.2 – 6.4 (Sukaku's WXYZ- and VWXYZ-Wings;
 cells                                  other ALS-XZ are left to SE's chains)
 Pile and Chain Exclusion, matching     4.0 – 5.4  (bipartite subsets and fish)
-uniqueness (rectangles, BUG+1)         4.5 – 5.7
+uniqueness (rectangles, BUG+1)         4.5 – 5.7 (once one solution is counted; hidden and
+                                              avoidable rectangles are not SE's)
 Skyscraper / Kite / Turbot / ER        4.0 /  4.1 / 4.2 / 4.3
 X-chains with k strong links           4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4 for k = 2 … 8
 colouring, X- and Y-cycles             6.5 / 6.6 (Eppstein's repetitive cycles: 6.6 and 7.0)
@@ -49,7 +50,7 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import ALS_XZ, Als, als_xz
-from sudoku_workbench.logic.engine import RULES, Rule
+from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.se_path import se_path
 
@@ -254,6 +255,8 @@ NOT_IN_SE = frozenset(
         "finned_swordfish",
         "finned_jellyfish",
         "digit_template",
+        "hidden_rectangle",
+        "avoidable_rectangle",
     )
 )
 
@@ -265,8 +268,16 @@ _SE_VARIANTS: dict[str, Rule] = {
 }
 
 
-def _se_rules(rules: tuple[Rule, ...], n: int) -> tuple[Rule, ...]:
+#: SE's uniqueness techniques (unique rectangles, BUG), on by default: SE rates only puzzles with one
+#: solution (on the Sudoku Exchange puzzles, many a 5.6 is a BUG+1 that chains would rate 6.8 – 7.0).
+_SE_UNIQUENESS = frozenset(("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_one"))
+
+
+def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule, ...]:
     """The rules on SE's path for an ``n`` x ``n`` grid: SE's own, in the shapes SE knows."""
+    if one_solution:
+        have = {rule.id for rule in rules}
+        rules += tuple(r for r in rules_assuming_unique() if r.id in _SE_UNIQUENESS and r.id not in have)
     kept = (rule for rule in rules if rule.id not in NOT_IN_SE)
     if n != 9:
         return tuple(rule for rule in kept if rule.id not in _SE_VARIANTS)
@@ -282,8 +293,14 @@ def step_floor(rule: Rule) -> float:
     return SE_BASE.get(rule.id, _UNKNOWN)
 
 
-def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None) -> SeRating:
+def rate_se(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None, one_solution: bool = False
+) -> SeRating:
     """A puzzle's rating on SE's scale: SE's own path (the easiest step each time), then its hardest step.
+
+    ``one_solution`` says the caller counted exactly one solution: SE's uniqueness techniques then
+    join the path, as they do in SE (which refuses any other puzzle). Without it they are left out,
+    since on a puzzle with several solutions they could remove real ones.
 
     Raises:
         Cancelled: when ``cancel`` was cancelled.
@@ -291,7 +308,7 @@ def rate_se(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | N
     n = grid.geometry.n
     steps: list[Step] = []
     status = "solved"
-    se_rules = _se_rules(rules, n)
+    se_rules = _se_rules(rules, n, one_solution)
     try:
         for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel):
             steps.append(step)

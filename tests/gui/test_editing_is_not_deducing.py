@@ -67,7 +67,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     settle(qtbot, window)
     status = window.panel.status.text()
     assert f"Empty cells: {len(position.empty_cells)}" in status
-    assert f"Rating: {rating_text(rate(position), rate_se(position))}" in status
+    assert f"Rating: {rating_text(rate(position), rate_se(position, one_solution=True))}" in status
     assert " · SE " in status
     assert "This position: one solution" in status
     assert "solved" not in window.statusBar().currentMessage()

@@ -59,6 +59,24 @@ def test_rate_lines(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert all(line.split()[0] in levels for line in lines[:4])
 
 
+#: Sudoku Explainer rates this 5.6: a BUG+1, which chains would rate 6.8. Without its first 4 it has
+#: several solutions, and the same BUG+1 would then pick one of them.
+BUG_PLUS_ONE = "24.9....1..5.74..9.......8..1..2...5.3.4.5.6.8...1..4..2.......7..34.5..4....2.78"
+
+
+def test_rate_on_se_scale_uses_uniqueness_only_with_one_solution(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bug.txt"
+    path.write_text(f"{BUG_PLUS_ONE}\n{BUG_PLUS_ONE[:1]}.{BUG_PLUS_ONE[2:]}\n", encoding="utf-8")
+    assert main(["count", str(path), "--limit", "2"]) == 0
+    assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["1", "2"]
+    assert main(["rate", str(path), "--scale", "se"]) == 0
+    unique, several = (line.split() for line in capsys.readouterr().out.splitlines())
+    assert unique[:2] == ["5.6", "bug_plus_one"]
+    assert several[1] not in {"bug_plus_one", *(f"unique_rectangle_{kind}" for kind in (1, 2, 4))}
+
+
 def test_logic_reports_contradiction(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.txt"
     path.write_text("11" + "." * 14 + "\n", encoding="utf-8")

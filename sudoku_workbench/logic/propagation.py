@@ -59,7 +59,8 @@ class Tables:
     units: tuple[int, ...]
     peers: tuple[int, ...]
     cell_unit_bits: tuple[int, ...]
-    meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box, line, both)
+    meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box only, line only, both)
+    cell_meeting_bits: tuple[int, ...]  # per cell, the meetings (as index bits) whose box or line holds it
 
 
 @functools.cache
@@ -72,9 +73,13 @@ def tables_of(geo: Geometry) -> Tables:
         for line in range(2 * geo.n):
             both = units[box] & units[line]
             if both:
-                meetings.append((box, line, units[box], units[line], both))
+                meetings.append((box, line, units[box] & ~both, units[line] & ~both, both))
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
-    return Tables(geo, units, peers, unit_bits, tuple(meetings))
+    meeting_bits = tuple(
+        sum(1 << m for m, (_, _, box, line, both) in enumerate(meetings) if (box | line | both) >> c & 1)
+        for c in range(geo.size)
+    )
+    return Tables(geo, units, peers, unit_bits, tuple(meetings), meeting_bits)
 
 
 class Contradicted(Exception):
@@ -345,33 +350,41 @@ class Propagation:
                     self._places.append((cell, index + 1, parents, why))
 
     def _locked(self) -> None:
-        loc, changed, geo = self.loc, self._changed, self.geo
-        start, record = self.start_loc, self.facts is not None
+        """Pointing and claiming, tried only where a candidate moved (each meeting in table order)."""
+        loc, changed = self.loc, self._changed
+        meetings, of_cell = self.tables.meetings, self.tables.cell_meeting_bits
         for index, moved in enumerate(changed):
             if not moved:
                 continue
-            here, digit = loc[index], index + 1
-            for box_unit, line_unit, box, line, both in self.tables.meetings:
-                if not moved & (box | line):
+            wanted = 0
+            while moved:
+                low = moved & -moved
+                moved ^= low
+                wanted |= of_cell[low.bit_length() - 1]
+            here = loc[index]
+            while wanted:
+                low = wanted & -wanted
+                wanted ^= low
+                box_unit, line_unit, box, line, both = meetings[low.bit_length() - 1]
+                if not here & both:
                     continue
-                for source, target, source_unit, target_unit in (
-                    (box, line, box_unit, line_unit),
-                    (line, box, line_unit, box_unit),
-                ):
-                    spots = here & source
-                    victims = here & target & ~both
-                    if spots and victims and not spots & ~both:
-                        parents: tuple[Literal, ...] = ()
-                        why = ""
-                        if record:
-                            parents = tuple(
-                                (c, digit, False) for c in set_bits(start[index] & source & ~both)
-                            )
-                            why = (
-                                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
-                                f"{geo.unit_name(target_unit)}"
-                            )
-                        self._offs.append((victims, digit, parents, why))
+                if not here & box and here & line:
+                    self._confined(index, box_unit, line_unit, box, here & line)
+                elif not here & line and here & box:
+                    self._confined(index, line_unit, box_unit, line, here & box)
+
+    def _confined(self, index: int, source_unit: int, target_unit: int, rest: int, victims: int) -> None:
+        """Queue the removal of a digit confined to a box-line meeting from the rest of the target."""
+        parents: tuple[Literal, ...] = ()
+        why = ""
+        if self.facts is not None:
+            digit, geo = index + 1, self.geo
+            parents = tuple((c, digit, False) for c in set_bits(self.start_loc[index] & rest))
+            why = (
+                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
+                f"{geo.unit_name(target_unit)}"
+            )
+        self._offs.append((victims, index + 1, parents, why))
 
 
 def literal_name(geo: Geometry, literal: Literal) -> str:

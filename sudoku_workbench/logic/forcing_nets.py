@@ -68,35 +68,65 @@ def _closes(prop: Propagation, cell: Cell, digit: Digit) -> bool:
     return False
 
 
-def _best_split(prop: Propagation) -> Cell:
-    """The two-candidate cell with the most cases that contradict at once (else the fewest candidates)."""
+#: A chosen case split: the cell, and per candidate whether that case contradicts at once (empty when
+#: not tried).
+_Split = tuple[Cell, tuple[bool, ...]]
+
+#: The case assumptions that lead from a net's first assumption to a node of its refutation.
+_Path = tuple[tuple[Cell, Digit], ...]
+
+
+def _best_split(prop: Propagation) -> _Split:
+    """The two-candidate cell with the most cases that contradict at once (else the fewest candidates).
+
+    A cell's second case is not tried when the cell can no longer beat the best one so far.
+    """
     pairs = prop.pairs()
-    best, best_score = -1, -1
+    best: _Split = (-1, ())
+    best_score = -1
     while pairs:
         low = pairs & -pairs
         pairs ^= low
         cell = low.bit_length() - 1
-        score = sum(_closes(prop, cell, digit) for digit in prop.candidates(cell))
+        first, second = prop.candidates(cell)
+        closed = _closes(prop, cell, first)
+        if not closed and best_score >= 1:
+            continue
+        split = (cell, (closed, _closes(prop, cell, second)))
+        score = sum(split[1])
         if score == 2:
-            return cell
+            return split
         if score > best_score:
-            best, best_score = cell, score
-    return best if best >= 0 else _split_cell(prop)
+            best, best_score = split, score
+    return best if best_score >= 0 else (_split_cell(prop), ())
 
 
-def _refute(prop: Propagation, depth: int) -> _Tree:
+def _refute(prop: Propagation, depth: int, splits: dict[_Path, _Split], path: _Path = ()) -> _Tree:
+    """The refutation below ``prop`` within ``depth`` case splits (raises _Open when there is none).
+
+    ``splits`` keeps each node's chosen split by its path, so deeper passes of the same search do not
+    test every two-candidate cell again.
+    """
     try:
         prop.run()
     except Contradicted:
         return None
     if depth == 0 or not prop.free:
         raise _Open
-    cell = _best_split(prop)
-    children = []
-    for digit in prop.candidates(cell):
+    split = splits.get(path)
+    if split is None:
+        split = splits[path] = _best_split(prop)
+    cell, closed = split
+    if closed and depth == 1 and not all(closed):
+        raise _Open
+    children: list[_Tree] = []
+    for index, digit in enumerate(prop.candidates(cell)):
+        if closed and closed[index]:
+            children.append(None)
+            continue
         child = prop.copy()
         child.assume(cell, digit, True)
-        children.append(_refute(child, depth - 1))
+        children.append(_refute(child, depth - 1, splits, (*path, (cell, digit))))
     return cell, tuple(children)
 
 
@@ -141,7 +171,7 @@ def _net_lead(candidate: Candidate, depth: int, grid: Grid) -> Step | None:
     prop = Propagation(grid, Mode.NET)
     prop.assume(cell, digit, True)
     try:
-        tree = _refute(prop, depth)
+        tree = _refute(prop, depth, {})
     except _Open:
         return None
     return _net_step(grid, candidate, tree)
@@ -151,13 +181,14 @@ def _net_search(grid: Grid) -> list[Lead]:
     """Refutations of single candidates, shallowest first: the first depth at which any closes."""
     base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
+    splits: dict[Candidate, dict[_Path, _Split]] = {candidate: {} for candidate in candidates}
     for depth in range(1, _MAX_NET_DEPTH + 1):
         found: list[Lead] = []
         for candidate in candidates:
             prop = base.copy()
             prop.assume(*candidate, True)
             try:
-                _refute(prop, depth)
+                _refute(prop, depth, splits[candidate])
             except _Open:
                 continue
             found.append(functools.partial(_net_lead, candidate, depth))

@@ -163,11 +163,16 @@ def _wrong_first(grid: Grid) -> list[Candidate]:
     return [(cell, digit) for cell, digit in candidates if not placed[digit - 1] >> cell & 1]
 
 
-def _net_lead(candidate: Candidate, depth: int, grid: Grid) -> Step | None:
-    """The net refuting ``candidate`` within ``depth`` case splits on this position, if it closes."""
+def _net_lead(candidate: Candidate, depth: int, searched: tuple[Grid, _Tree], grid: Grid) -> Step | None:
+    """The net refuting ``candidate`` within ``depth`` case splits on this position, if it closes.
+
+    On the position the search ran on, its refutation ``searched`` is told without being found again.
+    """
     cell, digit = candidate
     if not grid.candidates[cell] >> (digit - 1) & 1:
         return None
+    if grid is searched[0]:
+        return _net_step(grid, candidate, searched[1])
     prop = Propagation(grid, Mode.NET)
     prop.assume(cell, digit, True)
     try:
@@ -188,10 +193,10 @@ def _net_search(grid: Grid) -> list[Lead]:
             prop = base.copy()
             prop.assume(*candidate, True)
             try:
-                _refute(prop, depth, splits[candidate])
+                tree = _refute(prop, depth, splits[candidate])
             except _Open:
                 continue
-            found.append(functools.partial(_net_lead, candidate, depth))
+            found.append(functools.partial(_net_lead, candidate, depth, (grid, tree)))
         if found:
             return found
     return []

@@ -96,7 +96,8 @@ class Propagation:
     """A copy of a position that assumptions are made in and propagated through.
 
     ``loc``, ``placed`` and ``free`` are the state (per-digit cell masks, and the open cells);
-    ``rounds`` lists, per finished round, the ``(loc, placed)`` masks after it (for round lookups).
+    ``rounds`` lists, per finished round, the ``(loc, placed)`` masks after it (for round lookups; not
+    kept in NET mode, which no rule looks up).
     """
 
     def __init__(self, grid: Grid, mode: Mode, record: bool = False) -> None:
@@ -185,7 +186,8 @@ class Propagation:
             self.round += 1
             self._apply()
             self._detect()
-            self.rounds.append((tuple(self.loc), tuple(self.placed)))
+            if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
+                self.rounds.append((tuple(self.loc), tuple(self.placed)))
 
     def _note(self, literal: Literal, parents: tuple[Literal, ...], why: str) -> None:
         facts = self.facts

@@ -322,7 +322,8 @@ def steps_with_grids(
             finder = rule.find(grid)
             step = next(finder, None)
             if step is not None:
-                pending[index] = finder
+                if rule.level is not Level.FORCING:  # they keep leads; resumed, they'd search an old grid
+                    pending[index] = finder
                 break
             pending.pop(index, None)
         if step is None:
@@ -342,6 +343,8 @@ def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[S
     no simpler rule applies now and the step still holds exactly: candidates only ever go, so a pattern
     whose candidates are all still there still proves what it proved. This saves rescanning the grid
     after every single, and restarting a long chain search after the singles its last step set off.
+    Forcing rules are not resumed: they carry their leads to the new grid themselves, and a resumed
+    finder whose leads ran out would search the old grid again (seconds on the hardest puzzles).
 
     Raises:
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.

@@ -58,14 +58,29 @@ def _split_cell(prop: Propagation) -> Cell:
     )
 
 
-def _closes(prop: Propagation, cell: Cell, digit: Digit) -> bool:
-    child = prop.copy()
-    child.assume(cell, digit, True)
-    try:
-        child.run()
-    except Contradicted:
-        return True
-    return False
+class _Cases:
+    """The cases tried at one node: "cell is digit" run on a copy, to see whether it contradicts at once.
+
+    Propagation only adds consequences, so a case that an open (not contradicting) case already
+    places is open as well: its digit is in a position that holds, so it is not run.
+    """
+
+    def __init__(self, prop: Propagation) -> None:
+        self.prop = prop
+        self.open = [0] * len(prop.loc)
+
+    def closes(self, cell: Cell, digit: Digit) -> bool:
+        """Whether assuming ``cell`` is ``digit`` contradicts (without case splits)."""
+        if self.open[digit - 1] >> cell & 1:
+            return False
+        child = self.prop.copy()
+        child.assume(cell, digit, True)
+        try:
+            child.run()
+        except Contradicted:
+            return True
+        self.open = [mine | theirs for mine, theirs in zip(self.open, child.placed, strict=True)]
+        return False
 
 
 #: A chosen case split: the cell, and per candidate whether that case contradicts at once (empty when
@@ -82,6 +97,7 @@ def _best_split(prop: Propagation) -> _Split:
     A cell's second case is not tried when the cell can no longer beat the best one so far.
     """
     pairs = prop.pairs()
+    cases = _Cases(prop)
     best: _Split = (-1, ())
     best_score = -1
     while pairs:
@@ -89,10 +105,10 @@ def _best_split(prop: Propagation) -> _Split:
         pairs ^= low
         cell = low.bit_length() - 1
         first, second = prop.candidates(cell)
-        closed = _closes(prop, cell, first)
+        closed = cases.closes(cell, first)
         if not closed and best_score >= 1:
             continue
-        split = (cell, (closed, _closes(prop, cell, second)))
+        split = (cell, (closed, cases.closes(cell, second)))
         score = sum(split[1])
         if score == 2:
             return split

@@ -58,16 +58,23 @@ def _split_cell(prop: Propagation) -> Cell:
     )
 
 
+#: The placements of positions known to hold (no contradiction) that contain a node's position.
+_Known = tuple[tuple[int, ...], ...]
+
+
 class _Cases:
     """The cases tried at one node: "cell is digit" run on a copy, to see whether it contradicts at once.
 
-    Propagation only adds consequences, so a case that an open (not contradicting) case already
-    places is open as well: its digit is in a position that holds, so it is not run.
+    Propagation only adds consequences, so a case that a position known to hold (an open case here or
+    above) already places is open as well: it is not run.
     """
 
-    def __init__(self, prop: Propagation) -> None:
+    def __init__(self, prop: Propagation, known: _Known) -> None:
         self.prop = prop
+        self.known = list(known)
         self.open = [0] * len(prop.loc)
+        for placed in known:
+            self.open = [mine | theirs for mine, theirs in zip(self.open, placed, strict=True)]
 
     def closes(self, cell: Cell, digit: Digit) -> bool:
         """Whether assuming ``cell`` is ``digit`` contradicts (without case splits)."""
@@ -79,6 +86,7 @@ class _Cases:
             child.run()
         except Contradicted:
             return True
+        self.known.append(tuple(child.placed))
         self.open = [mine | theirs for mine, theirs in zip(self.open, child.placed, strict=True)]
         return False
 
@@ -91,13 +99,14 @@ _Split = tuple[Cell, tuple[bool, ...]]
 _Path = tuple[tuple[Cell, Digit], ...]
 
 
-def _best_split(prop: Propagation) -> _Split:
+def _best_split(prop: Propagation, known: _Known) -> tuple[_Split, _Known]:
     """The two-candidate cell with the most cases that contradict at once (else the fewest candidates).
 
-    A cell's second case is not tried when the cell can no longer beat the best one so far.
+    A cell's second case is not tried when the cell can no longer beat the best one so far. Also the
+    positions known to hold at this node, the open cases tried included (for the nodes below).
     """
     pairs = prop.pairs()
-    cases = _Cases(prop)
+    cases = _Cases(prop, known)
     best: _Split = (-1, ())
     best_score = -1
     while pairs:
@@ -111,17 +120,24 @@ def _best_split(prop: Propagation) -> _Split:
         split = (cell, (closed, cases.closes(cell, second)))
         score = sum(split[1])
         if score == 2:
-            return split
+            return split, tuple(cases.known)
         if score > best_score:
             best, best_score = split, score
-    return best if best_score >= 0 else (_split_cell(prop), ())
+    return (best if best_score >= 0 else (_split_cell(prop), ())), tuple(cases.known)
 
 
-def _refute(prop: Propagation, depth: int, splits: dict[_Path, _Split], path: _Path = ()) -> _Tree:
+def _refute(
+    prop: Propagation,
+    depth: int,
+    splits: dict[_Path, tuple[_Split, _Known]],
+    path: _Path = (),
+    known: _Known = (),
+) -> _Tree:
     """The refutation below ``prop`` within ``depth`` case splits (raises _Open when there is none).
 
     ``splits`` keeps each node's chosen split by its path, so deeper passes of the same search do not
-    test every two-candidate cell again.
+    test every two-candidate cell again; ``known`` are the positions known to hold that contain this
+    one (they spare trial runs).
     """
     try:
         prop.run()
@@ -129,10 +145,10 @@ def _refute(prop: Propagation, depth: int, splits: dict[_Path, _Split], path: _P
         return None
     if depth == 0 or not prop.free:
         raise _Open
-    split = splits.get(path)
-    if split is None:
-        split = splits[path] = _best_split(prop)
-    cell, closed = split
+    entry = splits.get(path)
+    if entry is None:
+        entry = splits[path] = _best_split(prop, known)
+    (cell, closed), below = entry
     if closed and depth == 1 and not all(closed):
         raise _Open
     children: list[_Tree] = []
@@ -142,7 +158,8 @@ def _refute(prop: Propagation, depth: int, splits: dict[_Path, _Split], path: _P
             continue
         child = prop.copy()
         child.assume(cell, digit, True)
-        children.append(_refute(child, depth - 1, splits, (*path, (cell, digit))))
+        inside = tuple(placed for placed in below if placed[digit - 1] >> cell & 1)
+        children.append(_refute(child, depth - 1, splits, (*path, (cell, digit)), inside))
     return cell, tuple(children)
 
 
@@ -202,7 +219,7 @@ def _net_search(grid: Grid) -> list[Lead]:
     """Refutations of single candidates, shallowest first: the first depth at which any closes."""
     base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
-    splits: dict[Candidate, dict[_Path, _Split]] = {candidate: {} for candidate in candidates}
+    splits: dict[Candidate, dict[_Path, tuple[_Split, _Known]]] = {c: {} for c in candidates}
     for depth in range(1, _MAX_NET_DEPTH + 1):
         found: list[Lead] = []
         for candidate in candidates:

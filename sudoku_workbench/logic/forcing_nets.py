@@ -76,9 +76,13 @@ class _Cases:
         for placed in known:
             self.open = [mine | theirs for mine, theirs in zip(self.open, placed, strict=True)]
 
+    def holds(self, cell: Cell, digit: Digit) -> bool:
+        """Whether "cell is digit" is known not to contradict (without running it)."""
+        return bool(self.open[digit - 1] >> cell & 1)
+
     def closes(self, cell: Cell, digit: Digit) -> bool:
         """Whether assuming ``cell`` is ``digit`` contradicts (without case splits)."""
-        if self.open[digit - 1] >> cell & 1:
+        if self.holds(cell, digit):
             return False
         child = self.prop.copy()
         child.assume(cell, digit, True)
@@ -102,7 +106,7 @@ _Path = tuple[tuple[Cell, Digit], ...]
 def _best_split(prop: Propagation, known: _Known) -> tuple[_Split, _Known]:
     """The two-candidate cell with the most cases that contradict at once (else the fewest candidates).
 
-    A cell's second case is not tried when the cell can no longer beat the best one so far. Also the
+    A cell's cases are not tried once the cell can no longer beat the best one so far. Also the
     positions known to hold at this node, the open cases tried included (for the nodes below).
     """
     pairs = prop.pairs()
@@ -114,6 +118,8 @@ def _best_split(prop: Propagation, known: _Known) -> tuple[_Split, _Known]:
         pairs ^= low
         cell = low.bit_length() - 1
         first, second = prop.candidates(cell)
+        if best_score >= 1 and cases.holds(cell, second):
+            continue
         closed = cases.closes(cell, first)
         if not closed and best_score >= 1:
             continue

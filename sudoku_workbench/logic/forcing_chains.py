@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.forcing_nets import FORCING_NET, forcing_net
+from sudoku_workbench.logic.forcing_nets import FORCING_NET, forcing_net, forget_solutions
 from sudoku_workbench.logic.forcing_story import (
     Lead,
     Story,
@@ -35,7 +35,7 @@ from sudoku_workbench.logic.forcing_story import (
     implications_text,
     with_leads,
 )
-from sudoku_workbench.logic.forcing_story import forget as forget_closures
+from sudoku_workbench.logic.forcing_story import forget as forget_stories
 from sudoku_workbench.logic.propagation import (
     Contradicted,
     Literal,
@@ -60,10 +60,17 @@ __all__ = [
     "unit_forcing_chain",
 ]
 
+
 CONTRADICTION_FORCING_CHAIN = "contradiction_forcing_chain"
 CELL_FORCING_CHAIN = "cell_forcing_chain"
 UNIT_FORCING_CHAIN = "unit_forcing_chain"
 DYNAMIC_FORCING_CHAIN = "dynamic_forcing_chain"
+
+
+def forget_closures() -> None:
+    """Drop what the forcing rules remember between positions (so a benchmark pass starts cold)."""
+    forget_stories()
+    forget_solutions()
 
 
 def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:

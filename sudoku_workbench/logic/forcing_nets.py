@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing_story import (
@@ -30,7 +30,7 @@ from sudoku_workbench.logic.propagation import (
     Propagation,
 )
 
-__all__ = ["FORCING_NET", "forcing_net"]
+__all__ = ["FORCING_NET", "forcing_net", "forget_solutions"]
 
 FORCING_NET = "forcing_net"
 #: How deep case splits may nest before a net search gives up on one assumption.
@@ -188,18 +188,49 @@ def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     return found
 
 
+#: Per puzzle, the last position found to have one solution (per digit, the cells that may hold it)
+#: and that solution (per digit, its cells).
+_solved: dict[tuple[Geometry, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _only_solution(grid: Grid) -> tuple[int, ...] | None:
+    """The position's solution (per digit, its cells) if it has exactly one, else None.
+
+    A position that allows nothing the last solved one did not, and still allows its solution, has
+    that solution as its only one: then no search is needed (steps only ever remove candidates).
+    """
+    prop = Propagation(grid, Mode.DYNAMIC)
+    allowed = tuple(here | done for here, done in zip(prop.loc, prop.placed, strict=True))
+    key = (grid.geometry, grid.givens)
+    if key in _solved:
+        before, solution = _solved[key]
+        if not any(now & ~then for now, then in zip(allowed, before, strict=True)) and not any(
+            cells & ~now for cells, now in zip(solution, allowed, strict=True)
+        ):
+            return solution
+    found = _solutions(prop, 2)
+    if len(found) != 1:
+        return None
+    _solved.clear()
+    _solved[key] = (allowed, found[0])
+    return found[0]
+
+
+def forget_solutions() -> None:
+    """Drop the remembered solution (so a benchmark pass starts cold)."""
+    _solved.clear()
+
+
 def _wrong_first(grid: Grid) -> list[Candidate]:
     """The open candidates outside the position's one solution: only they can be refuted.
 
     Finding the solution only picks what to try; every step still rests on its own refutation. A
     position with several solutions (or none) gets no nets: case splits there would never close.
     """
-    candidates = list(open_candidates(grid))
-    found = _solutions(Propagation(grid, Mode.DYNAMIC), 2)
-    if len(found) != 1:
+    placed = _only_solution(grid)
+    if placed is None:
         return []
-    placed = found[0]
-    return [(cell, digit) for cell, digit in candidates if not placed[digit - 1] >> cell & 1]
+    return [(cell, digit) for cell, digit in open_candidates(grid) if not placed[digit - 1] >> cell & 1]
 
 
 def _net_lead(candidate: Candidate, depth: int, searched: tuple[Grid, _Tree], grid: Grid) -> Step | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
@@ -66,12 +67,14 @@ class _Cases:
     """The cases tried at one node: "cell is digit" run on a copy, to see whether it contradicts at once.
 
     Propagation only adds consequences, so a case that a position known to hold (an open case here or
-    above) already places is open as well: it is not run.
+    above) already places is open as well: it is not run. Cases found to contradict are remembered,
+    as a node may be scanned again on a deeper pass.
     """
 
     def __init__(self, prop: Propagation, known: _Known) -> None:
         self.prop = prop
         self.known = list(known)
+        self.closed: set[Candidate] = set()
         self.open = [0] * len(prop.loc)
         for placed in known:
             self.open = [mine | theirs for mine, theirs in zip(self.open, placed, strict=True)]
@@ -84,11 +87,14 @@ class _Cases:
         """Whether assuming ``cell`` is ``digit`` contradicts (without case splits)."""
         if self.holds(cell, digit):
             return False
+        if (cell, digit) in self.closed:
+            return True
         child = self.prop.copy()
         child.assume(cell, digit, True)
         try:
             child.run()
         except Contradicted:
+            self.closed.add((cell, digit))
             return True
         self.known.append(tuple(child.placed))
         self.open = [mine | theirs for mine, theirs in zip(self.open, child.placed, strict=True)]
@@ -103,47 +109,59 @@ _Split = tuple[Cell, tuple[bool, ...]]
 _Path = tuple[tuple[Cell, Digit], ...]
 
 
-def _best_split(prop: Propagation, known: _Known) -> tuple[_Split, _Known]:
+@dataclass
+class _Node:
+    """What a search knows about one node of a refutation: its tried cases, and its split once chosen."""
+
+    cases: _Cases
+    split: _Split | None = None
+
+
+def _scan(cases: _Cases, thorough: bool) -> _Split | None:
     """The two-candidate cell with the most cases that contradict at once (else the fewest candidates).
 
-    A cell's cases are not tried once the cell can no longer beat the best one so far. Also the
-    positions known to hold at this node, the open cases tried included (for the nodes below).
+    A cell's cases are not tried once the cell can no longer beat the best one so far. Unless
+    ``thorough``, only a cell whose every case contradicts will do (None when there is none): the best
+    of the others matters only if a deeper pass splits this node again.
     """
+    prop = cases.prop
     pairs = prop.pairs()
-    cases = _Cases(prop, known)
-    best: _Split = (-1, ())
+    best: _Split | None = None
     best_score = -1
     while pairs:
         low = pairs & -pairs
         pairs ^= low
         cell = low.bit_length() - 1
         first, second = prop.candidates(cell)
-        if best_score >= 1 and cases.holds(cell, second):
+        beaten = not thorough or best_score >= 1  # only a cell whose cases both contradict can win
+        if beaten and cases.holds(cell, second):
             continue
         closed = cases.closes(cell, first)
-        if not closed and best_score >= 1:
+        if beaten and not closed:
             continue
         split = (cell, (closed, cases.closes(cell, second)))
         score = sum(split[1])
         if score == 2:
-            return split, tuple(cases.known)
+            return split
         if score > best_score:
             best, best_score = split, score
-    return (best if best_score >= 0 else (_split_cell(prop), ())), tuple(cases.known)
+    if not thorough:
+        return None
+    return best if best is not None else (_split_cell(prop), ())
 
 
 def _refute(
     prop: Propagation,
     depth: int,
-    splits: dict[_Path, tuple[_Split, _Known]],
+    nodes: dict[_Path, _Node],
     path: _Path = (),
     known: _Known = (),
 ) -> _Tree:
     """The refutation below ``prop`` within ``depth`` case splits (raises _Open when there is none).
 
-    ``splits`` keeps each node's chosen split by its path, so deeper passes of the same search do not
-    test every two-candidate cell again; ``known`` are the positions known to hold that contain this
-    one (they spare trial runs).
+    ``nodes`` keeps what is known of each node by its path, so deeper passes of the same search do
+    not try the same cases again; ``known`` are the positions known to hold that contain this one
+    (they spare trial runs).
     """
     try:
         prop.run()
@@ -151,10 +169,14 @@ def _refute(
         return None
     if depth == 0 or not prop.free:
         raise _Open
-    entry = splits.get(path)
-    if entry is None:
-        entry = splits[path] = _best_split(prop, known)
-    (cell, closed), below = entry
+    node = nodes.get(path)
+    if node is None:
+        node = nodes[path] = _Node(_Cases(prop, known))
+    if node.split is None:
+        node.split = _scan(node.cases, thorough=depth > 1)
+        if node.split is None:
+            raise _Open
+    cell, closed = node.split
     if closed and depth == 1 and not all(closed):
         raise _Open
     children: list[_Tree] = []
@@ -164,8 +186,8 @@ def _refute(
             continue
         child = prop.copy()
         child.assume(cell, digit, True)
-        inside = tuple(placed for placed in below if placed[digit - 1] >> cell & 1)
-        children.append(_refute(child, depth - 1, splits, (*path, (cell, digit)), inside))
+        inside = tuple(placed for placed in node.cases.known if placed[digit - 1] >> cell & 1)
+        children.append(_refute(child, depth - 1, nodes, (*path, (cell, digit)), inside))
     return cell, tuple(children)
 
 
@@ -256,14 +278,14 @@ def _net_search(grid: Grid) -> list[Lead]:
     """Refutations of single candidates, shallowest first: the first depth at which any closes."""
     base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
-    splits: dict[Candidate, dict[_Path, tuple[_Split, _Known]]] = {c: {} for c in candidates}
+    nodes: dict[Candidate, dict[_Path, _Node]] = {candidate: {} for candidate in candidates}
     for depth in range(1, _MAX_NET_DEPTH + 1):
         found: list[Lead] = []
         for candidate in candidates:
             prop = base.copy()
             prop.assume(*candidate, True)
             try:
-                tree = _refute(prop, depth, splits[candidate])
+                tree = _refute(prop, depth, nodes[candidate])
             except _Open:
                 continue
             found.append(functools.partial(_net_lead, candidate, depth, (grid, tree)))

@@ -163,13 +163,16 @@ def _refute(
     not try the same cases again; ``known`` are the positions known to hold that contain this one
     (they spare trial runs).
     """
-    try:
-        prop.run()
-    except Contradicted:
-        return None
+    node = nodes.get(path)
+    if node is None:
+        try:
+            prop.run()
+        except Contradicted:
+            return None
+    else:
+        prop = node.cases.prop  # propagated on an earlier pass
     if depth == 0 or not prop.free:
         raise _Open
-    node = nodes.get(path)
     if node is None:
         node = nodes[path] = _Node(_Cases(prop, known))
     if node.split is None:

@@ -9,6 +9,7 @@ to the end.
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -48,15 +49,16 @@ class _Open(Exception):
 
 def _split_cell(prop: Propagation) -> Cell:
     """The open cell with the fewest candidates left (the cheapest case split)."""
-    loc = prop.loc
     pairs = prop.pairs()
     if pairs:
         return (pairs & -pairs).bit_length() - 1
-    free = prop.free
-    return min(
-        (c for c in range(prop.geo.size) if free >> c & 1),
-        key=lambda c: sum(m >> c & 1 for m in loc),
-    )
+    # at_least[k]: the open cells with k or more candidates, counted on whole masks at once
+    at_least = [prop.free] + [0] * (len(prop.loc) + 1)
+    for mask in prop.loc:
+        for k in range(len(at_least) - 2, 0, -1):
+            at_least[k] |= at_least[k - 1] & mask
+    fewest = next(cells & ~more for cells, more in itertools.pairwise(at_least) if cells & ~more)
+    return (fewest & -fewest).bit_length() - 1
 
 
 #: The placements of positions known to hold (no contradiction) that contain a node's position.

@@ -123,11 +123,14 @@ def _scan(cases: _Cases, thorough: bool) -> _Split | None:
     """The two-candidate cell with the most cases that contradict at once (else the fewest candidates).
 
     A cell's cases are not tried once the cell can no longer beat the best one so far. Unless
-    ``thorough``, only a cell whose every case contradicts will do (None when there is none): the best
-    of the others matters only if a deeper pass splits this node again.
+    ``thorough``, only a two-candidate cell whose cases both contradict will do (None when there are
+    two-candidate cells but none such): the best of the others matters only if a deeper pass splits
+    this node again.
     """
     prop = cases.prop
     pairs = prop.pairs()
+    if not pairs:
+        return _split_cell(prop), ()
     best: _Split | None = None
     best_score = -1
     while pairs:
@@ -147,9 +150,7 @@ def _scan(cases: _Cases, thorough: bool) -> _Split | None:
             return split
         if score > best_score:
             best, best_score = split, score
-    if not thorough:
-        return None
-    return best if best is not None else (_split_cell(prop), ())
+    return best if thorough else None
 
 
 def _refute(

@@ -52,8 +52,10 @@ def lowest_cell(mask: int) -> Cell:
 def common_peers(peers: tuple[int, ...], mask: int) -> int:
     """Cells that see every cell of ``mask`` (all cells for an empty mask): the ALS and AIC victims."""
     seen = -1
-    for cell in bits_of(mask):
-        seen &= peers[cell]
+    while mask:  # bits_of() written out: this is asked hundreds of thousands of times a solve
+        low = mask & -mask
+        seen &= peers[low.bit_length() - 1]
+        mask ^= low
     return seen
 
 

@@ -51,6 +51,8 @@ class _Graph:
     als_links: dict[tuple[Node, Node], int]
     #: The strong partners of each node as "on" states, ready for the walks.
     strong_on: dict[Node, tuple[tuple[Node, bool], ...]]
+    #: Per digit, the cells whose single candidate has a strong link (a mask).
+    singles: tuple[int, ...]
 
 
 def _pieces(cells: tuple[Cell, ...], mask: int, key: tuple[int, ...]) -> list[int] | None:
@@ -67,11 +69,12 @@ def _graph(grid: Grid) -> _Graph:
     geo = grid.geometry
     n = geo.n
     cands = grid.candidates
-    strong: dict[Node, list[Node]] = {}
+    # Each node's partners as an ordered set: a link met twice keeps its first place.
+    strong: dict[Node, dict[Node, None]] = {}
 
     def join(a: Node, b: Node) -> None:
-        strong.setdefault(a, []).append(b)
-        strong.setdefault(b, []).append(a)
+        strong.setdefault(a, {})[b] = None
+        strong.setdefault(b, {})[a] = None
 
     _unit_links(grid, join)
     for cell, mask in enumerate(cands):
@@ -79,7 +82,7 @@ def _graph(grid: Grid) -> _Graph:
             low = mask & -mask
             join((low.bit_length(), 1 << cell), ((mask ^ low).bit_length(), 1 << cell))
     groups: list[list[int]] = [[] for _ in range(n + 1)]
-    als_links = _als_links(grid, join, groups)
+    als_links = _als_links(grid, strong, groups)
     holders = digit_links(grid).holders
     for inter in intersections(geo):
         inside = sum(1 << c for c in inter.cells)
@@ -87,13 +90,18 @@ def _graph(grid: Grid) -> _Graph:
             group = holders[digit] & inside
             if group.bit_count() >= 2 and (digit, group) in strong:
                 groups[digit].append(group)
-    partners = {node: tuple(dict.fromkeys(ends)) for node, ends in strong.items()}
+    partners = {node: tuple(ends) for node, ends in strong.items()}
+    singles = [0] * (n + 1)
+    for digit, mask in strong:
+        if mask.bit_count() == 1:
+            singles[digit] |= mask
     return _Graph(
         partners,
         tuple(tuple(dict.fromkeys(g)) for g in groups),
         {},
         als_links,
-        {node: tuple((end, True) for end in ends) for node, ends in partners.items()},
+        {node: tuple([(end, True) for end in ends]) for node, ends in partners.items()},
+        tuple(singles),
     )
 
 
@@ -118,41 +126,45 @@ def _unit_links(grid: Grid, join: Callable[[Node, Node], None]) -> None:
 
 
 def _als_links(
-    grid: Grid, join: Callable[[Node, Node], None], groups: list[list[int]]
+    grid: Grid, strong: dict[Node, dict[Node, None]], groups: list[list[int]]
 ) -> dict[tuple[Node, Node], int]:
     """Strong links inside almost locked sets of two or more cells: "x is in it, or else z is"."""
     found: dict[tuple[Node, Node], int] = {}
     for als in almost_locked_sets(grid):
-        if als.cells.bit_count() < 2 or als.cells.bit_count() > MAX_ALS_CELLS:
+        size = als.cells.bit_count()
+        if size < 2 or size > MAX_ALS_CELLS:
             continue
-        nodes = [(d + 1, als.holders[d + 1]) for d in bits_of(als.digits)]
-        for node in nodes:
-            if node[1].bit_count() > 1:
-                groups[node[0]].append(node[1])
-        for a, b in itertools.combinations(nodes, 2):
+        holders = als.holders
+        nodes = [(d + 1, holders[d + 1]) for d in bits_of(als.digits)]
+        for digit, cells in nodes:
+            if cells.bit_count() > 1:
+                groups[digit].append(cells)
+        # As join() in _graph, inlined: there are many sets, each with up to 15 pairs.
+        ends = [strong.setdefault(node, {}) for node in nodes]
+        for (a, ends_a), (b, ends_b) in itertools.combinations(zip(nodes, ends, strict=True), 2):
             if (a, b) not in found:
-                join(a, b)
+                ends_a[b] = None
+                ends_b[a] = None
                 found[a, b] = found[b, a] = als.cells
     return found
 
 
-def _weak(grid: Grid, graph: _Graph, node: Node) -> Iterator[Node]:
-    """The nodes with a strong link that are weakly linked to ``node`` (false when it is true)."""
+def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[tuple[Node, bool], ...]:
+    """The nodes with a strong link that are weakly linked to ``node``, as "off" states.
+
+    Same digit in cells that see all of ``node`` (single cells, then groups), then the cell's other digits.
+    """
     digit, mask = node
     links = digit_links(grid)
-    strong = graph.strong
+    singles = graph.singles
     seen = common_peers(links.peers, mask) & links.holders[digit]
-    for cell in bits_of(seen):
-        if (digit, 1 << cell) in strong:
-            yield digit, 1 << cell
-    for group in graph.groups[digit]:
-        if not group & ~seen:
-            yield digit, group
+    found = [((digit, 1 << cell), False) for cell in bits_of(seen & singles[digit])]
+    found += [((digit, group), False) for group in graph.groups[digit] if not group & ~seen]
     if mask.bit_count() == 1:
         cell = lowest_cell(mask)
-        for other in bits_of(grid.candidates[cell] & ~(1 << (digit - 1))):
-            if (other + 1, mask) in strong:
-                yield other + 1, mask
+        others = grid.candidates[cell] & ~(1 << (digit - 1))
+        found += [((d + 1, mask), False) for d in bits_of(others) if singles[d + 1] >> cell & 1]
+    return tuple(found)
 
 
 _Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
@@ -168,28 +180,29 @@ def _walk(
     """
     graph = _graph(grid)
     weak, strong = graph.weak, graph.strong_on
-    parent: _Parents = {(start, False): None}
-    queue = deque([((start, False), 0)])
+    first = (start, False)
+    parent: _Parents = {first: None}
+    queue = deque([(first, 0)])
+    popleft, append = queue.popleft, queue.append
     while queue:
-        (node, on), depth = queue.popleft()
-        if on:
+        state, depth = popleft()
+        node, on = state
+        if on:  # on → off over weak links: nothing to yield, the depth stays
             if node not in weak:
-                weak[node] = tuple((w, False) for w in _weak(grid, graph, node))
-            nexts = weak[node]
-        elif depth < limit:
-            nexts = strong[node]
-        else:
-            nexts = ()
-            if cut is not None:
-                cut.add(start)
-        for state in nexts:
-            if state in parent:
-                continue
-            parent[state] = (node, on)
-            depth_after = depth + (0 if on else 1)
-            queue.append((state, depth_after))
-            if state[1]:
-                yield state[0], depth_after, parent
+                weak[node] = _weak(grid, graph, node)
+            for after in weak[node]:
+                if after not in parent:
+                    parent[after] = state
+                    append((after, depth))
+        elif depth < limit:  # off → on over strong links: one link more, each reached node yielded
+            depth += 1
+            for after in strong[node]:
+                if after not in parent:
+                    parent[after] = state
+                    append((after, depth))
+                    yield after[0], depth, parent
+        elif cut is not None:
+            cut.add(start)
 
 
 def _path(parent: _Parents, end: Node) -> tuple[Node, ...] | None:
@@ -275,21 +288,36 @@ def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
     return any(d == digit and mask >> cell & 1 for d, mask in path)
 
 
-def _promising(grid: Grid, start: Node, end: Node, seen_by: dict[int, int]) -> bool:
-    """A cheap test that the two ends can conclude anything (before the chain is traced).
+def _promising(grid: Grid, start: Node, seen_by: dict[int, int]) -> Callable[[Node], bool]:
+    """A cheap test that ``start`` and an end can conclude anything (before the chain is traced).
 
+    It is asked for every node a walk reaches, so what depends on ``start`` alone is worked out once;
     ``seen_by`` remembers, per cell mask, the cells that see all of it.
     """
-    if start == end:
-        return True
-    (x, ma), (y, mb) = start, end
-    if x == y:
-        if ma not in seen_by:
-            seen_by[ma] = common_peers(digit_links(grid).peers, ma)
-        if mb not in seen_by:
-            seen_by[mb] = common_peers(digit_links(grid).peers, mb)
-        return not mb & ~seen_by[ma] or bool(seen_by[ma] & seen_by[mb] & digit_links(grid).holders[x])
-    return mb.bit_count() == 1 and (ma == mb or bool(_pair_eliminations(grid, start, end, 0)))
+    links = digit_links(grid)
+    peers, cands = links.peers, grid.candidates
+    x, ma = start
+    seen_a = common_peers(peers, ma)
+    holders_x = links.holders[x]
+    ca = lowest_cell(ma)
+
+    def promising(end: Node) -> bool:
+        y, mb = end
+        if x == y:
+            if mb == ma:
+                return True
+            if mb not in seen_by:
+                seen_by[mb] = common_peers(peers, mb)
+            return not mb & ~seen_a or bool(seen_a & seen_by[mb] & holders_x)
+        if mb.bit_count() != 1:
+            return False
+        cb = lowest_cell(mb)
+        # The ends' cells are one (other digits go) or see each other (y leaves a's cell, x b's).
+        return ca == cb or bool(
+            peers[ca] >> cb & 1 and (cands[cb] >> (x - 1) & 1 or cands[ca] >> (y - 1) & 1)
+        )
+
+    return promising
 
 
 def found_chains(grid: Grid) -> Iterator[Found]:
@@ -302,8 +330,9 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     cut: set[Node] = set()
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
+            promising = _promising(grid, start, seen_by)
             for end, depth, parent in _walk(grid, start, limit, cut):
-                if (limit > SHORT and depth <= SHORT) or not _promising(grid, start, end, seen_by):
+                if (limit > SHORT and depth <= SHORT) or not promising(end):
                     continue
                 path = _path(parent, end)
                 found = _conclusions(grid, path) if path is not None else None

@@ -81,7 +81,11 @@ def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int
     open_cells = [
         (c, m) for c, m in zip(unit_cells, masks, strict=True) if m and m.bit_count() <= MAX_CELLS + 1
     ]
-    cands = dict(open_cells)
+    # Per digit, the unit's open cells holding it: an ALS's holders are these masks cut to its cells.
+    spots = [0] * (n + 1)
+    for cell, cand in open_cells:
+        for d in bits_of(cand):
+            spots[d + 1] |= 1 << cell
     found: dict[int, Als] = {}
     stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
     while stack:
@@ -94,7 +98,7 @@ def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int
                 continue
             mask = cells | 1 << cell
             if grown.bit_count() == size + 1 and mask not in found:
-                found[mask] = _als(n, unit, mask, grown, cands)
+                found[mask] = Als(unit, mask, grown, tuple([spot & mask for spot in spots]))
             if size < MAX_CELLS:
                 stack.append((index + 1, mask, grown, size))
     return tuple(found.values())
@@ -103,14 +107,6 @@ def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int
 def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
     """Every ALS of the position with up to :data:`MAX_CELLS` cells (shared with the nice loops)."""
     return _sets(grid)
-
-
-def _als(n: int, unit: int, cells: int, digits: int, cands: dict[Cell, int]) -> Als:
-    holders = [0] * (n + 1)
-    for cell in bits_of(cells):
-        for d in bits_of(cands[cell]):
-            holders[d + 1] |= 1 << cell
-    return Als(unit, cells, digits, tuple(holders))
 
 
 @functools.lru_cache(maxsize=4)

@@ -80,73 +80,87 @@ def _line_fishes(
     Each is (base lines, cover mask, the fins' band of lines, the cover positions that lose the digit).
     """
     n = geo.n
-    width = geo.box_cols if by_rows else geo.box_rows
-    outside = [geo.full_mask & ~(((1 << width) - 1) << s) for s in range(0, n, width)]
+    width, depth = (geo.box_cols, geo.box_rows) if by_rows else (geo.box_rows, geo.box_cols)
+    stacks = [((1 << width) - 1) << s for s in range(0, n, width)]
+    outside = [geo.full_mask & ~stack for stack in stacks]
+    bands = [range(s, s + depth) for s in range(0, n, depth)]
     eligible = [i for i, m in enumerate(masks) if 2 <= m.bit_count() <= size + width]
     return tuple(
         found
-        for base, union in _bases(eligible, masks, outside, size, [CALL_BUDGET])
-        for found in _covers(geo, by_rows, base, masks, union)
+        for base in _bases(eligible, masks, outside, size)
+        for found in _covers(base, masks, bands, stacks)
     )
 
 
 def _bases(
-    eligible: list[int], masks: tuple[int, ...], outside: list[int], size: int, budget: list[int]
-) -> Iterator[tuple[tuple[int, ...], int]]:
+    eligible: list[int], masks: tuple[int, ...], outside: list[int], size: int
+) -> Iterator[tuple[int, ...]]:
     """Base-line sets whose lines, outside some one stack, use at most ``size`` cover lines.
 
     Adding a line only grows the union, so a partial set that no stack can rescue is dropped at once.
+    The sets of one parent are yielded as soon as it is grown, last line first (the order the stack of
+    partial sets would pop them in), and only those that are more than a plain fish. Whether a union
+    of places can be rescued is remembered: many sets share one.
     """
+    budget = CALL_BUDGET
+    rescuable: dict[int, bool] = {}
     stack: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
     while stack:
         start, chosen, union = stack.pop()
-        if len(chosen) == size:
-            if union.bit_count() > size:
-                yield chosen, union
-            continue
+        last = len(chosen) + 1 == size
+        grown_sets = []
         for index in range(start, len(eligible)):
-            budget[0] -= 1
-            if budget[0] <= 0:
+            budget -= 1
+            if budget <= 0:
                 return
             line = eligible[index]
             grown = union | masks[line]
-            if all((grown & rest).bit_count() > size for rest in outside):
-                continue
-            stack.append((index + 1, (*chosen, line), grown))
+            count = grown.bit_count()
+            if count > size:
+                if grown not in rescuable:
+                    rescuable[grown] = any((grown & rest).bit_count() <= size for rest in outside)
+                if not rescuable[grown]:
+                    continue
+            if not last:
+                stack.append((index + 1, (*chosen, line), grown))
+            elif count > size:
+                grown_sets.append((*chosen, line))
+        yield from reversed(grown_sets)
 
 
 def _covers(
-    geo: Geometry, by_rows: bool, base: tuple[int, ...], masks: tuple[int, ...], union: int
+    base: tuple[int, ...], masks: tuple[int, ...], bands: list[range], stacks: list[int]
 ) -> Iterator[tuple[tuple[int, ...], int, range, int]]:
     """The finned fish on these base lines, box by box: the fins' box first, then the cover lines.
 
-    A box is only tried when it holds the digit outside the base lines (else nothing can go).
+    A box is only tried when it holds the digit outside the base lines (else nothing can go), and a band
+    only when the base lines outside it fit in the cover lines (they may have no fins).
     """
-    width, depth = (geo.box_cols, geo.box_rows) if by_rows else (geo.box_rows, geo.box_cols)
     size = len(base)
-    for band_start in range(0, geo.n, depth):
-        band = range(band_start, band_start + depth)
-        if not any(i in band for i in base):
-            continue
-        outer = inner = others = 0
+    for band in bands:
+        outer = inner = 0
         for line in base:
             if line in band:
                 inner |= masks[line]
             else:
                 outer |= masks[line]
+        if not inner or outer.bit_count() > size:
+            continue
+        others = 0
         for line in band:
             if line not in base:
                 others |= masks[line]
-        for start in range(0, geo.n, width):
-            stack = ((1 << width) - 1) << start
+        for stack in stacks:
             targets = others & stack
+            if not targets:
+                continue
             required = outer | (inner & ~stack)
             need = size - required.bit_count()
             free = inner & stack & ~required
-            if not targets or need < 0 or need >= free.bit_count():
+            if need < 0 or need >= free.bit_count():
                 continue
-            for chosen in itertools.combinations(list(bits_of(free)), need):
-                cover = required | sum(1 << i for i in chosen)
+            for chosen in itertools.combinations([1 << i for i in bits_of(free)], need):
+                cover = required | sum(chosen)
                 if cover & targets:
                     yield base, cover, band, cover & targets
 

@@ -9,13 +9,12 @@ cells holding z is z. Every cell that sees all of those loses z.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
+from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, common_peers, digit_links
 from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import cells_text, mask_text
 
@@ -28,42 +27,57 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     """Four cells, four digits, one unrestricted digit z: z leaves every cell seeing all the z cells."""
     cands = grid.candidates
     links = digit_links(grid)
+    peers = links.peers
     seen: set[tuple[int, int]] = set()
-    for hinge, mask in enumerate(cands):
-        if not 2 <= mask.bit_count() <= 4:
-            continue
-        wings = [
-            p
-            for p in bits_of(links.peers[hinge])
-            if 2 <= cands[p].bit_count() <= 4 and (cands[p] | mask).bit_count() <= 4
-        ]
-        for trio in itertools.combinations(wings, 3):
+    small = 0  # the cells with two to four candidates: the only ones a pattern can use
+    for cell, mask in enumerate(cands):
+        if 2 <= mask.bit_count() <= 4:
+            small |= 1 << cell
+    for hinge in bits_of(small):
+        mask = cands[hinge]
+        wings = [p for p in bits_of(peers[hinge] & small) if (cands[p] | mask).bit_count() <= 4]
+        for trio, union in _trios(cands, wings, mask):
             cells = (hinge, *trio)
-            union = mask | cands[trio[0]] | cands[trio[1]] | cands[trio[2]]
-            if union.bit_count() != 4:
-                continue
-            z = _lone_unrestricted(cands, links, cells, union)
+            inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
+            z = _lone_unrestricted(links, inside, union)
             if z is None:
                 continue
-            holders = [c for c in cells if cands[c] >> (z - 1) & 1]
-            victims = links.holders[z] & ~sum(1 << c for c in cells)
-            for cell in holders:
-                victims &= links.peers[cell]
+            z_cells = links.holders[z] & inside
+            victims = common_peers(peers, z_cells) & links.holders[z] & ~inside
             if victims and (z, victims) not in seen:
                 seen.add((z, victims))
                 yield _step(grid, cells, z, union, victims)
 
 
-def _lone_unrestricted(
-    cands: tuple[int, ...], links: DigitLinks, cells: tuple[Cell, ...], union: int
-) -> Digit | None:
-    """The only digit whose holders among ``cells`` do not all see each other (None if not exactly one)."""
-    loose = []
+def _trios(cands: tuple[int, ...], wings: list[Cell], mask: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
+    """Three wings (in ``itertools.combinations`` order) that hold four digits with the hinge's ``mask``.
+
+    A pair of wings that already brings more than four digits is dropped with every third wing.
+    """
+    for i, a in enumerate(wings):
+        with_a = mask | cands[a]
+        for j in range(i + 1, len(wings)):
+            b = wings[j]
+            with_b = with_a | cands[b]
+            if with_b.bit_count() > 4:
+                continue
+            for c in wings[j + 1 :]:
+                union = with_b | cands[c]
+                if union.bit_count() == 4:
+                    yield (a, b, c), union
+
+
+def _lone_unrestricted(links: DigitLinks, inside: int, union: int) -> Digit | None:
+    """The only digit whose holders in ``inside`` do not all see each other (None if not exactly one)."""
+    peers = links.peers
+    loose = None
     for index in bits_of(union):
-        holders = [c for c in cells if cands[c] >> index & 1]
-        if any(not links.peers[a] >> b & 1 for a, b in itertools.combinations(holders, 2)):
-            loose.append(index + 1)
-    return loose[0] if len(loose) == 1 else None
+        held = links.holders[index + 1] & inside
+        if any(held & ~peers[c] & ~(1 << c) for c in bits_of(held)):
+            if loose is not None:
+                return None
+            loose = index + 1
+    return loose
 
 
 def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:

@@ -41,16 +41,26 @@ Node = tuple[Digit, int]
 
 @dataclass(frozen=True)
 class _Graph:
-    """The strong links of a position by node, and the grouped nodes of each digit."""
+    """The strong links of a position by node, and the grouped nodes of each digit.
 
-    strong: dict[Node, tuple[Node, ...]]
+    The walks number the nodes with a strong link and use states ``2 * number + on`` (ints hash far
+    faster than nested tuples, and a walk looks up hundreds of states).
+    """
+
+    #: The number of each node with a strong link, in the order the links were met.
+    ids: dict[Node, int]
+    #: The nodes by number.
+    nodes: tuple[Node, ...]
+    #: The strong partners of each node (by number) as "on" states.
+    strong: tuple[tuple[int, ...], ...]
     groups: tuple[tuple[int, ...], ...]
-    #: Weak neighbours (as "off" states) of each node met so far, filled in as the walks ask.
-    weak: dict[Node, tuple[tuple[Node, bool], ...]]
+    #: Per digit, the indices into ``groups`` by each group's lowest cell (a group inside the cells
+    #: that see a node starts at one of them; there are many groups, as almost locked sets add theirs).
+    group_starts: tuple[dict[Cell, list[int]], ...]
+    #: Weak neighbours (as "off" states) of each node (by number), filled in as the walks ask.
+    weak: list[tuple[int, ...] | None]
     #: The strong links that run through an almost locked set: (node, node) → the set's cells.
     als_links: dict[tuple[Node, Node], int]
-    #: The strong partners of each node as "on" states, ready for the walks.
-    strong_on: dict[Node, tuple[tuple[Node, bool], ...]]
     #: Per digit, the cells whose single candidate has a strong link (a mask).
     singles: tuple[int, ...]
 
@@ -90,17 +100,24 @@ def _graph(grid: Grid) -> _Graph:
             group = holders[digit] & inside
             if group.bit_count() >= 2 and (digit, group) in strong:
                 groups[digit].append(group)
-    partners = {node: tuple(ends) for node, ends in strong.items()}
+    ids = {node: i for i, node in enumerate(strong)}
+    unique_groups = tuple(tuple(dict.fromkeys(g)) for g in groups)
+    group_starts: list[dict[Cell, list[int]]] = [{} for _ in range(n + 1)]
+    for digit, masks in enumerate(unique_groups):
+        for index, group in enumerate(masks):
+            group_starts[digit].setdefault(lowest_cell(group), []).append(index)
     singles = [0] * (n + 1)
     for digit, mask in strong:
         if mask.bit_count() == 1:
             singles[digit] |= mask
     return _Graph(
-        partners,
-        tuple(tuple(dict.fromkeys(g)) for g in groups),
-        {},
+        ids,
+        tuple(strong),
+        tuple(tuple([ids[end] << 1 | 1 for end in ends]) for ends in strong.values()),
+        unique_groups,
+        tuple(group_starts),
+        [None] * len(ids),
         als_links,
-        {node: tuple([(end, True) for end in ends]) for node, ends in partners.items()},
         tuple(singles),
     )
 
@@ -149,7 +166,7 @@ def _als_links(
     return found
 
 
-def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[tuple[Node, bool], ...]:
+def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[int, ...]:
     """The nodes with a strong link that are weakly linked to ``node``, as "off" states.
 
     Same digit in cells that see all of ``node`` (single cells, then groups), then the cell's other digits.
@@ -158,16 +175,20 @@ def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[tuple[Node, bool], ...
     links = digit_links(grid)
     singles = graph.singles
     seen = common_peers(links.peers, mask) & links.holders[digit]
-    found = [((digit, 1 << cell), False) for cell in bits_of(seen & singles[digit])]
-    found += [((digit, group), False) for group in graph.groups[digit] if not group & ~seen]
+    found = [(digit, 1 << cell) for cell in bits_of(seen & singles[digit])]
+    groups, starts = graph.groups[digit], graph.group_starts[digit]
+    inside = sorted(i for cell in bits_of(seen) for i in starts.get(cell, ()) if not groups[i] & ~seen)
+    found += [(digit, groups[i]) for i in inside]
     if mask.bit_count() == 1:
         cell = lowest_cell(mask)
         others = grid.candidates[cell] & ~(1 << (digit - 1))
-        found += [((d + 1, mask), False) for d in bits_of(others) if singles[d + 1] >> cell & 1]
-    return tuple(found)
+        found += [(d + 1, mask) for d in bits_of(others) if singles[d + 1] >> cell & 1]
+    ids = graph.ids
+    return tuple([ids[node] << 1 for node in found])
 
 
-_Parents = dict[tuple[Node, bool], tuple[Node, bool] | None]
+#: A walk's parent of each state it reached (states as in :class:`_Graph`).
+_Parents = dict[int, int | None]
 
 
 def _walk(
@@ -179,18 +200,19 @@ def _walk(
     could find more; one that was never cut finds nothing new).
     """
     graph = _graph(grid)
-    weak, strong = graph.weak, graph.strong_on
-    first = (start, False)
+    weak, strong, nodes = graph.weak, graph.strong, graph.nodes
+    first = graph.ids[start] << 1
     parent: _Parents = {first: None}
     queue = deque([(first, 0)])
     popleft, append = queue.popleft, queue.append
     while queue:
         state, depth = popleft()
-        node, on = state
-        if on:  # on → off over weak links: nothing to yield, the depth stays
-            if node not in weak:
-                weak[node] = _weak(grid, graph, node)
-            for after in weak[node]:
+        node = state >> 1
+        if state & 1:  # on → off over weak links: nothing to yield, the depth stays
+            nexts = weak[node]
+            if nexts is None:
+                nexts = weak[node] = _weak(grid, graph, nodes[node])
+            for after in nexts:
                 if after not in parent:
                     parent[after] = state
                     append((after, depth))
@@ -200,21 +222,21 @@ def _walk(
                 if after not in parent:
                     parent[after] = state
                     append((after, depth))
-                    yield after[0], depth, parent
+                    yield nodes[after >> 1], depth, parent
         elif cut is not None:
             cut.add(start)
 
 
-def _path(parent: _Parents, end: Node) -> tuple[Node, ...] | None:
+def _path(graph: _Graph, parent: _Parents, end: Node) -> tuple[Node, ...] | None:
     """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
-    path: list[Node] = []
-    key: tuple[Node, bool] | None = (end, True)
+    path: list[int] = []
+    key: int | None = graph.ids[end] << 1 | 1
     while key is not None:
-        path.append(key[0])
+        path.append(key >> 1)
         key = parent[key]
     distinct = len(set(path))
     if distinct == len(path) or (distinct == len(path) - 1 and path[0] == path[-1]):
-        return tuple(reversed(path))
+        return tuple([graph.nodes[i] for i in reversed(path)])
     return None
 
 
@@ -326,7 +348,7 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
     seen_by: dict[int, int] = {}
     # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
-    starts = sorted(node for node in graph.strong if node[1].bit_count() == 1)
+    starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
     cut: set[Node] = set()
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
@@ -334,7 +356,7 @@ def found_chains(grid: Grid) -> Iterator[Found]:
             for end, depth, parent in _walk(grid, start, limit, cut):
                 if (limit > SHORT and depth <= SHORT) or not promising(end):
                     continue
-                path = _path(parent, end)
+                path = _path(graph, parent, end)
                 found = _conclusions(grid, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:
                     seen.add((found.placements, found.eliminations))

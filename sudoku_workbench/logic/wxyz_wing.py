@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, common_peers, digit_links
+from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links
 from sudoku_workbench.logic._positions import cell_candidates
 from sudoku_workbench.logic._text import cells_text, mask_text
 
@@ -36,12 +36,12 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     for hinge in bits_of(small):
         mask = cands[hinge]
         wings = [p for p in bits_of(peers[hinge] & small) if (cands[p] | mask).bit_count() <= 4]
-        for trio, union in _trios(cands, wings, mask):
+        for trio, union, loose in _trios(cands, peers, wings, mask):
+            if loose.bit_count() != 1:
+                continue
+            z = loose.bit_length()
             cells = (hinge, *trio)
             inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
-            z = _lone_unrestricted(links, inside, union)
-            if z is None:
-                continue
             z_cells = links.holders[z] & inside
             victims = common_peers(peers, z_cells) & links.holders[z] & ~inside
             if victims and (z, victims) not in seen:
@@ -49,10 +49,14 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
                 yield _step(grid, cells, z, union, victims)
 
 
-def _trios(cands: tuple[int, ...], wings: list[Cell], mask: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
+def _trios(
+    cands: tuple[int, ...], peers: tuple[int, ...], wings: list[Cell], mask: int
+) -> Iterator[tuple[tuple[Cell, Cell, Cell], int, int]]:
     """Three wings (in ``itertools.combinations`` order) that hold four digits with the hinge's ``mask``.
 
-    A pair of wings that already brings more than four digits is dropped with every third wing.
+    Each comes with its unrestricted digits: those two wings that do not see each other share (the
+    hinge sees every wing). A pair of wings that already brings more than four digits is dropped with
+    every third wing.
     """
     for i, a in enumerate(wings):
         with_a = mask | cands[a]
@@ -61,23 +65,16 @@ def _trios(cands: tuple[int, ...], wings: list[Cell], mask: int) -> Iterator[tup
             with_b = with_a | cands[b]
             if with_b.bit_count() > 4:
                 continue
+            loose_ab = 0 if peers[a] >> b & 1 else cands[a] & cands[b]
             for c in wings[j + 1 :]:
                 union = with_b | cands[c]
                 if union.bit_count() == 4:
-                    yield (a, b, c), union
-
-
-def _lone_unrestricted(links: DigitLinks, inside: int, union: int) -> Digit | None:
-    """The only digit whose holders in ``inside`` do not all see each other (None if not exactly one)."""
-    peers = links.peers
-    loose = None
-    for index in bits_of(union):
-        held = links.holders[index + 1] & inside
-        if any(held & ~peers[c] & ~(1 << c) for c in bits_of(held)):
-            if loose is not None:
-                return None
-            loose = index + 1
-    return loose
+                    loose = loose_ab
+                    if not peers[a] >> c & 1:
+                        loose |= cands[a] & cands[c]
+                    if not peers[b] >> c & 1:
+                        loose |= cands[b] & cands[c]
+                    yield (a, b, c), union, loose
 
 
 def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:

@@ -17,7 +17,6 @@ ones. :mod:`~sudoku_workbench.logic.nice_loops` turns what a chain proves into s
 from __future__ import annotations
 
 import functools
-import itertools
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_lin
 from sudoku_workbench.logic._positions import intersections, unit_positions
 from sudoku_workbench.logic.als import almost_locked_sets
 
-__all__ = ["LONGEST", "MAX_ALS_CELLS", "SHORT", "Found", "Node", "als_link_sets", "found_chains"]
+__all__ = ["LONGEST", "MAX_ALS_CELLS", "SHORT", "Found", "Node", "als_link_cells", "found_chains"]
 
 #: Strong links per chain tried in the first pass, and at most.
 SHORT, LONGEST = 4, 14
@@ -51,16 +50,20 @@ class _Graph:
     ids: dict[Node, int]
     #: The nodes by number.
     nodes: tuple[Node, ...]
-    #: The strong partners of each node (by number) as "on" states.
-    strong: tuple[tuple[int, ...], ...]
+    #: Each node's partners by the links of units and two-candidate cells, an ordered set.
+    links: dict[Node, dict[Node, None]]
+    #: The nodes of each almost locked set used (in the order met), and the sets each node is in.
+    als_nodes: tuple[tuple[tuple[Node, ...], int], ...]
+    als_of: dict[Node, list[int]]
+    #: The strong partners of each node (by number) as "on" states, filled in as the walks ask:
+    #: the partners in ``links``, then the other nodes of each almost locked set the node is in.
+    strong: list[tuple[int, ...] | None]
     groups: tuple[tuple[int, ...], ...]
     #: Per digit, the indices into ``groups`` by each group's lowest cell (a group inside the cells
     #: that see a node starts at one of them; there are many groups, as almost locked sets add theirs).
     group_starts: tuple[dict[Cell, list[int]], ...]
     #: Weak neighbours (as "off" states) of each node (by number), filled in as the walks ask.
     weak: list[tuple[int, ...] | None]
-    #: The strong links that run through an almost locked set: (node, node) → the set's cells.
-    als_links: dict[tuple[Node, Node], int]
     #: Per digit, the cells whose single candidate has a strong link (a mask).
     singles: tuple[int, ...]
 
@@ -92,7 +95,7 @@ def _graph(grid: Grid) -> _Graph:
             low = mask & -mask
             join((low.bit_length(), 1 << cell), ((mask ^ low).bit_length(), 1 << cell))
     groups: list[list[int]] = [[] for _ in range(n + 1)]
-    als_links = _als_links(grid, strong, groups)
+    als_nodes, als_of = _als_nodes(grid, strong, groups)
     holders = digit_links(grid).holders
     for inter in intersections(geo):
         inside = sum(1 << c for c in inter.cells)
@@ -113,11 +116,13 @@ def _graph(grid: Grid) -> _Graph:
     return _Graph(
         ids,
         tuple(strong),
-        tuple(tuple([ids[end] << 1 | 1 for end in ends]) for ends in strong.values()),
+        strong,
+        als_nodes,
+        als_of,
+        [None] * len(ids),
         unique_groups,
         tuple(group_starts),
         [None] * len(ids),
-        als_links,
         tuple(singles),
     )
 
@@ -142,28 +147,46 @@ def _unit_links(grid: Grid, join: Callable[[Node, Node], None]) -> None:
                         join((digit, pieces[0]), (digit, pieces[1]))
 
 
-def _als_links(
+def _als_nodes(
     grid: Grid, strong: dict[Node, dict[Node, None]], groups: list[list[int]]
-) -> dict[tuple[Node, Node], int]:
-    """Strong links inside almost locked sets of two or more cells: "x is in it, or else z is"."""
-    found: dict[tuple[Node, Node], int] = {}
+) -> tuple[tuple[tuple[tuple[Node, ...], int], ...], dict[Node, list[int]]]:
+    """The nodes of almost locked sets of two or more cells, any two strongly linked.
+
+    ("x is in the set, or else z is"). Each node gets a place in ``strong`` (so a number, and a place
+    in the start list); its links are only made when a walk asks (:func:`_strong`): there are many
+    sets, of up to 15 links each, and most searches stop at their first chain.
+    """
+    used: list[tuple[tuple[Node, ...], int]] = []
+    als_of: dict[Node, list[int]] = {}
     for als in almost_locked_sets(grid):
         size = als.cells.bit_count()
         if size < 2 or size > MAX_ALS_CELLS:
             continue
         holders = als.holders
-        nodes = [(d + 1, holders[d + 1]) for d in bits_of(als.digits)]
-        for digit, cells in nodes:
-            if cells.bit_count() > 1:
-                groups[digit].append(cells)
-        # As join() in _graph, inlined: there are many sets, each with up to 15 pairs.
-        ends = [strong.setdefault(node, {}) for node in nodes]
-        for (a, ends_a), (b, ends_b) in itertools.combinations(zip(nodes, ends, strict=True), 2):
-            if (a, b) not in found:
-                ends_a[b] = None
-                ends_b[a] = None
-                found[a, b] = found[b, a] = als.cells
-    return found
+        nodes = tuple([(d + 1, holders[d + 1]) for d in bits_of(als.digits)])
+        for node in nodes:
+            strong.setdefault(node, {})
+            als_of.setdefault(node, []).append(len(used))
+            if node[1].bit_count() > 1:
+                groups[node[0]].append(node[1])
+        used.append((nodes, als.cells))
+    return tuple(used), als_of
+
+
+def _strong(graph: _Graph, number: int) -> tuple[int, ...]:
+    """A node's strong partners as "on" states, in the order the links were met.
+
+    Those of units and cells, then the other nodes of each set it is in; a link met again keeps its
+    first place.
+    """
+    node = graph.nodes[number]
+    ends = dict(graph.links[node])
+    for index in graph.als_of.get(node, ()):
+        for other in graph.als_nodes[index][0]:
+            if other != node:
+                ends[other] = None
+    ids = graph.ids
+    return tuple([ids[end] << 1 | 1 for end in ends])
 
 
 def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[int, ...]:
@@ -218,7 +241,10 @@ def _walk(
                     append((after, depth))
         elif depth < limit:  # off → on over strong links: one link more, each reached node yielded
             depth += 1
-            for after in strong[node]:
+            nexts = strong[node]
+            if nexts is None:
+                nexts = strong[node] = _strong(graph, node)
+            for after in nexts:
                 if after not in parent:
                     parent[after] = state
                     append((after, depth))
@@ -363,6 +389,8 @@ def found_chains(grid: Grid) -> Iterator[Found]:
                     yield found
 
 
-def als_link_sets(grid: Grid) -> dict[tuple[Node, Node], int]:
-    """The strong links of ``grid`` that run through an almost locked set: (node, node) → its cells."""
-    return _graph(grid).als_links
+def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
+    """The cells of the first almost locked set of ``grid`` with both nodes (their strong link), or None."""
+    graph = _graph(grid)
+    other = graph.als_of.get(b, ())
+    return next((graph.als_nodes[i][1] for i in graph.als_of.get(a, ()) if i in other), None)

@@ -36,7 +36,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, lowest_cell
 from sudoku_workbench.logic._text import cells_text, mask_text
-from sudoku_workbench.logic.aic_search import Found, Node, als_link_sets, found_chains
+from sudoku_workbench.logic.aic_search import Found, Node, als_link_cells, found_chains
 
 __all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name", "uses_almost_locked_sets"]
 
@@ -143,10 +143,8 @@ def _step(grid: Grid, found: Found) -> Step:
 def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
     """Name the grouped nodes and the almost locked sets the chain's strong links run through."""
     geo = grid.geometry
-    als_links = als_link_sets(grid)
-    sets = dict.fromkeys(
-        als_links[pair] for pair in zip(nodes[::2], nodes[1::2], strict=False) if pair in als_links
-    )
+    links = (als_link_cells(grid, a, b) for a, b in zip(nodes[::2], nodes[1::2], strict=False))
+    sets = dict.fromkeys(cells for cells in links if cells is not None)
     groups = [mask for _d, mask in nodes if mask.bit_count() > 1]
     note = ""
     if groups:

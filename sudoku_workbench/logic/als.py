@@ -113,16 +113,20 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
 def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     """Pairs of disjoint ALS (indices) with a restricted common digit."""
     sets = _sets(grid)
-    peers = digit_links(grid).peers
-    pairs = []
+    links = digit_links(grid)
+    peers = links.peers
+    pairs: list[tuple[int, int, Digit]] = []
     for digit in range(1, grid.geometry.n + 1):
         bit = 1 << (digit - 1)
-        having = [(i, a.holders[digit]) for i, a in enumerate(sets) if a.digits & bit]
-        seen_all = [common_peers(peers, cells) for _, cells in having]
-        for (i, _cells), sees in zip(having, seen_all, strict=True):
-            for j, cells_j in having:
-                if j > i and not cells_j & ~sees and not sets[i].cells & sets[j].cells:
-                    pairs.append((i, j, digit))
+        having = [(a.holders[digit], a.cells, i) for i, a in enumerate(sets) if a.digits & bit]
+        for k, (cells_i, set_i, i) in enumerate(having):
+            sees = common_peers(peers, cells_i) & links.holders[digit]
+            if sees:  # else no set's digit cells can all lie among them
+                pairs += [
+                    (i, j, digit)
+                    for cells_j, set_j, j in having[k + 1 :]
+                    if not cells_j & ~sees and not set_i & set_j
+                ]
     return tuple(pairs)
 
 

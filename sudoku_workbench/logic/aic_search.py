@@ -62,6 +62,8 @@ class _Graph:
     #: Per digit, the indices into ``groups`` by each group's lowest cell (a group inside the cells
     #: that see a node starts at one of them; there are many groups, as almost locked sets add theirs).
     group_starts: tuple[dict[Cell, list[int]], ...]
+    #: Per digit, the cells some group starts at (a mask).
+    group_cells: tuple[int, ...]
     #: Weak neighbours (as "off" states) of each node (by number), filled in as the walks ask.
     weak: list[tuple[int, ...] | None]
     #: Per digit, the cells whose single candidate has a strong link (a mask).
@@ -122,6 +124,7 @@ def _graph(grid: Grid) -> _Graph:
         [None] * len(ids),
         unique_groups,
         tuple(group_starts),
+        tuple(sum(1 << cell for cell in starts) for starts in group_starts),
         [None] * len(ids),
         tuple(singles),
     )
@@ -200,8 +203,10 @@ def _weak(grid: Grid, graph: _Graph, node: Node) -> tuple[int, ...]:
     seen = common_peers(links.peers, mask) & links.holders[digit]
     found = [(digit, 1 << cell) for cell in bits_of(seen & singles[digit])]
     groups, starts = graph.groups[digit], graph.group_starts[digit]
-    inside = sorted(i for cell in bits_of(seen) for i in starts.get(cell, ()) if not groups[i] & ~seen)
-    found += [(digit, groups[i]) for i in inside]
+    first_cells = seen & graph.group_cells[digit]
+    if first_cells:
+        inside = sorted(i for cell in bits_of(first_cells) for i in starts[cell] if not groups[i] & ~seen)
+        found += [(digit, groups[i]) for i in inside]
     if mask.bit_count() == 1:
         cell = lowest_cell(mask)
         others = grid.candidates[cell] & ~(1 << (digit - 1))
@@ -215,10 +220,11 @@ _Parents = dict[int, int | None]
 
 
 def _walk(
-    grid: Grid, start: Node, limit: int, cut: set[Node] | None = None
-) -> Iterator[tuple[Node, int, _Parents]]:
-    """From "start is false": each node forced true, with its depth and the walk's parent table.
+    grid: Grid, start: Node, limit: int, cut: set[Node] | None = None, shallow: int = 0
+) -> Iterator[tuple[Node, _Parents]]:
+    """From "start is false": each node forced true after more than ``shallow`` strong links.
 
+    Each comes with the walk's parent table; a second, longer walk skips what the first one yielded.
     When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
     could find more; one that was never cut finds nothing new).
     """
@@ -248,7 +254,8 @@ def _walk(
                 if after not in parent:
                     parent[after] = state
                     append((after, depth))
-                    yield nodes[after >> 1], depth, parent
+                    if depth > shallow:
+                        yield nodes[after >> 1], parent
         elif cut is not None:
             cut.add(start)
 
@@ -379,8 +386,8 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
             promising = _promising(grid, start, seen_by)
-            for end, depth, parent in _walk(grid, start, limit, cut):
-                if (limit > SHORT and depth <= SHORT) or not promising(end):
+            for end, parent in _walk(grid, start, limit, cut, 0 if limit == SHORT else SHORT):
+                if not promising(end):
                     continue
                 path = _path(graph, parent, end)
                 found = _conclusions(grid, path) if path is not None else None

@@ -230,8 +230,9 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
     prop = Propagation(grid, Mode.DYNAMIC)
     allowed = tuple(here | done for here, done in zip(prop.loc, prop.placed, strict=True))
     key = (grid.geometry, grid.givens)
-    if key in _solved:
-        before, solution = _solved[key]
+    remembered = _solved.get(key)  # one lookup: another thread may clear the dict in between
+    if remembered is not None:
+        before, solution = remembered
         if not any(now & ~then for now, then in zip(allowed, before, strict=True)) and not any(
             cells & ~now for cells, now in zip(solution, allowed, strict=True)
         ):

@@ -48,7 +48,8 @@ def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str])
         return number, "", ready
     grid, rules = ready
     if scale == "se":
-        rated = rate_se(grid, rules, one_solution=solution_count(grid) == 1)
+        # --assume-unique has counted one solution already (record_rules refuses any other puzzle).
+        rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
         return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""
     rating = rate(grid, rules)
     return number, f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}", ""

@@ -50,7 +50,7 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import ALS_XZ, Als, als_xz
-from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
+from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.se_path import se_path
 
@@ -264,7 +264,7 @@ NOT_IN_SE = frozenset(
 #: Rules SE knows only in one shape: the path asks for that shape alone. The wings are Sukaku
 #: Explainer's, a 9x9 program; SE's 6x6 fork has none (its 8-clue 7.1 puzzle holds a VWXYZ-Wing).
 _SE_VARIANTS: dict[str, Rule] = {
-    rule.id: replace(rule, find=partial(als_xz, accept=_bivalue_wing)) for rule in RULES if rule.id == ALS_XZ
+    ALS_XZ: replace(rule_by_id(ALS_XZ), find=partial(als_xz, accept=_bivalue_wing)),
 }
 
 

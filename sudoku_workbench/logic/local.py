@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._positions import (
@@ -32,9 +32,14 @@ __all__ = [
     "POINTING",
     "claiming",
     "full_house",
+    "full_house_step",
     "hidden_single",
+    "hidden_single_step",
+    "lone_bits",
     "naked_single",
+    "naked_single_step",
     "pointing",
+    "units_boxes_first",
 ]
 
 FULL_HOUSE = "full_house"
@@ -48,7 +53,7 @@ _last_singles: tuple[Grid | None, list[tuple[Cell, int]]] = (None, [])
 
 
 @functools.cache
-def _lone_bits(n: int) -> frozenset[int]:
+def lone_bits(n: int) -> frozenset[int]:
     """The masks with exactly one digit: a set lookup is the fastest test the engine makes per cell."""
     return frozenset(1 << i for i in range(n))
 
@@ -59,10 +64,49 @@ def _single_cells(grid: Grid) -> list[tuple[Cell, int]]:
     cached = _last_singles
     if cached[0] is grid:
         return cached[1]
-    lone = _lone_bits(grid.geometry.n)
+    lone = lone_bits(grid.geometry.n)
     found = [(cell, mask) for cell, mask in enumerate(grid.candidates) if mask in lone]
     _last_singles = (grid, found)
     return found
+
+
+def full_house_step(geo: Geometry, cell: Cell, digit: Digit, unit: int) -> Step:
+    """The explained step: ``cell`` is the last empty cell of ``unit`` and takes ``digit``."""
+    return Step(
+        FULL_HOUSE,
+        placements=((cell, digit),),
+        highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
+        explanation=(
+            f"{geo.cell_name(cell)} is the last empty cell of {geo.unit_name(unit)}, "
+            f"so it takes the missing digit {digit_char(digit)}."
+        ),
+    )
+
+
+def naked_single_step(geo: Geometry, cell: Cell, digit: Digit) -> Step:
+    """The explained step: ``digit`` is the last candidate of ``cell``."""
+    return Step(
+        NAKED_SINGLE,
+        placements=((cell, digit),),
+        highlights=Highlights(cells=(cell,), pattern=((cell, digit),)),
+        explanation=(
+            f"{geo.cell_name(cell)} has only one candidate left, "
+            f"so it holds {digit_char(digit)} (naked single)."
+        ),
+    )
+
+
+def hidden_single_step(geo: Geometry, cell: Cell, digit: Digit, unit: int) -> Step:
+    """The explained step: ``cell`` is the last place for ``digit`` in ``unit``."""
+    return Step(
+        HIDDEN_SINGLE,
+        placements=((cell, digit),),
+        highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
+        explanation=(
+            f"In {geo.unit_name(unit)}, {digit_char(digit)} fits only in "
+            f"{geo.cell_name(cell)} (hidden single)."
+        ),
+    )
 
 
 def full_house(grid: Grid) -> Iterator[Step]:
@@ -73,16 +117,7 @@ def full_house(grid: Grid) -> Iterator[Step]:
     for cell, mask in _single_cells(grid):
         for unit, getter in zip(geo.units_of[cell], others[cell], strict=True):
             if 0 not in getter(values):
-                digit = mask.bit_length()
-                yield Step(
-                    FULL_HOUSE,
-                    placements=((cell, digit),),
-                    highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
-                    explanation=(
-                        f"{geo.cell_name(cell)} is the last empty cell of {geo.unit_name(unit)}, "
-                        f"so it takes the missing digit {digit_char(digit)}."
-                    ),
-                )
+                yield full_house_step(geo, cell, mask.bit_length(), unit)
                 break
 
 
@@ -90,20 +125,12 @@ def naked_single(grid: Grid) -> Iterator[Step]:
     """A cell with exactly one candidate left must hold that digit."""
     geo = grid.geometry
     for cell, mask in _single_cells(grid):
-        digit = mask.bit_length()
-        yield Step(
-            NAKED_SINGLE,
-            placements=((cell, digit),),
-            highlights=Highlights(cells=(cell,), pattern=((cell, digit),)),
-            explanation=(
-                f"{geo.cell_name(cell)} has only one candidate left, "
-                f"so it holds {digit_char(digit)} (naked single)."
-            ),
-        )
+        yield naked_single_step(geo, cell, mask.bit_length())
 
 
 @functools.cache
-def _units_boxes_first(n: int) -> tuple[int, ...]:
+def units_boxes_first(n: int) -> tuple[int, ...]:
+    """The order hidden singles are looked for in: boxes, then rows, then columns."""
     return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
 
 
@@ -112,7 +139,7 @@ def hidden_single(grid: Grid) -> Iterator[Step]:
     geo = grid.geometry
     cands = grid.candidates
     getters = unit_getters(geo)
-    for unit in _units_boxes_first(geo.n):
+    for unit in units_boxes_first(geo.n):
         once = twice = 0
         for mask in getters[unit](cands):
             twice |= once & mask
@@ -124,15 +151,7 @@ def hidden_single(grid: Grid) -> Iterator[Step]:
         for digit in digits_of_mask(lonely):
             bit = 1 << (digit - 1)
             cell = next(c for c in cells if cands[c] & bit)
-            yield Step(
-                HIDDEN_SINGLE,
-                placements=((cell, digit),),
-                highlights=Highlights(cells=(cell,), units=(unit,), pattern=((cell, digit),)),
-                explanation=(
-                    f"In {geo.unit_name(unit)}, {digit_char(digit)} fits only in "
-                    f"{geo.cell_name(cell)} (hidden single)."
-                ),
-            )
+            yield hidden_single_step(geo, cell, digit, unit)
 
 
 def _cells_of(unit_cells: tuple[Cell, ...], mask: int) -> tuple[Cell, ...]:

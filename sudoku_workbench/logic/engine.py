@@ -10,8 +10,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
@@ -42,9 +40,10 @@ from sudoku_workbench.logic import (
     wings,
     wxyz_wing,
 )
-from sudoku_workbench.logic._positions import unit_getters
+from sudoku_workbench.logic._positions import remember_unit_positions
 from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
+from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
 
 __all__ = [
     "GRAPH_RULE_IDS",
@@ -188,6 +187,7 @@ GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_I
 RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
 
 _BY_ID = {rule.id: rule for rule in RULES}
+_SINGLE_FINDERS = {rule_id: _BY_ID[rule_id].find for rule_id in SINGLE_RULE_IDS}
 
 
 def rules_assuming_unique() -> tuple[Rule, ...]:
@@ -249,40 +249,6 @@ def _contradiction(grid: Grid) -> Contradiction | None:
     return Contradiction(f"the position is impossible: {text}{more}", cells)
 
 
-def _may_break(before: Grid, after: Grid, step: Step) -> bool:
-    """Cheap test whether a step can have made the position impossible (then ask ``problems()``).
-
-    Only the cells and units the step touched can have lost their last candidate or last place:
-    a placement's peers and the units they lie in (for the placed digit), the placed cell's own units
-    (for its other former candidates), an elimination's cell and units.
-    """
-    geo = before.geometry
-    old, new = before.candidates, after.candidates
-    placed = {cell for cell, _ in step.placements}
-    lost: dict[int, int] = {}
-    for cell, digit in step.placements:
-        bit = 1 << (digit - 1)
-        own = geo.units_of[cell]
-        for peer in geo.peers[cell]:
-            if old[peer] & bit:
-                if not new[peer] and peer not in placed:
-                    return True
-                for unit in geo.units_of[peer]:
-                    if unit not in own:
-                        lost[unit] = lost.get(unit, 0) | bit
-        for unit in own:
-            lost[unit] = lost.get(unit, 0) | (old[cell] & ~bit)
-    for cell, digit in step.eliminations:
-        bit = 1 << (digit - 1)
-        if old[cell] & bit:
-            if not new[cell]:
-                return True
-            for unit in geo.units_of[cell]:
-                lost[unit] = lost.get(unit, 0) | bit
-    getters = unit_getters(geo)
-    return any(bits and reduce(or_, getters[unit](new)) & bits != bits for unit, bits in lost.items())
-
-
 def _still_applies(grid: Grid, step: Step) -> bool:
     """True when a step found on an earlier grid is still exactly right for this one."""
     cands = grid.candidates
@@ -309,40 +275,74 @@ def steps_with_grids(
     problem = _contradiction(grid)
     if problem:
         raise problem
+    tally = SinglesTally(grid)
+    served = _singles_served(rules)
     pending: dict[int, Iterator[Step]] = {}
     while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
-        step = None
-        for index, rule in enumerate(rules):
-            if cancel is not None:
-                cancel.check()
-            if index in pending:
-                step = next((s for s in pending[index] if _still_applies(grid, s)), None)
-                if step is not None:
-                    break
-            finder = rule.find(grid)
-            step = next(finder, None)
+        if cancel is not None:
+            cancel.check()
+        for rule in served:
+            step = tally.find(rule.id)
             if step is not None:
-                if rule.level is not Level.FORCING:  # they keep leads; resumed, they'd search an old grid
-                    pending[index] = finder
                 break
-            pending.pop(index, None)
-        if step is None:
-            return
-        before, grid = grid, grid.apply(step)
+        else:
+            remember_unit_positions(grid, tally.unit_positions())
+            step = _ask_rules(grid, rules, len(served), pending, cancel)
+            if step is None:
+                return
+        grid = grid.apply(step)
         yield step, grid
-        if _may_break(before, grid, step):
+        if tally.follow(step):
             problem = _contradiction(grid)
             if problem:
                 raise problem
 
 
+def _singles_served(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The leading rules that are the standard singles, which the tally answers without a scan."""
+    served = []
+    for rule in rules:
+        if _SINGLE_FINDERS.get(rule.id) is not rule.find:
+            break
+        served.append(rule)
+    return tuple(served)
+
+
+def _ask_rules(
+    grid: Grid,
+    rules: tuple[Rule, ...],
+    start: int,
+    pending: dict[int, Iterator[Step]],
+    cancel: CancelToken | None,
+) -> Step | None:
+    """The first step of the first rule from ``rules[start]`` on, reusing a rule's earlier search."""
+    for index in range(start, len(rules)):
+        rule = rules[index]
+        if cancel is not None:
+            cancel.check()
+        if index in pending:
+            step = next((s for s in pending[index] if _still_applies(grid, s)), None)
+            if step is not None:
+                return step
+        finder = rule.find(grid)
+        step = next(finder, None)
+        if step is not None:
+            if rule.level is not Level.FORCING:  # they keep leads; resumed, they'd search an old grid
+                pending[index] = finder
+            return step
+        pending.pop(index, None)
+    return None
+
+
 def steps_until_stuck(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[Step]:
     """Apply the simplest applicable rule again and again, yielding each step (the Logic button).
 
-    Steps a rule found on an earlier grid (each rule's search is kept where it stopped) are reused when
-    no simpler rule applies now and the step still holds exactly: candidates only ever go, so a pattern
-    whose candidates are all still there still proves what it proved. This saves rescanning the grid
-    after every single, and restarting a long chain search after the singles its last step set off.
+    The singles come from a :class:`SinglesTally` that follows every step, instead of a scan of the
+    grid per placement; they are the steps the rules' own scans would find. Steps a later rule found on
+    an earlier grid (each rule's search is kept where it stopped) are reused when no simpler rule
+    applies now and the step still holds exactly: candidates only ever go, so a pattern whose
+    candidates are all still there still proves what it proved. This saves restarting a long chain
+    search after the singles its last step set off.
     Forcing rules are not resumed: they carry their leads to the new grid themselves, and a resumed
     finder whose leads ran out would search the old grid again (seconds on the hardest puzzles).
 

@@ -159,11 +159,17 @@ def _cells_of(unit_cells: tuple[Cell, ...], mask: int) -> tuple[Cell, ...]:
 
 
 def _locked_step(
-    grid: Grid, rule: str, inter: Intersection, digit: Digit, source: int, target: int, target_mask: int
+    grid: Grid,
+    where: tuple[tuple[int, ...], ...],
+    rule: str,
+    inter: Intersection,
+    digit: Digit,
+    source: int,
+    target: int,
+    target_mask: int,
 ) -> Step:
     """A locked-candidates step: ``digit`` of ``source`` lies only in ``inter``, so clear ``target``."""
     geo = grid.geometry
-    where = unit_positions(grid)
     source_cells = geo.units[source]
     target_cells = geo.units[target]
     pattern_cells = _cells_of(source_cells, where[source][digit - 1])
@@ -196,7 +202,7 @@ def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
         )
         for index, spots in enumerate(where[source]):
             if spots and not spots & ~source_mask and where[target][index] & ~target_mask:
-                yield _locked_step(grid, rule, inter, index + 1, source, target, target_mask)
+                yield _locked_step(grid, where, rule, inter, index + 1, source, target, target_mask)
 
 
 def pointing(grid: Grid) -> Iterator[Step]:

@@ -1,0 +1,223 @@
+"""A running tally of one solve: where each digit can still go, kept up to date step by step.
+
+Solving by logic is mostly singles, and rescanning the whole grid after every placement is where the
+time went. A step changes only the cells it touches and their peers, so the tally updates its counts
+from the step and so knows, without scanning, every full house, naked and hidden single of the
+current position, and every unit or cell the step may have left impossible.
+
+It gives the same step the rule's own scan would give on that position (lowest cell first; hidden
+singles in the rule's unit order), so solving to the end takes the same steps as pressing Logic
+again and again.
+"""
+
+from __future__ import annotations
+
+import functools
+import heapq
+
+from sudoku_workbench.core.geometry import Geometry
+from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.local import (
+    FULL_HOUSE,
+    HIDDEN_SINGLE,
+    NAKED_SINGLE,
+    full_house_step,
+    hidden_single_step,
+    lone_bits,
+    naked_single_step,
+    units_boxes_first,
+)
+
+__all__ = ["SINGLE_RULE_IDS", "SinglesTally"]
+
+#: The rules the tally answers for, in the order the rule table asks them.
+SINGLE_RULE_IDS = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _bit_indices(mask: int) -> tuple[int, ...]:
+    """The set bits of a candidate mask; the same few hundred masks come back all through a solve."""
+    return tuple(set_bits(mask))
+
+
+@functools.cache
+def _slots(geo: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """Per cell and unit of it: the unit, its offsets in the tally and the hidden-single heap.
+
+    The last item is the mask that clears the cell's bit from the unit's position masks.
+    """
+    n = geo.n
+    rank = {unit: r for r, unit in enumerate(units_boxes_first(n))}
+    return tuple(
+        tuple((u, u * n, rank[u] * n, ~(1 << geo.units[u].index(cell))) for u in geo.units_of[cell])
+        for cell in range(geo.size)
+    )
+
+
+class SinglesTally:
+    """Where each digit can go in each unit, the empty cells per unit, and the singles they reveal.
+
+    Positions are bit masks over the unit's cells, as in ``unit_positions``.
+    Singles wait in heaps: an entry may go stale (its cell got filled) and is dropped when it comes
+    to the top, so an update only pushes.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        geo = grid.geometry
+        n = geo.n
+        self._geo = geo
+        self._n = n
+        self._lone = lone_bits(n)
+        self._cands = cands = list(grid.candidates)
+        self._values = values = list(grid.values)
+        self._units = geo.units
+        self._units_of = geo.units_of
+        self._peers = geo.peers
+        self._slots = _slots(geo)
+        self._order = units_boxes_first(n)
+        self._where = where = [0] * (len(geo.units) * n)
+        self._empty = empty = [0] * len(geo.units)
+        self._placed = placed = [0] * len(geo.units)
+        for unit, cells in enumerate(geo.units):
+            base = unit * n
+            for slot, cell in enumerate(cells):
+                if values[cell]:
+                    placed[unit] |= 1 << (values[cell] - 1)
+                else:
+                    empty[unit] += 1
+                    for i in _bit_indices(cands[cell]):
+                        where[base + i] |= 1 << slot
+        self._full_houses: list[int] = []
+        self._naked: list[int] = []
+        self._hidden = [
+            rank * n + i
+            for rank, unit in enumerate(self._order)
+            for i in range(n)
+            if _is_single(where[unit * n + i])
+        ]
+        for cell, mask in enumerate(cands):
+            if mask in self._lone:
+                self._became_single(cell)
+
+    def unit_positions(self) -> tuple[tuple[int, ...], ...]:
+        """The table of :func:`~sudoku_workbench.logic._positions.unit_positions` for the position."""
+        where, n = self._where, self._n
+        return tuple(tuple(where[base : base + n]) for base in range(0, len(where), n))
+
+    # ------------------------------------------------------------------ the singles
+    def find(self, rule_id: str) -> Step | None:
+        """The step the rule ``rule_id`` (one of :data:`SINGLE_RULE_IDS`) would take first, if any."""
+        if rule_id == FULL_HOUSE:
+            return self._full_house()
+        if rule_id == NAKED_SINGLE:
+            return self._naked_single()
+        return self._hidden_single()
+
+    def _full_house(self) -> Step | None:
+        heap, values, cands, lone = self._full_houses, self._values, self._cands, self._lone
+        while heap:
+            cell = heap[0]
+            if not values[cell] and cands[cell] in lone:
+                unit = next(u for u in self._units_of[cell] if self._empty[u] == 1)
+                return full_house_step(self._geo, cell, cands[cell].bit_length(), unit)
+            heapq.heappop(heap)
+        return None
+
+    def _naked_single(self) -> Step | None:
+        heap, values, cands, lone = self._naked, self._values, self._cands, self._lone
+        while heap:
+            cell = heap[0]
+            if not values[cell] and cands[cell] in lone:
+                return naked_single_step(self._geo, cell, cands[cell].bit_length())
+            heapq.heappop(heap)
+        return None
+
+    def _hidden_single(self) -> Step | None:
+        heap, n = self._hidden, self._n
+        while heap:
+            rank, i = divmod(heap[0], n)
+            unit = self._order[rank]
+            spots = self._where[unit * n + i]
+            if _is_single(spots):
+                cell = self._units[unit][spots.bit_length() - 1]
+                return hidden_single_step(self._geo, cell, i + 1, unit)
+            heapq.heappop(heap)
+        return None
+
+    def _became_single(self, cell: int) -> None:
+        heapq.heappush(self._naked, cell)
+        if any(self._empty[u] == 1 for u in self._units_of[cell]):
+            heapq.heappush(self._full_houses, cell)
+
+    # ------------------------------------------------------------------ following the steps
+    def follow(self, step: Step) -> bool:
+        """Take in a step the engine applied (placements, then eliminations, as ``Grid.apply``).
+
+        Returns True when the step may have made the position impossible (a cell without candidates,
+        a digit without a place in a unit, a digit twice in a unit): then ask ``Grid.problems``.
+        """
+        broken = False
+        for cell, digit in step.placements:
+            broken |= self._place(cell, digit)
+        for cell, digit in step.eliminations:
+            broken |= self._remove(cell, digit - 1)
+        return broken
+
+    def _place(self, cell: int, digit: int) -> bool:
+        placed, empty, cands, lone = self._placed, self._empty, self._cands, self._lone
+        i = digit - 1
+        bit = 1 << i
+        broken = False
+        own = self._units_of[cell]
+        for unit in own:
+            broken |= bool(placed[unit] & bit)
+            placed[unit] |= bit
+            empty[unit] -= 1
+        for j in _bit_indices(cands[cell]):
+            broken |= self._lose(cell, j)
+        cands[cell] = 0
+        self._values[cell] = digit
+        for peer in self._peers[cell]:
+            mask = cands[peer]
+            if mask & bit:
+                mask ^= bit
+                cands[peer] = mask
+                if mask in lone:
+                    self._became_single(peer)
+                elif not mask:
+                    broken = True
+                broken |= self._lose(peer, i)
+        for unit in own:
+            if empty[unit] == 1:
+                last = next(c for c in self._units[unit] if not self._values[c])
+                if cands[last] in lone:
+                    heapq.heappush(self._full_houses, last)
+        return broken
+
+    def _remove(self, cell: int, i: int) -> bool:
+        mask = self._cands[cell]
+        if not mask >> i & 1:
+            return False
+        mask ^= 1 << i
+        self._cands[cell] = mask
+        if mask in self._lone:
+            self._became_single(cell)
+        return self._lose(cell, i) or not mask
+
+    def _lose(self, cell: int, i: int) -> bool:
+        """Digit index ``i`` left ``cell``; True if one of its units has no place for it any more."""
+        where = self._where
+        broken = False
+        for unit, base, rank_base, keep in self._slots[cell]:
+            spots = where[base + i] & keep
+            where[base + i] = spots
+            if not spots:
+                broken |= not self._placed[unit] >> i & 1
+            elif not spots & (spots - 1):
+                heapq.heappush(self._hidden, rank_base + i)
+        return broken
+
+
+def _is_single(spots: int) -> bool:
+    return spots != 0 and not spots & (spots - 1)

@@ -272,10 +272,10 @@ def steps_with_grids(
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.
         Cancelled: when ``cancel`` was cancelled.
     """
-    problem = _contradiction(grid)
+    tally = SinglesTally(grid)
+    problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem
-    tally = SinglesTally(grid)
     served = _singles_served(rules)
     pending: dict[int, Iterator[Step]] = {}
     while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
@@ -290,9 +290,10 @@ def steps_with_grids(
             step = _ask_rules(grid, rules, len(served), pending, cancel)
             if step is None:
                 return
-        grid = grid.apply(step)
+        broken = tally.follow(step)
+        grid = tally.grid()
         yield step, grid
-        if tally.follow(step):
+        if broken:
             problem = _contradiction(grid)
             if problem:
                 raise problem

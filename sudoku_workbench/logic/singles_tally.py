@@ -55,6 +55,22 @@ def _slots(geo: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     )
 
 
+@functools.cache
+def _peer_slots(geo: Geometry) -> tuple[tuple[tuple[int, tuple[tuple[int, int, int, int], ...]], ...], ...]:
+    """Per cell, its peers, each with the slots of its units that the cell is not in.
+
+    A placement clears the digit from its own units at once; only the peers' other units need a look.
+    """
+    slots = _slots(geo)
+    return tuple(
+        tuple(
+            (peer, tuple(slot for slot in slots[peer] if slot[0] not in geo.units_of[cell]))
+            for peer in geo.peers[cell]
+        )
+        for cell in range(geo.size)
+    )
+
+
 class SinglesTally:
     """Where each digit can go in each unit, the empty cells per unit, and the singles they reveal.
 
@@ -71,30 +87,44 @@ class SinglesTally:
         self._lone = lone_bits(n)
         self._cands = cands = list(grid.candidates)
         self._values = values = list(grid.values)
+        self._givens = grid.givens
+        self._entries = list(grid.entries)
         self._units = geo.units
         self._units_of = geo.units_of
         self._peers = geo.peers
         self._slots = _slots(geo)
+        self._peer_slots = _peer_slots(geo)
         self._order = units_boxes_first(n)
         self._where = where = [0] * (len(geo.units) * n)
         self._empty = empty = [0] * len(geo.units)
         self._placed = placed = [0] * len(geo.units)
+        twice = False
         for unit, cells in enumerate(geo.units):
             base = unit * n
             for slot, cell in enumerate(cells):
                 if values[cell]:
-                    placed[unit] |= 1 << (values[cell] - 1)
+                    bit = 1 << (values[cell] - 1)
+                    twice |= bool(placed[unit] & bit)
+                    placed[unit] |= bit
                 else:
                     empty[unit] += 1
                     for i in _bit_indices(cands[cell]):
                         where[base + i] |= 1 << slot
+        #: True when the position may be impossible from the start (then ask ``Grid.problems``).
+        self.suspect = (
+            twice
+            or any(not v and not m for v, m in zip(values, cands, strict=True))
+            or any(
+                not where[u * n + i] and not placed[u] >> i & 1 for u in range(len(placed)) for i in range(n)
+            )
+        )
         self._full_houses: list[int] = []
         self._naked: list[int] = []
-        self._hidden = [
+        self._hidden = [  # built in rank order, so already a heap
             rank * n + i
             for rank, unit in enumerate(self._order)
-            for i in range(n)
-            if _is_single(where[unit * n + i])
+            for i, spots in enumerate(where[unit * n : unit * n + n])
+            if spots and not spots & (spots - 1)
         ]
         for cell, mask in enumerate(cands):
             if mask in self._lone:
@@ -104,6 +134,12 @@ class SinglesTally:
         """The table of :func:`~sudoku_workbench.logic._positions.unit_positions` for the position."""
         where, n = self._where, self._n
         return tuple(tuple(where[base : base + n]) for base in range(0, len(where), n))
+
+    def grid(self) -> Grid:
+        """The position the tally has followed to, as an immutable grid (what ``Grid.apply`` gives)."""
+        grid = Grid(self._geo, self._givens, tuple(self._entries), tuple(self._cands))
+        grid.__dict__["values"] = tuple(self._values)  # fill the cache, as Grid.place does
+        return grid
 
     # ------------------------------------------------------------------ the singles
     def find(self, rule_id: str) -> Step | None:
@@ -147,7 +183,9 @@ class SinglesTally:
 
     def _became_single(self, cell: int) -> None:
         heapq.heappush(self._naked, cell)
-        if any(self._empty[u] == 1 for u in self._units_of[cell]):
+        empty = self._empty
+        row, column, box = self._units_of[cell]
+        if empty[row] == 1 or empty[column] == 1 or empty[box] == 1:
             heapq.heappush(self._full_houses, cell)
 
     # ------------------------------------------------------------------ following the steps
@@ -166,6 +204,7 @@ class SinglesTally:
 
     def _place(self, cell: int, digit: int) -> bool:
         placed, empty, cands, lone = self._placed, self._empty, self._cands, self._lone
+        where, n = self._where, self._n
         i = digit - 1
         bit = 1 << i
         broken = False
@@ -174,11 +213,28 @@ class SinglesTally:
             broken |= bool(placed[unit] & bit)
             placed[unit] |= bit
             empty[unit] -= 1
-        for j in _bit_indices(cands[cell]):
-            broken |= self._lose(cell, j)
+            where[unit * n + i] = 0  # every other place the digit had here is a peer: all go
+        others = cands[cell] & ~bit
         cands[cell] = 0
         self._values[cell] = digit
-        for peer in self._peers[cell]:
+        self._entries[cell] = digit
+        if others:
+            for j in _bit_indices(others):
+                broken |= self._lose(cell, j)
+        broken |= self._clear_peers(cell, i)
+        for unit in own:
+            if empty[unit] == 1:
+                last = next(c for c in self._units[unit] if not self._values[c])
+                if cands[last] in lone:
+                    heapq.heappush(self._full_houses, last)
+        return broken
+
+    def _clear_peers(self, cell: int, i: int) -> bool:
+        """The placed digit (index ``i``) leaves the peers of ``cell``, and their other units."""
+        cands, lone, where, hidden = self._cands, self._lone, self._where, self._hidden
+        bit = 1 << i
+        broken = False
+        for peer, slots in self._peer_slots[cell]:
             mask = cands[peer]
             if mask & bit:
                 mask ^= bit
@@ -187,12 +243,13 @@ class SinglesTally:
                     self._became_single(peer)
                 elif not mask:
                     broken = True
-                broken |= self._lose(peer, i)
-        for unit in own:
-            if empty[unit] == 1:
-                last = next(c for c in self._units[unit] if not self._values[c])
-                if cands[last] in lone:
-                    heapq.heappush(self._full_houses, last)
+                for _unit, base, rank_base, keep in slots:
+                    spots = where[base + i] & keep
+                    where[base + i] = spots
+                    if not spots:
+                        broken = True  # a cell had the digit open, so the unit had not placed it
+                    elif not spots & (spots - 1):
+                        heapq.heappush(hidden, rank_base + i)
         return broken
 
     def _remove(self, cell: int, i: int) -> bool:

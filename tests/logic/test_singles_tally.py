@@ -41,6 +41,8 @@ def _check_solve(puzzle: Grid, rules: tuple = RULES) -> int:
         for rule in SINGLES:
             assert tally.find(rule.id) == next(rule.find(before), None)
         assert not tally.follow(step)
+        assert after == tally.grid() == before.apply(step)
+        assert after.values == before.apply(step).values
         assert tally.unit_positions() == _scanned_positions(after)
         before = after
     return singles
@@ -117,8 +119,10 @@ def test_every_step_that_breaks_the_position_is_reported(which: int, moves: list
         candidate = open_cands[pick % len(open_cands)]
         step = Step("test", placements=(candidate,)) if place else Step("test", eliminations=(candidate,))
         after = grid.apply(step)
+        assert SinglesTally(after).suspect == bool(after.problems())
         if tally.follow(step):
             break
         assert not after.problems()
+        assert tally.grid() == after
         assert tally.unit_positions() == _scanned_positions(after)
         grid = after

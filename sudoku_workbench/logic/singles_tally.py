@@ -86,7 +86,7 @@ class SinglesTally:
         self._n = n
         self._lone = lone_bits(n)
         self._cands = cands = list(grid.candidates)
-        self._values = values = list(grid.values)
+        self._values = list(grid.values)
         self._givens = grid.givens
         self._entries = list(grid.entries)
         self._units = geo.units
@@ -96,28 +96,12 @@ class SinglesTally:
         self._peer_slots = _peer_slots(geo)
         self._order = units_boxes_first(n)
         self._where = where = [0] * (len(geo.units) * n)
-        self._empty = empty = [0] * len(geo.units)
-        self._placed = placed = [0] * len(geo.units)
-        twice = False
-        for unit, cells in enumerate(geo.units):
-            base = unit * n
-            for slot, cell in enumerate(cells):
-                if values[cell]:
-                    bit = 1 << (values[cell] - 1)
-                    twice |= bool(placed[unit] & bit)
-                    placed[unit] |= bit
-                else:
-                    empty[unit] += 1
-                    for i in _bit_indices(cands[cell]):
-                        where[base + i] |= 1 << slot
+        self._empty = [0] * len(geo.units)
+        self._placed = [0] * len(geo.units)
         #: True when the position may be impossible from the start (then ask ``Grid.problems``).
-        self.suspect = (
-            twice
-            or any(not v and not m for v, m in zip(values, cands, strict=True))
-            or any(
-                not where[u * n + i] and not placed[u] >> i & 1 for u in range(len(placed)) for i in range(n)
-            )
-        )
+        self.suspect = False
+        for unit, cells in enumerate(geo.units):
+            self._count_unit(unit, cells)
         self._full_houses: list[int] = []
         self._naked: list[int] = []
         self._hidden = [  # built in rank order, so already a heap
@@ -129,6 +113,28 @@ class SinglesTally:
         for cell, mask in enumerate(cands):
             if mask in self._lone:
                 self._became_single(cell)
+
+    def _count_unit(self, unit: int, cells: tuple[int, ...]) -> None:
+        """Fill one unit's places, digits and empty count; note a duplicate or a digit without a place."""
+        where, values, cands = self._where, self._values, self._cands
+        base = unit * self._n
+        used = seen = empties = 0
+        for slot, cell in enumerate(cells):
+            digit = values[cell]
+            if digit:
+                bit = 1 << (digit - 1)
+                self.suspect |= bool(used & bit)
+                used |= bit
+                continue
+            empties += 1
+            mask = cands[cell]
+            self.suspect |= not mask
+            seen |= mask
+            for i in _bit_indices(mask):
+                where[base + i] |= 1 << slot
+        self._placed[unit] = used
+        self._empty[unit] = empties
+        self.suspect |= (used | seen) != self._geo.full_mask
 
     def unit_positions(self) -> tuple[tuple[int, ...], ...]:
         """The table of :func:`~sudoku_workbench.logic._positions.unit_positions` for the position."""

@@ -272,13 +272,21 @@ def steps_with_grids(
         Contradiction: when the position is (or becomes) impossible, with the cells at fault.
         Cancelled: when ``cancel`` was cancelled.
     """
+    for step, tally in _followed_steps(grid, rules, cancel):
+        yield step, tally.grid()
+
+
+def _followed_steps(
+    grid: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None
+) -> Iterator[tuple[Step, SinglesTally]]:
+    """The steps, each with the tally that has followed it (a grid is built only when one is needed)."""
     tally = SinglesTally(grid)
     problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem
     served = _singles_served(rules)
     pending: dict[int, Iterator[Step]] = {}
-    while not grid.is_complete():  # a full grid has no candidates left for any rule to look at
+    while tally.open_cells:  # a full grid has no candidates left for any rule to look at
         if cancel is not None:
             cancel.check()
         for rule in served:
@@ -286,15 +294,15 @@ def steps_with_grids(
             if step is not None:
                 break
         else:
+            grid = tally.grid()
             remember_unit_positions(grid, tally.unit_positions())
             step = _ask_rules(grid, rules, len(served), pending, cancel)
             if step is None:
                 return
         broken = tally.follow(step)
-        grid = tally.grid()
-        yield step, grid
+        yield step, tally
         if broken:
-            problem = _contradiction(grid)
+            problem = _contradiction(tally.grid())
             if problem:
                 raise problem
 
@@ -373,12 +381,14 @@ def solve_by_logic(
         Cancelled: when ``cancel`` was cancelled.
     """
     steps: list[Step] = []
-    current = grid
+    tally = None
     try:
-        for step, current in steps_with_grids(grid, rules, cancel):  # noqa: B007 - the last grid is the result
+        for step, tally in _followed_steps(grid, rules, cancel):  # noqa: B007 - the last tally is the result
             steps.append(step)
     except Contradiction:
+        current = tally.grid() if tally else grid
         return LogicRun(current, tuple(steps), "contradiction", current.problems())
+    current = tally.grid() if tally else grid
     status = "solved" if current.is_complete() else "stuck"
     return LogicRun(current, tuple(steps), status)
 

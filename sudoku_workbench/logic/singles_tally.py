@@ -89,6 +89,9 @@ class SinglesTally:
         self._values = list(grid.values)
         self._givens = grid.givens
         self._entries = list(grid.entries)
+        self._grid: Grid | None = grid
+        #: How many cells are still empty.
+        self.open_cells = self._values.count(0)
         self._units = geo.units
         self._units_of = geo.units_of
         self._peers = geo.peers
@@ -143,9 +146,10 @@ class SinglesTally:
 
     def grid(self) -> Grid:
         """The position the tally has followed to, as an immutable grid (what ``Grid.apply`` gives)."""
-        grid = Grid(self._geo, self._givens, tuple(self._entries), tuple(self._cands))
-        grid.__dict__["values"] = tuple(self._values)  # fill the cache, as Grid.place does
-        return grid
+        if self._grid is None:
+            self._grid = Grid(self._geo, self._givens, tuple(self._entries), tuple(self._cands))
+            self._grid.__dict__["values"] = tuple(self._values)  # fill the cache, as Grid.place does
+        return self._grid
 
     # ------------------------------------------------------------------ the singles
     def find(self, rule_id: str) -> Step | None:
@@ -201,6 +205,7 @@ class SinglesTally:
         Returns True when the step may have made the position impossible (a cell without candidates,
         a digit without a place in a unit, a digit twice in a unit): then ask ``Grid.problems``.
         """
+        self._grid = None
         broken = False
         for cell, digit in step.placements:
             broken |= self._place(cell, digit)
@@ -224,6 +229,7 @@ class SinglesTally:
         cands[cell] = 0
         self._values[cell] = digit
         self._entries[cell] = digit
+        self.open_cells -= 1
         if others:
             for j in _bit_indices(others):
                 broken |= self._lose(cell, j)

@@ -17,6 +17,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
+from sudoku_workbench.logic._per_digit import per_digit
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = ["EMPTY_RECTANGLE", "empty_rectangle"]
@@ -26,24 +27,30 @@ EMPTY_RECTANGLE = "empty_rectangle"
 
 def empty_rectangle(grid: Grid) -> Iterator[Step]:
     """A box's d confined to a row and a column, plus a strong link: d leaves the far corner."""
+    for digit in range(1, grid.geometry.n + 1):
+        yield from _digit_rectangles(grid, digit)
+
+
+@per_digit
+def _digit_rectangles(grid: Grid, digit: Digit) -> Iterator[Step]:
+    """The empty rectangles of one digit (they read only that digit's cells, so they are remembered)."""
     geo = grid.geometry
     links = digit_links(grid)
     n = geo.n
-    for digit in range(1, n + 1):
-        holders = links.holders[digit]
-        for box in range(2 * n, 3 * n):
-            inside = holders & links.units[box]
-            if inside.bit_count() < 2:
-                continue
-            cells = list(bits_of(inside))
-            rows = {geo.row_of[c] for c in cells}
-            cols = {geo.col_of[c] for c in cells}
-            for r in sorted(rows):
-                for c in sorted(cols):
-                    row_arm = inside & links.units[r] & ~links.units[n + c]
-                    col_arm = inside & links.units[n + c] & ~links.units[r]
-                    if row_arm and col_arm and not inside & ~(links.units[r] | links.units[n + c]):
-                        yield from _targets(grid, links, digit, box, r, c)
+    holders = links.holders[digit]
+    for box in range(2 * n, 3 * n):
+        inside = holders & links.units[box]
+        if inside.bit_count() < 2:
+            continue
+        cells = list(bits_of(inside))
+        rows = {geo.row_of[c] for c in cells}
+        cols = {geo.col_of[c] for c in cells}
+        for r in sorted(rows):
+            for c in sorted(cols):
+                row_arm = inside & links.units[r] & ~links.units[n + c]
+                col_arm = inside & links.units[n + c] & ~links.units[r]
+                if row_arm and col_arm and not inside & ~(links.units[r] | links.units[n + c]):
+                    yield from _targets(grid, links, digit, box, r, c)
 
 
 def _targets(grid: Grid, links: DigitLinks, digit: Digit, box: int, r: int, c: int) -> Iterator[Step]:

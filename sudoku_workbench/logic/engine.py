@@ -40,6 +40,7 @@ from sudoku_workbench.logic import (
     wings,
     wxyz_wing,
 )
+from sudoku_workbench.logic._per_digit import forget_per_digit
 from sudoku_workbench.logic._positions import remember_unit_positions
 from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
@@ -227,6 +228,7 @@ def forget_caches() -> None:
     matching_rules.forget_digit_steps()
     forget_analyses()
     forget_closures()
+    forget_per_digit()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

@@ -1,0 +1,35 @@
+"""Rules that remember their per-digit answers give, on every position, what a cold search gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic._per_digit import forget_per_digit
+from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_grids
+from tests.conftest import corpus
+
+#: The rules whose searches go through ``per_digit``.
+REMEMBERING = ("empty_rectangle",)
+
+
+def _positions() -> list[Grid]:
+    """Positions along hard solves, where the rules are asked again and again."""
+    rules = tuple(rule for rule in RULES if rule.level < Level.FORCING)
+    found = []
+    for puzzle in corpus("top1465.txt", 4, 97):
+        found += [after for _step, after in steps_with_grids(puzzle, rules)][::3]
+    return found
+
+
+@pytest.mark.parametrize("rule_id", REMEMBERING)
+def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
+    find = rule_by_id(rule_id).find
+    forget_per_digit()
+    warm = [list(find(grid)) for grid in _positions()]
+    cold = []
+    for grid in _positions():
+        forget_per_digit()
+        cold.append(list(find(grid)))
+    assert warm == cold
+    assert any(warm), f"{rule_id} found nothing on the sample: the check would be empty"

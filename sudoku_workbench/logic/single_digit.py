@@ -25,6 +25,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links, end_victims
+from sudoku_workbench.logic._per_digit import per_digit
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = [
@@ -103,28 +104,42 @@ def _units_of(links: DigitLinks, digit: Digit, cells: tuple[Cell, ...]) -> tuple
     )
 
 
+#: A chain's sort key: its length in cells, digit, cells and the cells it clears (a mask).
+_ChainKey = tuple[int, Digit, tuple[Cell, ...], int]
+
+
 @functools.lru_cache(maxsize=8)
 def _chains(grid: Grid) -> dict[str, tuple[tuple[XChain, int], ...]]:
     """Every useful shortest chain of the position, by the rule that names it (shortest first)."""
-    links = digit_links(grid)
-    geo = grid.geometry
-    candidates: list[tuple[int, Digit, tuple[Cell, ...], int]] = []
-    for digit in range(1, geo.n + 1):
-        for start in sorted(links.strong[digit]):
-            for end, cells in _walk(links, digit, start).items():
-                if end > start and len(cells) >= 4:  # found from both ends; one link is no pattern
-                    victims = end_victims(links, digit, cells)
-                    if victims:
-                        candidates.append((len(cells), digit, cells, victims))
-    candidates.sort()
+    items = sorted(
+        (item for digit in range(1, grid.geometry.n + 1) for item in _digit_chains(grid, digit)),
+        key=lambda item: item[0],
+    )
     found: dict[str, list[tuple[XChain, int]]] = {r: [] for r in _NAMES}
-    seen: set[tuple[Digit, int]] = set()
-    for _length, digit, cells, victims in candidates:
-        if (digit, victims) not in seen:
-            seen.add((digit, victims))
+    for key, kind, chain in items:
+        found[kind].append((chain, key[3]))
+    return {rule: tuple(chains) for rule, chains in found.items()}
+
+
+@per_digit
+def _digit_chains(grid: Grid, digit: Digit) -> Iterator[tuple[_ChainKey, str, XChain]]:
+    """One digit's useful shortest chains, shortest first, one per set of cleared cells."""
+    links = digit_links(grid)
+    candidates: list[_ChainKey] = []
+    for start in sorted(links.strong[digit]):
+        for end, cells in _walk(links, digit, start).items():
+            if end > start and len(cells) >= 4:  # found from both ends; one link is no pattern
+                victims = end_victims(links, digit, cells)
+                if victims:
+                    candidates.append((len(cells), digit, cells, victims))
+    candidates.sort()
+    seen: set[int] = set()
+    for key in candidates:
+        cells, victims = key[2], key[3]
+        if victims not in seen:
+            seen.add(victims)
             chain = XChain(digit, cells, _units_of(links, digit, cells))
-            found[_kind(geo, chain)].append((chain, victims))
-    return {rule: tuple(items) for rule, items in found.items()}
+            yield key, _kind(grid.geometry, chain), chain
 
 
 def _kind(geo: Geometry, chain: XChain) -> str:

@@ -165,8 +165,7 @@ def _als_nodes(
         size = als.cells.bit_count()
         if size < 2 or size > MAX_ALS_CELLS:
             continue
-        holders = als.holders
-        nodes = tuple([(d + 1, holders[d + 1]) for d in bits_of(als.digits)])
+        nodes = als.nodes
         for node in nodes:
             strong.setdefault(node, {})
             als_of.setdefault(node, []).append(len(used))

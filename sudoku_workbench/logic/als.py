@@ -62,6 +62,14 @@ class Als:
     digits: int
     holders: tuple[int, ...]
 
+    @functools.cached_property
+    def nodes(self) -> tuple[tuple[Digit, int], ...]:
+        """Each digit with its cells in the set, ascending: the set's nodes in a chain.
+
+        Kept with the set, which is itself kept per unit while the unit's candidates stay the same.
+        """
+        return tuple([(d + 1, self.holders[d + 1]) for d in bits_of(self.digits)])
+
 
 @functools.lru_cache(maxsize=4)
 def _sets(grid: Grid) -> tuple[Als, ...]:

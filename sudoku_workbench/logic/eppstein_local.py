@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.geometry import Cell, Geometry
+from sudoku_workbench.core.grid import Grid, digits_of_mask, set_bits
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._positions import Intersection, cell_candidates, intersections, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text
@@ -70,14 +71,46 @@ def _locked_triple_at(
 def locked_triple(grid: Grid) -> Iterator[Step]:
     """Digits confined, in a line or box, to the cells where the line meets the box lock those cells."""
     cands = grid.candidates
-    for inter in intersections(grid.geometry):
+    confined = _confined_counts(grid)
+    for index, inter in enumerate(intersections(grid.geometry)):
         open_cells = tuple(c for c in inter.cells if cands[c])
         if len(open_cells) < 2:
             continue
         for unit, other in ((inter.line, inter.box), (inter.box, inter.line)):
-            step = _locked_triple_at(grid, inter, open_cells, unit, other)
-            if step is not None:
-                yield step
+            if confined.get((unit, index)) == len(open_cells):
+                step = _locked_triple_at(grid, inter, open_cells, unit, other)
+                if step is not None:
+                    yield step
+
+
+@functools.cache
+def _meetings_at(geo: Geometry) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """Per unit and position in it, the meetings that hold the position: (index, their mask in the unit)."""
+    table: list[list[list[tuple[int, int]]]] = [[[] for _ in range(geo.n)] for _ in geo.units]
+    for index, inter in enumerate(intersections(geo)):
+        for unit, mask in ((inter.line, inter.line_mask), (inter.box, inter.box_mask)):
+            for position in set_bits(mask):
+                table[unit][position].append((index, mask))
+    return tuple(tuple(tuple(spots) for spots in unit) for unit in table)
+
+
+def _confined_counts(grid: Grid) -> dict[tuple[int, int], int]:
+    """How many digits of each unit have all their places in one meeting, by (unit, meeting index).
+
+    One look per unit and digit (a digit's places fit a meeting only if its first place is there), so
+    the locked-triple test runs only where the count can match.
+    """
+    at = _meetings_at(grid.geometry)
+    counts: dict[tuple[int, int], int] = {}
+    for unit, spots_by_digit in enumerate(unit_positions(grid)):
+        meetings = at[unit]
+        for spots in spots_by_digit:
+            if spots:
+                for index, mask in meetings[(spots & -spots).bit_length() - 1]:
+                    if not spots & ~mask:
+                        key = (unit, index)
+                        counts[key] = counts.get(key, 0) + 1
+    return counts
 
 
 def hidden_pair(grid: Grid) -> Iterator[Step]:

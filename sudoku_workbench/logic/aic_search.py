@@ -219,10 +219,17 @@ _Parents = dict[int, int | None]
 
 
 def _walk(
-    grid: Grid, start: Node, limit: int, cut: set[Node] | None = None, shallow: int = 0
+    grid: Grid,
+    start: Node,
+    limit: int,
+    cut: set[Node],
+    shallow: int,
+    wanted: Callable[[Node], bool],
 ) -> Iterator[tuple[Node, _Parents]]:
     """From "start is false": each node forced true after more than ``shallow`` strong links.
 
+    Only the nodes ``wanted`` accepts are handed out (asked inside the walk: most are not, and a
+    generator's round trip per node cost more than the test).
     Each comes with the walk's parent table; a second, longer walk skips what the first one yielded.
     When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
     could find more; one that was never cut finds nothing new).
@@ -253,9 +260,9 @@ def _walk(
                 if after not in parent:
                     parent[after] = state
                     append((after, depth))
-                    if depth > shallow:
+                    if depth > shallow and wanted(nodes[after >> 1]):
                         yield nodes[after >> 1], parent
-        elif cut is not None:
+        else:
             cut.add(start)
 
 
@@ -385,9 +392,7 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
             promising = _promising(grid, start, seen_by)
-            for end, parent in _walk(grid, start, limit, cut, 0 if limit == SHORT else SHORT):
-                if not promising(end):
-                    continue
+            for end, parent in _walk(grid, start, limit, cut, 0 if limit == SHORT else SHORT, promising):
                 path = _path(graph, parent, end)
                 found = _conclusions(grid, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:

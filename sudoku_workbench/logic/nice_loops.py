@@ -23,7 +23,8 @@ false, and so on, so the last node is true. Either end is therefore true, and
   weak link of the loop is then also strong, so each one's other candidates go (other cells of the
   unit seeing both ends for a digit link, other digits of the cell for a cell link).
 
-The chains come from :mod:`~sudoku_workbench.logic.aic_search`; this module says what they prove.
+The chains, and what each removes, come from :mod:`~sudoku_workbench.logic.aic_search`; this module
+explains them.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, lowest_cell
 from sudoku_workbench.logic._text import cells_text, mask_text
-from sudoku_workbench.logic.aic_search import Found, Node, als_link_cells, found_chains
+from sudoku_workbench.logic.aic_graph import Node, als_link_cells
+from sudoku_workbench.logic.aic_search import Found, found_chains
 
 __all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name", "uses_almost_locked_sets"]
 

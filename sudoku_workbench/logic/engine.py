@@ -18,6 +18,7 @@ from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic import (
     als,
+    basic_fish,
     bivalue_chains,
     bivalue_rules,
     colouring,
@@ -104,9 +105,9 @@ RULES: tuple[Rule, ...] = (
     Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
     Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
     Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
-    Rule(matching_rules.X_WING, "X-Wing", Level.HARD, matching_rules.x_wing),
-    Rule(matching_rules.SWORDFISH, "Swordfish", Level.HARD, matching_rules.swordfish),
-    Rule(matching_rules.JELLYFISH, "Jellyfish", Level.HARD, matching_rules.jellyfish),
+    Rule(basic_fish.X_WING, "X-Wing", Level.HARD, basic_fish.x_wing),
+    Rule(basic_fish.SWORDFISH, "Swordfish", Level.HARD, basic_fish.swordfish),
+    Rule(basic_fish.JELLYFISH, "Jellyfish", Level.HARD, basic_fish.jellyfish),
     Rule(single_digit.SKYSCRAPER, "Skyscraper", Level.HARD, single_digit.skyscraper),
     Rule(single_digit.TWO_STRING_KITE, "2-String Kite", Level.HARD, single_digit.two_string_kite),
     Rule(single_digit.TURBOT_FISH, "Turbot fish", Level.HARD, single_digit.turbot_fish),
@@ -225,7 +226,6 @@ def step_name(rule_id: str) -> str:
 def forget_caches() -> None:
     """Drop what the rules remember between calls, so a benchmark pass starts cold."""
     forget_matchings()
-    matching_rules.forget_digit_steps()
     forget_analyses()
     forget_closures()
     forget_per_digit()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Geometry, Grid, geometry
-from sudoku_workbench.logic import matching_rules, wings
+from sudoku_workbench.logic import basic_fish, matching_rules, wings
 from tests.logic.conftest import grid_from, without
 
 G6 = geometry(2, 3)
@@ -25,25 +25,25 @@ def column_eliminations(geo: Geometry, digit: int, cols: tuple[int, ...], rows: 
 
 def test_x_wing() -> None:
     grid = digit_rows(G9, 5, {1: (2, 7), 5: (2, 7)})
-    step = next(matching_rules.x_wing(grid))
+    step = next(basic_fish.x_wing(grid))
     assert step.rule == "x_wing"
     assert step.eliminations == column_eliminations(G9, 5, (2, 7), (1, 5))
     assert step.highlights.units == (0, 4, 10, 15)
     assert step.explanation.startswith("5 can go in rows 1 and 5 only within columns 2 and 7")
-    assert next(matching_rules.swordfish(grid), None) is None
+    assert next(basic_fish.swordfish(grid), None) is None
 
 
 def test_swordfish() -> None:
     grid = digit_rows(G9, 3, {1: (1, 5), 4: (5, 9), 7: (1, 9)})
-    assert next(matching_rules.x_wing(grid), None) is None
-    step = next(matching_rules.swordfish(grid))
+    assert next(basic_fish.x_wing(grid), None) is None
+    step = next(basic_fish.swordfish(grid))
     assert step.eliminations == column_eliminations(G9, 3, (1, 5, 9), (1, 4, 7))
     assert "(Swordfish)" in step.explanation
 
 
 def test_jellyfish_on_16x16() -> None:
     grid = digit_rows(G16, 12, {2: (1, 2), 3: (2, 3), 9: (3, 4), 16: (1, 4)})
-    step = next(matching_rules.jellyfish(grid))
+    step = next(basic_fish.jellyfish(grid))
     assert step.eliminations == column_eliminations(G16, 12, (1, 2, 3, 4), (2, 3, 9, 16))
     assert "C can go in rows 2, 3, 9 and 16" in step.explanation
 
@@ -58,14 +58,14 @@ def test_large_fish_is_the_digit_matching_rule() -> None:
 def test_fish_named_from_its_smaller_side() -> None:
     # Seven rows hold 5 only in columns 1-7, so columns 8 and 9 hold it only in rows 8 and 9.
     grid = digit_rows(G9, 5, dict.fromkeys(range(1, 8), (1, 2, 3, 4, 5, 6, 7)))
-    step = next(matching_rules.x_wing(grid))
+    step = next(basic_fish.x_wing(grid))
     assert step.explanation.startswith("5 can go in columns 8 and 9 only within rows 8 and 9")
     assert set(step.eliminations) == {(G9.cell(r, c), 5) for r in (7, 8) for c in range(7)}
 
 
 def test_no_fish_on_empty_grid() -> None:
     grid = Grid.empty(G6)
-    for rule in (matching_rules.x_wing, matching_rules.swordfish, matching_rules.digit_matching):
+    for rule in (basic_fish.x_wing, basic_fish.swordfish, matching_rules.digit_matching):
         assert next(rule(grid), None) is None
 
 

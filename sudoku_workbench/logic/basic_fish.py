@@ -13,6 +13,7 @@ two searches name the same fish the same way; :func:`fish_step` builds the step 
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
@@ -77,7 +78,9 @@ def fish_step(
     )
 
 
-def _spans(masks: list[int], lines: list[int], size: int, start: int, base: int, union: int) -> Iterator[int]:
+def _spans(
+    masks: tuple[int, ...], lines: list[int], size: int, start: int, base: int, union: int
+) -> Iterator[int]:
     """Base-line masks (growing ``base`` from ``lines[start:]``) whose places span exactly ``size`` lines.
 
     A partial set whose places already span more lines is dropped: adding lines never shrinks the union.
@@ -95,14 +98,14 @@ def _spans(masks: list[int], lines: list[int], size: int, start: int, base: int,
             yield from _spans(masks, lines, size, pos + 1, base | 1 << line, grown)
 
 
-def _union(masks: list[int], lines: tuple[int, ...]) -> int:
+def _union(masks: tuple[int, ...], lines: tuple[int, ...]) -> int:
     union = 0
     for line in lines:
         union |= masks[line]
     return union
 
 
-def _inner_cover(masks: list[int], base: tuple[int, ...]) -> int:
+def _inner_cover(masks: tuple[int, ...], base: tuple[int, ...]) -> int:
     """The cover lines of smaller fish made of some of these base lines (a line with one place is one).
 
     X-Wing rows plus any row that fits make a Swordfish, but in the X-Wing's columns it proves only what
@@ -117,26 +120,40 @@ def _inner_cover(masks: list[int], base: tuple[int, ...]) -> int:
     return inner
 
 
+@functools.lru_cache(maxsize=4096)
+def _digit_fish(
+    size: int, rows: tuple[int, ...], cols: tuple[int, ...]
+) -> tuple[tuple[bool, tuple[int, ...], tuple[int, ...]], ...]:
+    """One digit's fish as (by rows, base lines, cover lines), from its places per row and per column.
+
+    Cached: most digits keep their places from one step to the next.
+    """
+    found = []
+    for by_rows, masks, crossing in ((True, rows, cols), (False, cols, rows)):
+        open_lines = sum(1 for m in masks if m)
+        # The complement, (open_lines - size) lines the other way, is the smaller side: it names it.
+        if 2 * size > open_lines or (2 * size == open_lines and not by_rows):
+            continue
+        lines = [i for i, m in enumerate(masks) if m.bit_count() <= size and m]
+        for base in _spans(masks, lines, size, 0, 0, 0):
+            chosen = tuple(set_bits(base))
+            cover = _union(masks, chosen)
+            own = cover & ~_inner_cover(masks, chosen)
+            if any(crossing[i] & ~base for i in set_bits(own)):
+                found.append((by_rows, chosen, tuple(set_bits(cover))))
+    return tuple(found)
+
+
 def _fish(grid: Grid, size: int) -> Iterator[Step]:
     """Each fish of ``size`` base lines that removes more than its smaller fish (by digit, rows first)."""
     n = grid.geometry.n
     where = unit_positions(grid)  # row r's masks are over columns, column c's over rows
     for digit in range(1, n + 1):
         index = digit - 1
-        for by_rows in (True, False):
-            first, other = (0, n) if by_rows else (n, 0)
-            masks = [where[first + i][index] for i in range(n)]
-            open_lines = sum(1 for m in masks if m)
-            # The complement, (open_lines - size) lines the other way, is the smaller side: it names it.
-            if 2 * size > open_lines or (2 * size == open_lines and not by_rows):
-                continue
-            lines = [i for i, m in enumerate(masks) if m.bit_count() <= size and m]
-            for base in _spans(masks, lines, size, 0, 0, 0):
-                chosen = tuple(set_bits(base))
-                cover = _union(masks, chosen)
-                own = cover & ~_inner_cover(masks, chosen)
-                if any(where[other + i][index] & ~base for i in set_bits(own)):
-                    yield fish_step(grid, digit, by_rows, chosen, tuple(set_bits(cover)), FISH_NAMES[size])
+        rows = tuple(where[i][index] for i in range(n))
+        cols = tuple(where[n + i][index] for i in range(n))
+        for by_rows, base, cover in _digit_fish(size, rows, cols):
+            yield fish_step(grid, digit, by_rows, base, cover, FISH_NAMES[size])
 
 
 def x_wing(grid: Grid) -> Iterator[Step]:

@@ -31,6 +31,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
+from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._text import and_list, cells_text, mask_text
 
 __all__ = [
@@ -83,6 +84,7 @@ def _sets(grid: Grid) -> tuple[Als, ...]:
     return tuple(found.values())
 
 
+@forgettable
 @functools.lru_cache(maxsize=8192)
 def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
     """The ALS inside one unit, from its cells' candidates alone (most units keep them between steps)."""

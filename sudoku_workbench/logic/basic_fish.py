@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Digit
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import and_list, cells_text, digits_text
 
@@ -120,6 +121,7 @@ def _inner_cover(masks: tuple[int, ...], base: tuple[int, ...]) -> int:
     return inner
 
 
+@forgettable
 @functools.lru_cache(maxsize=4096)
 def _digit_fish(
     size: int, rows: tuple[int, ...], cols: tuple[int, ...]

@@ -17,7 +17,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
-from sudoku_workbench.logic._per_digit import per_digit
+from sudoku_workbench.logic._memos import per_digit
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = ["EMPTY_RECTANGLE", "empty_rectangle"]

@@ -41,7 +41,7 @@ from sudoku_workbench.logic import (
     wings,
     wxyz_wing,
 )
-from sudoku_workbench.logic._per_digit import forget_per_digit
+from sudoku_workbench.logic._memos import forget_memos
 from sudoku_workbench.logic._positions import remember_unit_positions
 from sudoku_workbench.logic.chain_analysis import forget_analyses
 from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
@@ -228,7 +228,7 @@ def forget_caches() -> None:
     forget_matchings()
     forget_analyses()
     forget_closures()
-    forget_per_digit()
+    forget_memos()
 
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:

@@ -23,6 +23,7 @@ from sudoku_workbench.core.geometry import Candidate, Cell
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Step
 from sudoku_workbench.graphs.matching import is_perfect, maximum_matching, removable_edges, unit_graph_masks
+from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._positions import cell_candidates, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text, mask_text
 
@@ -74,6 +75,7 @@ def _matching(cells: tuple[Cell, ...], mate: tuple[int, ...]) -> tuple[Candidate
     return tuple((cell, digit + 1) for cell, digit in zip(cells, mate, strict=True))
 
 
+@forgettable
 @functools.lru_cache(maxsize=16384)
 def _unit_chains(
     masks: tuple[int, ...],

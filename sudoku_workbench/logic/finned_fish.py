@@ -24,6 +24,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._digit_links import bits_of
+from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import and_list, cells_text
 
@@ -71,6 +72,7 @@ def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
                 yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
 
 
+@forgettable
 @functools.lru_cache(maxsize=4096)
 def _line_fishes(
     geo: Geometry, size: int, by_rows: bool, masks: tuple[int, ...]

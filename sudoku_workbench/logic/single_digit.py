@@ -25,7 +25,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links, end_victims
-from sudoku_workbench.logic._per_digit import per_digit
+from sudoku_workbench.logic._memos import per_digit
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = [

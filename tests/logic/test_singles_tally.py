@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sudoku_workbench.core.grid import Grid, ProblemKind
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic._positions import unit_positions
-from sudoku_workbench.logic.engine import RULES, next_step, rule_by_id, steps_with_grids
+from sudoku_workbench.logic.engine import RULES, Rule, next_step, rule_by_id, steps_with_grids
 from sudoku_workbench.logic.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
 from tests.conftest import corpus
@@ -26,7 +26,7 @@ def _scanned_positions(grid: Grid) -> tuple[tuple[int, ...], ...]:
     return unit_positions(Grid(grid.geometry, grid.givens, grid.entries, grid.candidates))
 
 
-def _check_solve(puzzle: Grid, rules: tuple = RULES) -> int:
+def _check_solve(puzzle: Grid, rules: tuple[Rule, ...] = RULES) -> int:
     """Follow a solve with a tally of our own; at every position compare it with the rules' scans."""
     tally = SinglesTally(puzzle)
     before = puzzle

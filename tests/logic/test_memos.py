@@ -6,7 +6,7 @@ import pytest
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic import single_digit
-from sudoku_workbench.logic._per_digit import forget_per_digit
+from sudoku_workbench.logic._memos import forget_memos
 from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_grids
 from tests.conftest import corpus
 
@@ -26,12 +26,25 @@ def _positions() -> list[Grid]:
 @pytest.mark.parametrize("rule_id", REMEMBERING)
 def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
     find = rule_by_id(rule_id).find
-    forget_per_digit()
+    forget_memos()
     warm = [list(find(grid)) for grid in _positions()]
     cold = []
     for grid in _positions():
-        forget_per_digit()
+        forget_memos()
         single_digit._chains.cache_clear()  # the four chain rules also share one search per grid
         cold.append(list(find(grid)))
     assert warm == cold
     assert any(warm), f"{rule_id} found nothing on the sample: the check would be empty"
+
+
+def test_forgetting_empties_every_content_cache() -> None:
+    """A benchmark pass must start cold: the caches keyed by a unit's or a digit's content go too."""
+    from sudoku_workbench.logic import als, basic_fish, exclusion, finned_fish
+    from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
+
+    caches = (als._unit_sets, exclusion._unit_chains, finned_fish._line_fishes, basic_fish._digit_fish)
+    for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
+        solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))
+    assert all(cache.cache_info().currsize for cache in caches)
+    forget_caches()
+    assert not any(cache.cache_info().currsize for cache in caches)

@@ -11,10 +11,11 @@ the two units for as many digits as there are cells. Both say "these cells are l
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell
+from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic import eppstein_local
@@ -28,10 +29,22 @@ LOCKED_TRIPLE = eppstein_local.LOCKED_TRIPLE
 _WORDS = {2: "pair", 3: "triple"}
 
 
+@functools.cache
+def _meeting_masks(geo: Geometry) -> tuple[int, ...]:
+    """The cells of each line–box meeting as a mask, in :func:`intersections` order."""
+    return tuple(sum(1 << c for c in inter.cells) for inter in intersections(geo))
+
+
 def _naked_locked(grid: Grid, size: int, rule: str) -> Iterator[Step]:
     """Naked sets of ``size`` cells inside a line–box meeting whose digits leave both units."""
     cands = grid.candidates
-    for inter in intersections(grid.geometry):
+    fits = 0  # the open cells with at most ``size`` candidates, as a mask
+    for cell, mask in enumerate(cands):
+        if mask and mask.bit_count() <= size:
+            fits |= 1 << cell
+    for inter, inside in zip(intersections(grid.geometry), _meeting_masks(grid.geometry), strict=True):
+        if (fits & inside).bit_count() < size:  # the common case: no room for a set
+            continue
         small = [c for c in inter.cells if cands[c] and cands[c].bit_count() <= size]
         for subset in itertools.combinations(small, size):
             union = 0

@@ -53,14 +53,32 @@ class Fact:
 
 @dataclass(frozen=True)
 class Tables:
-    """Per-geometry bit masks: units, peers, and the box-line meetings for locked candidates."""
+    """Per-geometry bit masks: units, peers, and where a digit confined to a box-line meeting reaches."""
 
     geo: Geometry
     units: tuple[int, ...]
     peers: tuple[int, ...]
     cell_unit_bits: tuple[int, ...]
-    meetings: tuple[tuple[int, int, int, int, int], ...]  # (box unit, line unit, box only, line only, both)
-    cell_meeting_bits: tuple[int, ...]  # per cell, the meetings (as index bits) whose box or line holds it
+    #: at ``unit * size + cell``: per other unit crossing ``unit`` at ``cell``, (the meeting, the other
+    #: unit's cells outside ``unit``, the other unit): a digit of ``unit`` confined to the meeting
+    #: leaves those cells
+    confines: tuple[tuple[tuple[int, int, int], ...], ...]
+
+
+def _confines(geo: Geometry, units: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    boxes = range(2 * geo.n, 3 * geo.n)
+    found = []
+    for unit, umask in enumerate(units):
+        for cell in range(geo.size):
+            crossing = [] if not umask >> cell & 1 else geo.units_of[cell]
+            found.append(
+                tuple(
+                    (umask & units[other], units[other] & ~umask, other)
+                    for other in crossing
+                    if (other in boxes) != (unit in boxes) and units[other] & ~umask and umask & ~units[other]
+                )
+            )
+    return tuple(found)
 
 
 @functools.cache
@@ -68,18 +86,8 @@ def tables_of(geo: Geometry) -> Tables:
     """The bit-mask tables of a geometry (built once)."""
     units = tuple(sum(1 << c for c in cells) for cells in geo.units)
     peers = tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))
-    meetings = []
-    for box in range(2 * geo.n, 3 * geo.n):
-        for line in range(2 * geo.n):
-            both = units[box] & units[line]
-            if both:
-                meetings.append((box, line, units[box] & ~both, units[line] & ~both, both))
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
-    meeting_bits = tuple(
-        sum(1 << m for m, (_, _, box, line, both) in enumerate(meetings) if (box | line | both) >> c & 1)
-        for c in range(geo.size)
-    )
-    return Tables(geo, units, peers, unit_bits, tuple(meetings), meeting_bits)
+    return Tables(geo, units, peers, unit_bits, _confines(geo, units))
 
 
 class Contradicted(Exception):
@@ -259,8 +267,6 @@ class Propagation:
             return
         self._naked(touched & self.free)
         self._hidden()
-        if self.mode is Mode.NET:
-            self._locked()
         self._changed = [0] * len(loc)
 
     def _naked(self, touched: int) -> None:
@@ -304,24 +310,18 @@ class Propagation:
         ]
 
     def _hidden(self) -> None:
-        loc, placed, changed = self.loc, self.placed, self._changed
-        units, geo, of_cell = self.tables.units, self.geo, self.tables.cell_unit_bits
-        static = self.mode is Mode.STATIC
-        record = self.facts is not None
-        start = self.start_loc
-        filters = self._filters
-        for index, moved in enumerate(changed):
+        """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved.
+
+        A digit confined to a box-line meeting in one unit is found from the unit's spots: all of them
+        lie in the meeting through the last spot, and the other unit still has the digit outside.
+        """
+        loc, placed, units = self.loc, self.placed, self.tables.units
+        confines = self.tables.confines if self.mode is Mode.NET else ()
+        size = self.geo.size
+        for index, moved in enumerate(self._changed):
             if not moved:
                 continue
-            if moved.bit_count() <= 3:
-                wanted = 0
-                while moved:
-                    low = moved & -moved
-                    moved ^= low
-                    wanted |= of_cell[low.bit_length() - 1]
-                wanted &= filters[index]
-            else:
-                wanted = filters[index]
+            wanted = self._wanted(index, moved)
             here, done = loc[index], placed[index]
             while wanted:
                 low = wanted & -wanted
@@ -331,49 +331,43 @@ class Propagation:
                 if done & umask:
                     continue
                 spots = here & umask
-                if not spots:
-                    if static:
-                        continue
-                    parents = tuple((c, index + 1, False) for c in set_bits(start[index] & umask))
-                    raise Contradicted(
-                        f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
-                        parents,
-                        unit,
-                    )
                 if not spots & (spots - 1):
-                    cell = spots.bit_length() - 1
-                    if record:
-                        parents = tuple(
-                            (c, index + 1, False) for c in set_bits(start[index] & umask & ~spots)
-                        )
-                        why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
-                    else:
-                        parents, why = (), ""
-                    self._places.append((cell, index + 1, parents, why))
+                    self._single(index, unit, spots)
+                elif confines:
+                    for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
+                        if not spots & ~meeting and here & outside:
+                            self._confined(index, unit, other, umask & ~meeting, here & outside)
 
-    def _locked(self) -> None:
-        """Pointing and claiming, tried only where a candidate moved (each meeting in table order)."""
-        loc, changed = self.loc, self._changed
-        meetings, of_cell = self.tables.meetings, self.tables.cell_meeting_bits
-        for index, moved in enumerate(changed):
-            if not moved:
-                continue
-            wanted = 0
-            while moved:
-                low = moved & -moved
-                moved ^= low
-                wanted |= of_cell[low.bit_length() - 1]
-            here = loc[index]
-            while wanted:
-                low = wanted & -wanted
-                wanted ^= low
-                box_unit, line_unit, box, line, both = meetings[low.bit_length() - 1]
-                if not here & both:
-                    continue
-                if not here & box and here & line:
-                    self._confined(index, box_unit, line_unit, box, here & line)
-                elif not here & line and here & box:
-                    self._confined(index, line_unit, box_unit, line, here & box)
+    def _wanted(self, index: int, moved: int) -> int:
+        """The units to look at for a digit whose candidates in ``moved`` went (all when many went)."""
+        wanted = self._filters[index]
+        if moved.bit_count() > 3:
+            return wanted
+        of_cell = self.tables.cell_unit_bits
+        touched = 0
+        while moved:
+            low = moved & -moved
+            moved ^= low
+            touched |= of_cell[low.bit_length() - 1]
+        return wanted & touched
+
+    def _single(self, index: int, unit: int, spots: int) -> None:
+        """Queue the last place of a digit in a unit, or stop when it has none left (unless STATIC)."""
+        geo, umask, start = self.geo, self.tables.units[unit], self.start_loc[index]
+        if not spots:
+            if self.mode is Mode.STATIC:
+                return
+            raise Contradicted(
+                f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
+                tuple((c, index + 1, False) for c in set_bits(start & umask)),
+                unit,
+            )
+        parents: tuple[Literal, ...] = ()
+        why = ""
+        if self.facts is not None:
+            parents = tuple((c, index + 1, False) for c in set_bits(start & umask & ~spots))
+            why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
+        self._places.append((spots.bit_length() - 1, index + 1, parents, why))
 
     def _confined(self, index: int, source_unit: int, target_unit: int, rest: int, victims: int) -> None:
         """Queue the removal of a digit confined to a box-line meeting from the rest of the target."""

@@ -22,6 +22,8 @@ import enum
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -154,6 +156,7 @@ class Propagation:
         other._places = list(self._places)
         other._offs = list(self._offs)
         other._changed = list(self._changed)
+        other._filters = list(self._filters)
         return other
 
     def assume(self, cell: Cell, digit: Digit, on: bool, why: str = "assumed") -> None:
@@ -233,6 +236,7 @@ class Propagation:
             )
         self.free &= ~bit
         self.placed[index] |= bit
+        self._filters[index] &= ~self.tables.cell_unit_bits[cell]
         me = ((cell, digit, True),) if record else ()
         for other in range(len(loc)):
             if other != index and loc[other] & bit:
@@ -295,19 +299,23 @@ class Propagation:
         return tuple((cell, d + 1, False) for d, m in enumerate(self.start_loc) if m & bit and d + 1 != keep)
 
     def _unit_filters(self) -> list[int]:
-        """Per digit, the units (a unit bit set) where hidden singles may fire: STATIC only bilocal ones."""
+        """Per digit, the units (a unit bit set) where hidden singles may fire: STATIC only bilocal ones.
+
+        Units where the digit is placed are left out (and :meth:`_place` takes them out as it places).
+        """
         units = self.tables.units
+        if self.mode is Mode.STATIC:
+            return [
+                sum(
+                    1 << u
+                    for u, umask in enumerate(units)
+                    if (here & umask).bit_count() == 2 and not done & umask
+                )
+                for here, done in zip(self.loc, self.placed, strict=False)
+            ]
         every = (1 << len(units)) - 1
-        if self.mode is not Mode.STATIC:
-            return [every] * len(self.loc)
-        return [
-            sum(
-                1 << u
-                for u, umask in enumerate(units)
-                if (here & umask).bit_count() == 2 and not done & umask
-            )
-            for here, done in zip(self.loc, self.placed, strict=False)
-        ]
+        of_cell = self.tables.cell_unit_bits
+        return [every & ~reduce(or_, (of_cell[c] for c in set_bits(done)), 0) for done in self.placed]
 
     def _hidden(self) -> None:
         """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved.
@@ -315,21 +323,19 @@ class Propagation:
         A digit confined to a box-line meeting in one unit is found from the unit's spots: all of them
         lie in the meeting through the last spot, and the other unit still has the digit outside.
         """
-        loc, placed, units = self.loc, self.placed, self.tables.units
+        loc, units = self.loc, self.tables.units
         confines = self.tables.confines if self.mode is Mode.NET else ()
         size = self.geo.size
         for index, moved in enumerate(self._changed):
             if not moved:
                 continue
             wanted = self._wanted(index, moved)
-            here, done = loc[index], placed[index]
+            here = loc[index]
             while wanted:
                 low = wanted & -wanted
                 wanted ^= low
                 unit = low.bit_length() - 1
                 umask = units[unit]
-                if done & umask:
-                    continue
                 spots = here & umask
                 if not spots & (spots - 1):
                     self._single(index, unit, spots)

@@ -318,44 +318,46 @@ class Propagation:
         return [every & ~reduce(or_, (of_cell[c] for c in set_bits(done)), 0) for done in self.placed]
 
     def _hidden(self) -> None:
-        """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved.
+        """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved."""
+        filters, of_cell = self._filters, self.tables.cell_unit_bits
+        for index, moved in enumerate(self._changed):
+            if not moved:
+                continue
+            wanted = filters[index]
+            if moved.bit_count() <= 3:  # else nearly every unit is touched: look at all of them
+                touched = 0
+                while moved:
+                    low = moved & -moved
+                    moved ^= low
+                    touched |= of_cell[low.bit_length() - 1]
+                wanted &= touched
+            if wanted:
+                self._units(index, wanted)
+
+    def _units(self, index: int, wanted: int) -> None:
+        """Look for a digit's hidden singles (and locked candidates) in the ``wanted`` units.
 
         A digit confined to a box-line meeting in one unit is found from the unit's spots: all of them
         lie in the meeting through the last spot, and the other unit still has the digit outside.
         """
-        loc, units = self.loc, self.tables.units
+        units, here, size = self.tables.units, self.loc[index], self.geo.size
         confines = self.tables.confines if self.mode is Mode.NET else ()
-        size = self.geo.size
-        for index, moved in enumerate(self._changed):
-            if not moved:
-                continue
-            wanted = self._wanted(index, moved)
-            here = loc[index]
-            while wanted:
-                low = wanted & -wanted
-                wanted ^= low
-                unit = low.bit_length() - 1
-                umask = units[unit]
-                spots = here & umask
-                if not spots & (spots - 1):
+        plain = self.facts is None
+        while wanted:
+            low = wanted & -wanted
+            wanted ^= low
+            unit = low.bit_length() - 1
+            umask = units[unit]
+            spots = here & umask
+            if not spots & (spots - 1):
+                if spots and plain:
+                    self._places.append((spots.bit_length() - 1, index + 1, (), ""))
+                else:
                     self._single(index, unit, spots)
-                elif confines:
-                    for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
-                        if not spots & ~meeting and here & outside:
-                            self._confined(index, unit, other, umask & ~meeting, here & outside)
-
-    def _wanted(self, index: int, moved: int) -> int:
-        """The units to look at for a digit whose candidates in ``moved`` went (all when many went)."""
-        wanted = self._filters[index]
-        if moved.bit_count() > 3:
-            return wanted
-        of_cell = self.tables.cell_unit_bits
-        touched = 0
-        while moved:
-            low = moved & -moved
-            moved ^= low
-            touched |= of_cell[low.bit_length() - 1]
-        return wanted & touched
+            elif confines:
+                for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
+                    if not spots & ~meeting and here & outside:
+                        self._confined(index, unit, other, umask & ~meeting, here & outside)
 
     def _single(self, index: int, unit: int, spots: int) -> None:
         """Queue the last place of a digit in a unit, or stop when it has none left (unless STATIC)."""

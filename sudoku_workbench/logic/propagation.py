@@ -238,13 +238,13 @@ class Propagation:
         self.placed[index] |= bit
         self._filters[index] &= ~self.tables.cell_unit_bits[cell]
         me = ((cell, digit, True),) if record else ()
-        for other in range(len(loc)):
-            if other != index and loc[other] & bit:
-                loc[other] ^= bit
+        loc[index] ^= bit
+        for other, mask in enumerate(loc):
+            if mask & bit:
+                loc[other] = mask ^ bit
                 changed[other] |= bit
                 if record:
                     self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
-        loc[index] ^= bit
         hit = loc[index] & self.tables.peers[cell]
         if hit:
             loc[index] ^= hit

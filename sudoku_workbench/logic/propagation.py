@@ -68,19 +68,17 @@ class Tables:
 
 
 def _confines(geo: Geometry, units: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """:attr:`Tables.confines`: lines meet boxes only, and only where each has cells outside the other."""
     boxes = range(2 * geo.n, 3 * geo.n)
-    found = []
-    for unit, umask in enumerate(units):
-        for cell in range(geo.size):
-            crossing = [] if not umask >> cell & 1 else geo.units_of[cell]
-            found.append(
-                tuple(
-                    (umask & units[other], units[other] & ~umask, other)
-                    for other in crossing
-                    if (other in boxes) != (unit in boxes) and units[other] & ~umask and umask & ~units[other]
-                )
-            )
-    return tuple(found)
+    return tuple(
+        tuple(
+            (umask & units[other], units[other] & ~umask, other)
+            for other in (geo.units_of[cell] if umask >> cell & 1 else ())
+            if (other in boxes) != (unit in boxes) and units[other] & ~umask and umask & ~units[other]
+        )
+        for unit, umask in enumerate(units)
+        for cell in range(geo.size)
+    )
 
 
 @functools.cache

@@ -1,13 +1,13 @@
 """A running tally of one solve: where each digit can still go, kept up to date step by step.
 
 Solving by logic is mostly singles, and rescanning the whole grid after every placement is where the
-time went. A step changes only the cells it touches and their peers, so the tally updates its counts
+time went. A step changes only the cells it touches and their peers, so the tally updates its tables
 from the step and so knows, without scanning, every full house, naked and hidden single of the
 current position, and every unit or cell the step may have left impossible.
 
-It gives the same step the rule's own scan would give on that position (lowest cell first; hidden
-singles in the rule's unit order), so solving to the end takes the same steps as pressing Logic
-again and again.
+It gives the same single the rule's own scan would give on that position (lowest cell first; hidden
+singles in the rule's unit order), so on singles, solving to the end and asking for one step at a
+time agree.
 """
 
 from __future__ import annotations

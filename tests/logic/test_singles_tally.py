@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import functools
 import itertools
+import random
 from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, ProblemKind
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic._positions import unit_positions
@@ -17,6 +19,7 @@ from sudoku_workbench.logic.engine import RULES, Rule, next_step, rule_by_id, st
 from sudoku_workbench.logic.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
 from tests.conftest import corpus
+from tests.logic.test_sizes import shuffled_solution
 
 SINGLES = tuple(rule_by_id(rule_id) for rule_id in SINGLE_RULE_IDS)
 
@@ -61,6 +64,12 @@ def _check_solve(puzzle: Grid, rules: tuple[Rule, ...] = RULES) -> int:
 def test_the_tally_finds_the_singles_the_rules_find(name: str, count: int, every: int) -> None:
     singles = sum(_check_solve(puzzle) for puzzle in corpus(name, count, every))
     assert singles > 10 * count
+
+
+def test_the_tally_agrees_on_every_box_shape(any_geometry: Geometry, rng: random.Random) -> None:
+    solution = shuffled_solution(any_geometry, rng)
+    puzzle = Grid.from_values(any_geometry, [v if rng.random() > 0.55 else 0 for v in solution])
+    assert _check_solve(puzzle, RULES[:5]) > 0  # singles, pointing and claiming: quick on 25x25 too
 
 
 def test_each_kind_of_single_is_met() -> None:

@@ -103,8 +103,7 @@ class SinglesTally:
         self._placed = [0] * len(geo.units)
         #: True when the position may be impossible from the start (then ask ``Grid.problems``).
         self.suspect = False
-        for unit, cells in enumerate(geo.units):
-            self._count_unit(unit, cells)
+        self._count_cells()
         self._full_houses: list[int] = []
         self._naked: list[int] = []
         self._hidden = [  # built in rank order, so already a heap
@@ -117,27 +116,42 @@ class SinglesTally:
             if mask in self._lone:
                 self._became_single(cell)
 
-    def _count_unit(self, unit: int, cells: tuple[int, ...]) -> None:
-        """Fill one unit's places, digits and empty count; note a duplicate or a digit without a place."""
+    def _count_cells(self) -> None:
+        """Fill the units' places, digits and empty counts; note what makes the position impossible.
+
+        One pass over the cells, each cell's digits listed once for its three units. Impossible: a
+        digit twice in a unit, an empty cell without candidates, a digit with no place in a unit.
+        """
         where, values, cands = self._where, self._values, self._cands
-        base = unit * self._n
-        used = seen = empties = 0
-        for slot, cell in enumerate(cells):
+        placed, empty = self._placed, self._empty
+        seen = [0] * len(placed)
+        suspect = False
+        for cell, ((r, rb, _, rk), (c, cb, _, ck), (b, bb, _, bk)) in enumerate(self._slots):
             digit = values[cell]
             if digit:
                 bit = 1 << (digit - 1)
-                self.suspect |= bool(used & bit)
-                used |= bit
+                suspect |= bool((placed[r] | placed[c] | placed[b]) & bit)
+                placed[r] |= bit
+                placed[c] |= bit
+                placed[b] |= bit
                 continue
-            empties += 1
+            empty[r] += 1
+            empty[c] += 1
+            empty[b] += 1
             mask = cands[cell]
-            self.suspect |= not mask
-            seen |= mask
+            suspect |= not mask
+            seen[r] |= mask
+            seen[c] |= mask
+            seen[b] |= mask
+            rbit, cbit, bbit = ~rk, ~ck, ~bk
             for i in _bit_indices(mask):
-                where[base + i] |= 1 << slot
-        self._placed[unit] = used
-        self._empty[unit] = empties
-        self.suspect |= (used | seen) != self._geo.full_mask
+                where[rb + i] |= rbit
+                where[cb + i] |= cbit
+                where[bb + i] |= bbit
+        full = self._geo.full_mask
+        self.suspect = suspect or any(
+            (used | open_) != full for used, open_ in zip(placed, seen, strict=True)
+        )
 
     def unit_positions(self) -> tuple[tuple[int, ...], ...]:
         """The table of :func:`~sudoku_workbench.logic._positions.unit_positions` for the position."""

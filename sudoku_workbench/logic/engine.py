@@ -287,12 +287,13 @@ def _followed_steps(
     if problem:
         raise problem
     served = _singles_served(rules)
+    singles = tuple(tally.finder(rule.id) for rule in served)
     pending: dict[int, Iterator[Step]] = {}
     while tally.open_cells:  # a full grid has no candidates left for any rule to look at
         if cancel is not None:
             cancel.check()
-        for rule in served:
-            step = tally.find(rule.id)
+        for single in singles:
+            step = single()
             if step is not None:
                 break
         else:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import heapq
+from collections.abc import Callable
 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -110,7 +111,7 @@ class SinglesTally:
             rank * n + i
             for rank, unit in enumerate(self._order)
             for i, spots in enumerate(where[unit * n : unit * n + n])
-            if spots and not spots & (spots - 1)
+            if spots in self._lone  # one place left (a unit has n places, as a cell has n digits)
         ]
         for cell, mask in enumerate(cands):
             if mask in self._lone:
@@ -166,13 +167,13 @@ class SinglesTally:
         return self._grid
 
     # ------------------------------------------------------------------ the singles
-    def find(self, rule_id: str) -> Step | None:
-        """The step the rule ``rule_id`` (one of :data:`SINGLE_RULE_IDS`) would take first, if any."""
-        if rule_id == FULL_HOUSE:
-            return self._full_house()
-        if rule_id == NAKED_SINGLE:
-            return self._naked_single()
-        return self._hidden_single()
+    def finder(self, rule_id: str) -> Callable[[], Step | None]:
+        """For the rule ``rule_id`` (one of :data:`SINGLE_RULE_IDS`): the step it would take first, if any."""
+        return {
+            FULL_HOUSE: self._full_house,
+            NAKED_SINGLE: self._naked_single,
+            HIDDEN_SINGLE: self._hidden_single,
+        }[rule_id]
 
     def _full_house(self) -> Step | None:
         heap, values, cands, lone = self._full_houses, self._values, self._cands, self._lone

@@ -42,7 +42,7 @@ def _check_solve(puzzle: Grid, rules: tuple[Rule, ...] = RULES) -> int:
         else:
             assert scanned is None, f"the engine missed {scanned} before {step.rule}"
         for rule in SINGLES:
-            assert tally.find(rule.id) == next(rule.find(before), None)
+            assert tally.finder(rule.id)() == next(rule.find(before), None)
         assert not tally.follow(step)
         assert after == tally.grid() == before.apply(step)
         assert after.values == before.apply(step).values

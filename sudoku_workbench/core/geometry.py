@@ -78,6 +78,10 @@ class Geometry:
     units: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
     units_of: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
     peers: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
+    #: ``r1c1``-style names of the cells and ``row 3``-style names of the units, made once: every
+    #: explained step names several.
+    cell_names: tuple[str, ...] = field(init=False, repr=False)
+    unit_names: tuple[str, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         n = self.box_rows * self.box_cols
@@ -105,6 +109,8 @@ class Geometry:
             ("units", tuple(tuple(u) for u in units)),
             ("units_of", units_of),
             ("peers", peers),
+            ("cell_names", tuple(f"r{rows[c] + 1}c{cols[c] + 1}" for c in cells)),
+            ("unit_names", tuple(f"{kind} {i + 1}" for kind in ("row", "column", "box") for i in range(n))),
         ):
             object.__setattr__(self, name, value)
 
@@ -141,12 +147,11 @@ class Geometry:
         >>> geometry(3, 3).cell_name(10)
         'r2c2'
         """
-        return f"r{self.row_of[cell] + 1}c{self.col_of[cell] + 1}"
+        return self.cell_names[cell]
 
     def unit_name(self, unit: int) -> str:
         """``row 3``, ``column 5`` or ``box 9`` (1-based)."""
-        kind, index = divmod(unit, self.n)
-        return f"{('row', 'column', 'box')[kind]} {index + 1}"
+        return self.unit_names[unit]
 
     def shared_units(self, a: Cell, b: Cell) -> tuple[int, ...]:
         """The units two distinct cells have in common (empty when they are not peers)."""

@@ -95,7 +95,6 @@ class SinglesTally:
         self.open_cells = self._values.count(0)
         self._units = geo.units
         self._units_of = geo.units_of
-        self._peers = geo.peers
         self._slots = _slots(geo)
         self._peer_slots = _peer_slots(geo)
         self._order = units_boxes_first(n)
@@ -200,7 +199,7 @@ class SinglesTally:
             rank, i = divmod(heap[0], n)
             unit = self._order[rank]
             spots = self._where[unit * n + i]
-            if _is_single(spots):
+            if spots in self._lone:  # one place left
                 cell = self._units[unit][spots.bit_length() - 1]
                 return hidden_single_step(self._geo, cell, i + 1, unit)
             heapq.heappop(heap)
@@ -301,7 +300,3 @@ class SinglesTally:
             elif not spots & (spots - 1):
                 heapq.heappush(self._hidden, rank_base + i)
         return broken
-
-
-def _is_single(spots: int) -> bool:
-    return spots != 0 and not spots & (spots - 1)

@@ -72,6 +72,40 @@ def _peer_slots(geo: Geometry) -> tuple[tuple[tuple[int, tuple[tuple[int, int, i
     )
 
 
+#: Explained singles kept per geometry before the table starts again (9x9 has at most 6,561).
+_EXPLAINED_LIMIT = 1 << 15
+
+
+class _ExplainedSingles(dict[tuple[str, int, int, int], Step]):
+    """Every single step of one geometry, made when first met and then shared by every solve.
+
+    A step is an immutable value fixed by its rule, cell, digit and unit, so building its text and
+    highlights once per geometry, not once per placement, gives the same steps for less.
+    """
+
+    def __init__(self, geo: Geometry) -> None:
+        super().__init__()
+        self._geo = geo
+
+    def __missing__(self, key: tuple[str, int, int, int]) -> Step:
+        rule, cell, digit, unit = key
+        if len(self) >= _EXPLAINED_LIMIT:
+            self.clear()
+        if rule == FULL_HOUSE:
+            step = full_house_step(self._geo, cell, digit, unit)
+        elif rule == NAKED_SINGLE:
+            step = naked_single_step(self._geo, cell, digit)
+        else:
+            step = hidden_single_step(self._geo, cell, digit, unit)
+        self[key] = step
+        return step
+
+
+@functools.cache
+def _explained_singles(geo: Geometry) -> _ExplainedSingles:
+    return _ExplainedSingles(geo)
+
+
 class SinglesTally:
     """Where each digit can go in each unit, the empty cells per unit, and the singles they reveal.
 
@@ -98,8 +132,9 @@ class SinglesTally:
         self._slots = _slots(geo)
         self._peer_slots = _peer_slots(geo)
         self._order = units_boxes_first(n)
+        self._explained = _explained_singles(geo)
         self._where = where = [0] * (len(geo.units) * n)
-        self._empty = [0] * len(geo.units)
+        self._open = [0] * len(geo.units)  # per unit, the mask of its empty cells' positions
         self._placed = [0] * len(geo.units)
         #: True when the position may be impossible from the start (then ask ``Grid.problems``).
         self.suspect = False
@@ -123,7 +158,7 @@ class SinglesTally:
         digit twice in a unit, an empty cell without candidates, a digit with no place in a unit.
         """
         where, values, cands = self._where, self._values, self._cands
-        placed, empty = self._placed, self._empty
+        placed, open_ = self._placed, self._open
         seen = [0] * len(placed)
         suspect = False
         for cell, ((r, rb, _, rk), (c, cb, _, ck), (b, bb, _, bk)) in enumerate(self._slots):
@@ -135,15 +170,15 @@ class SinglesTally:
                 placed[c] |= bit
                 placed[b] |= bit
                 continue
-            empty[r] += 1
-            empty[c] += 1
-            empty[b] += 1
+            rbit, cbit, bbit = ~rk, ~ck, ~bk
+            open_[r] |= rbit
+            open_[c] |= cbit
+            open_[b] |= bbit
             mask = cands[cell]
             suspect |= not mask
             seen[r] |= mask
             seen[c] |= mask
             seen[b] |= mask
-            rbit, cbit, bbit = ~rk, ~ck, ~bk
             for i in _bit_indices(mask):
                 where[rb + i] |= rbit
                 where[cb + i] |= cbit
@@ -179,8 +214,8 @@ class SinglesTally:
         while heap:
             cell = heap[0]
             if not values[cell] and cands[cell] in lone:
-                unit = next(u for u in self._units_of[cell] if self._empty[u] == 1)
-                return full_house_step(self._geo, cell, cands[cell].bit_length(), unit)
+                unit = next(u for u in self._units_of[cell] if self._open[u] in lone)
+                return self._explained[FULL_HOUSE, cell, cands[cell].bit_length(), unit]
             heapq.heappop(heap)
         return None
 
@@ -189,7 +224,7 @@ class SinglesTally:
         while heap:
             cell = heap[0]
             if not values[cell] and cands[cell] in lone:
-                return naked_single_step(self._geo, cell, cands[cell].bit_length())
+                return self._explained[NAKED_SINGLE, cell, cands[cell].bit_length(), -1]
             heapq.heappop(heap)
         return None
 
@@ -201,15 +236,15 @@ class SinglesTally:
             spots = self._where[unit * n + i]
             if spots in self._lone:  # one place left
                 cell = self._units[unit][spots.bit_length() - 1]
-                return hidden_single_step(self._geo, cell, i + 1, unit)
+                return self._explained[HIDDEN_SINGLE, cell, i + 1, unit]
             heapq.heappop(heap)
         return None
 
     def _became_single(self, cell: int) -> None:
         heapq.heappush(self._naked, cell)
-        empty = self._empty
+        open_, lone = self._open, self._lone
         row, column, box = self._units_of[cell]
-        if empty[row] == 1 or empty[column] == 1 or empty[box] == 1:
+        if open_[row] in lone or open_[column] in lone or open_[box] in lone:
             heapq.heappush(self._full_houses, cell)
 
     # ------------------------------------------------------------------ following the steps
@@ -228,17 +263,16 @@ class SinglesTally:
         return broken
 
     def _place(self, cell: int, digit: int) -> bool:
-        placed, empty, cands, lone = self._placed, self._empty, self._cands, self._lone
-        where, n = self._where, self._n
+        placed, open_, cands, lone, where = self._placed, self._open, self._cands, self._lone, self._where
         i = digit - 1
         bit = 1 << i
         broken = False
-        own = self._units_of[cell]
-        for unit in own:
+        slots = self._slots[cell]
+        for unit, base, _rank_base, keep in slots:
             broken |= bool(placed[unit] & bit)
             placed[unit] |= bit
-            empty[unit] -= 1
-            where[unit * n + i] = 0  # every other place the digit had here is a peer: all go
+            open_[unit] &= keep
+            where[base + i] = 0  # every other place the digit had here is a peer: all go
         others = cands[cell] & ~bit
         cands[cell] = 0
         self._values[cell] = digit
@@ -248,9 +282,10 @@ class SinglesTally:
             for j in _bit_indices(others):
                 broken |= self._lose(cell, j)
         broken |= self._clear_peers(cell, i)
-        for unit in own:
-            if empty[unit] == 1:
-                last = next(c for c in self._units[unit] if not self._values[c])
+        for unit, _base, _rank_base, _keep in slots:
+            spots = open_[unit]
+            if spots in lone:  # one empty cell left: a full house once it has one candidate
+                last = self._units[unit][spots.bit_length() - 1]
                 if cands[last] in lone:
                     heapq.heappush(self._full_houses, last)
         return broken

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask
+from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_row
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
@@ -50,6 +51,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--task", action="append", metavar="NAME", help="only the tasks whose name contains NAME"
     )
+    parser.add_argument(
+        "--against-pads",
+        metavar="DIR",
+        help="instead, race Logic against Eppstein's PADS Sudoku.py found in DIR, side by side in one "
+        "process (9x9 puzzles; PADS is not shipped: point at your own copy)",
+    )
     parser.set_defaults(run=_run)
 
 
@@ -57,6 +64,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.runs < 1 or (args.sample is not None and args.sample < 1):
         raise WorkbenchError("--runs and --sample must be at least 1")
     sample = args.sample or (12 if args.quick else 1000)
+    if args.against_pads:
+        return _race(args, sample)
     tasks = [t for t in BENCH_TASKS if not args.task or any(name in t.name for name in args.task)]
     print("| " + " | ".join(_HEADER) + " |")
     print("|" + "---|" * len(_HEADER))
@@ -66,6 +75,20 @@ def _run(args: argparse.Namespace) -> int:
             chosen = [(line, grid) for line, grid in puzzles if task.applies_to(grid)]
             if chosen:
                 _print_row(path, task, (chosen, warm_up), args.runs)
+    return 0
+
+
+def _race(args: argparse.Namespace, sample: int) -> int:
+    """Print the table of :mod:`~sudoku_workbench.cli._pads_race` for every 9x9 data set."""
+    pads = load_pads(Path(args.against_pads))
+    print("| " + " | ".join(RACE_HEADER) + " |")
+    print("|" + "---|" * len(RACE_HEADER))
+    for path in _data_files(args):
+        chosen, spare = _sample(path, sample)
+        grids = [grid for _, grid in chosen if grid.geometry.n == 9]
+        if grids:
+            for row in race_row(pads, path.name, grids, [g for g in spare if g.geometry.n == 9]):
+                print("| " + " | ".join(row) + " |", flush=True)
     return 0
 
 

@@ -1,0 +1,119 @@
+"""``bench --against-pads DIR``: loading the user's copy of PADS and racing Logic against it.
+
+PADS is not ours to ship, so these tests write small stand-ins with its interface (a ``Sudoku`` class
+built from 81 digits with ``complete()``, and ``step(board)`` that returns whether a rule fired).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_workbench.cli import main
+from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.search.solve import solve
+from tests.conftest import corpus_lines
+
+#: Fills one empty cell per step from a solution it is handed, so it "solves" exactly the puzzles
+#: whose solution the test gives it, and gets stuck on the others.
+STAND_IN = """
+SOLUTIONS = {}
+
+
+class Sudoku:
+    def __init__(self, digits):
+        self.cells = list(digits)
+        self.solution = SOLUTIONS.get(tuple(self.cells))
+
+    def complete(self):
+        return 0 not in self.cells
+
+
+def step(board):
+    if board.solution is None or board.complete():
+        return False
+    cell = board.cells.index(0)
+    board.cells[cell] = board.solution[cell]
+    return True
+"""
+
+
+@pytest.fixture(autouse=True)
+def _forget_stand_ins():
+    """Each test loads its own stand-in under the same module names."""
+    before = set(sys.modules)
+    saved_path = list(sys.path)
+    yield
+    for name in set(sys.modules) - before:
+        del sys.modules[name]
+    sys.path[:] = saved_path
+
+
+def _race(capsys, folder: Path, puzzles: Path, *extra: str) -> tuple[int, list[list[str]], str]:
+    code = main(["bench", "--against-pads", str(folder), str(puzzles), *extra])
+    out, err = capsys.readouterr()
+    rows = [line.strip("| ").split(" | ") for line in out.splitlines()[2:]]
+    return code, rows, err
+
+
+def _puzzle_file(tmp_path: Path, lines: list[str]) -> Path:
+    path = tmp_path / "few.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_race_prints_both_rule_sets_and_counts_the_puzzles_both_solve(capsys, tmp_path):
+    lines = corpus_lines("top95.txt", 4)
+    folder = tmp_path / "plain"
+    folder.mkdir()
+    (folder / "Sudoku.py").write_text(STAND_IN, encoding="utf-8")
+    code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "4")
+    assert code == 0, err
+    assert [r[2] for r in rows] == ["below forcing", "all"]
+    assert all(r[0] == "few.txt" and r[1] == "4" for r in rows)
+    # The stand-in was given no solutions: it solves nothing, so no puzzle is solved by both.
+    assert all(r[6].endswith("(0)") for r in rows)
+    assert all(float(r[4]) > 0 and float(r[7]) > 0 for r in rows)
+
+
+def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
+    lines = corpus_lines("top95.txt", 3)
+    solutions = {}
+    for line in lines:
+        grid = parse_line(line)
+        solved = solve(grid)
+        assert solved is not None
+        solutions[tuple(grid.values)] = tuple(solved.values)
+    folder = tmp_path / "padscopy"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "Known.py").write_text(f"SOLUTIONS = {solutions!r}\n", encoding="utf-8")
+    (folder / "Sudoku.py").write_text(
+        STAND_IN.replace("SOLUTIONS = {}", "from .Known import SOLUTIONS"), encoding="utf-8"
+    )
+    code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
+    assert code == 0, err
+    # All rules solve every puzzle, and the stand-in was handed every solution.
+    assert rows[1][2] == "all"
+    assert rows[1][6].endswith("(3)")
+
+
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({}, "no Sudoku.py in"),
+        ({"Sudoku.py": "raise RuntimeError('broken copy')\n"}, "broken copy"),
+        ({"Sudoku.py": "def step(board):\n    return False\n"}, "has no Sudoku class and step function"),
+    ],
+)
+def test_a_folder_that_is_no_pads_gets_a_message_naming_it(capsys, tmp_path, files, message):
+    folder = tmp_path / "notpads"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    code, _rows, err = _race(capsys, folder, _puzzle_file(tmp_path, corpus_lines("top95.txt", 1)))
+    assert code != 0
+    assert message in err
+    assert "notpads" in err

@@ -7,10 +7,12 @@ the fish, so it loses the digit either way. When a base row keeps at most one ca
 columns (the fish is incomplete without its fins) the pattern is called *sashimi*. The same holds with
 rows and columns swapped.
 
-The search takes base lines in order and drops a combination as soon as its columns cannot be covered
-by k columns plus one box's width. On 16x16 and 25x25 grids the combinations grow fast, so one call
-looks at no more than :data:`CALL_BUDGET` of them (a skipped combination means no step, never a wrong
-one).
+Most digits of a position have no finned fish at all, so each digit's places per line are first
+checked fin box by fin box (:func:`_fish_sizes`, all three sizes at once), and only the sizes that have
+one are searched in full. The search takes base lines in order and drops a combination as soon as its
+columns cannot be covered by k columns plus one box's width. On 16x16 and 25x25 grids the combinations
+grow fast, so one call looks at no more than :data:`CALL_BUDGET` of them (a skipped combination means
+no step, never a wrong one).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ FINNED_X_WING = "finned_x_wing"
 FINNED_SWORDFISH = "finned_swordfish"
 FINNED_JELLYFISH = "finned_jellyfish"
 _RULES = {2: FINNED_X_WING, 3: FINNED_SWORDFISH, 4: FINNED_JELLYFISH}
+_SIZES = tuple(_RULES)
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SASHIMI = " (sashimi: a base line keeps at most one candidate in the cover lines)"
 #: Base-line combinations one call may look at (all of them on 9x9).
@@ -68,8 +71,82 @@ def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
         for by_rows in (True, False):
             first = 0 if by_rows else n
             masks = tuple(where[unit][digit - 1] for unit in range(first, first + n))
+            if size not in _fish_sizes(geo, by_rows, masks):
+                continue
             for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
                 yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
+
+
+@forgettable
+@functools.lru_cache(maxsize=4096)
+def _fish_sizes(geo: Geometry, by_rows: bool, masks: tuple[int, ...]) -> frozenset[int]:
+    """The sizes that have a finned fish on one digit's places per line: most have none.
+
+    The three rules ask in a row, and the full search of each costs several times this check, which
+    takes the fins' band, then its part of the base (lines with the fins, the band's other lines
+    holding the victims), then the stack, and needs the base lines outside the band only as the union
+    of their places. A size is found here exactly when :func:`_covers` yields a fish for it (without
+    the search's budget).
+    """
+    n = geo.n
+    width, depth = (geo.box_cols, geo.box_rows) if by_rows else (geo.box_rows, geo.box_cols)
+    stacks = [((1 << width) - 1) << s for s in range(0, n, width)]
+    top = max(_SIZES)
+    found: set[int] = set()
+    for first in range(0, n, depth):
+        band = range(first, first + depth)
+        splits = _band_splits(band, masks)
+        if not splits:
+            continue
+        unions = _outer_unions([m for i, m in enumerate(masks) if i not in band], top)
+        for stack in stacks:
+            for inside, inner, others in splits:
+                targets, fins = others & stack, inner & stack
+                if not targets or not fins:
+                    continue
+                for size in _SIZES:
+                    if size not in found and 0 <= size - inside < top:
+                        for outer in unions[size - inside]:
+                            required = outer | (inner & ~stack)
+                            need = size - required.bit_count()
+                            free = fins & ~required
+                            if 0 <= need < free.bit_count() and (required | (free if need else 0)) & targets:
+                                found.add(size)
+                                break
+    return frozenset(found)
+
+
+def _band_splits(band: range, masks: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Each way to take some of a band's lines into the base: (how many, their places, the others')."""
+    lines = [line for line in band if masks[line].bit_count() >= 2]
+    splits = []
+    for count in range(1, len(lines) + 1):
+        for chosen in itertools.combinations(lines, count):
+            inner = others = 0
+            for line in band:
+                if line in chosen:
+                    inner |= masks[line]
+                else:
+                    others |= masks[line]
+            if others:
+                splits.append((count, inner, others))
+    return splits
+
+
+def _outer_unions(masks: list[int], top: int) -> list[set[int]]:
+    """By count, the unions of places of fewer than ``top`` lines that fit in ``top`` cover lines."""
+    lines = [m for m in masks if 2 <= m.bit_count() <= top]
+    unions: list[set[int]] = [{0}] + [set() for _ in range(top - 1)]
+    stack = [(0, 0, 0)]
+    while stack:
+        start, count, union = stack.pop()
+        for index in range(start, len(lines)):
+            grown = union | lines[index]
+            if grown.bit_count() <= top:
+                unions[count + 1].add(grown)
+                if count + 2 < top:
+                    stack.append((index + 1, count + 1, grown))
+    return unions
 
 
 @forgettable

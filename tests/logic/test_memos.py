@@ -42,7 +42,7 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic import als, basic_fish, exclusion, finned_fish
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
 
-    caches = (als._unit_sets, exclusion._unit_chains, finned_fish._line_fishes, basic_fish._digit_fish)
+    caches = (als._unit_sets, exclusion._unit_chains, finned_fish._fish_sizes, basic_fish._digit_fish)
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))
     assert all(cache.cache_info().currsize for cache in caches)

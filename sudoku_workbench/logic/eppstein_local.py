@@ -14,7 +14,7 @@ import functools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Geometry
-from sudoku_workbench.core.grid import Grid, digits_of_mask, set_bits
+from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._positions import Intersection, cell_candidates, intersections, unit_positions
 from sudoku_workbench.logic._text import cells_text, digits_text
@@ -31,17 +31,12 @@ def _unit_cells(grid: Grid, unit: int, mask: int) -> tuple[Cell, ...]:
 
 
 def _locked_triple_at(
-    grid: Grid, inter: Intersection, open_cells: tuple[Cell, ...], unit: int, other: int
+    grid: Grid, inter: Intersection, open_cells: tuple[Cell, ...], unit: int, other: int, digit_mask: int
 ) -> Step | None:
-    """The step for digits confined, within ``unit``, to the open cells of ``inter``; None if none."""
+    """The step for ``digit_mask``'s digits, confined within ``unit`` to ``inter``; None if nothing goes."""
     geo = grid.geometry
     where = unit_positions(grid)
-    unit_cells = geo.units[unit]
-    open_mask = sum(1 << unit_cells.index(c) for c in open_cells)
-    confined = [d for d, spots in enumerate(where[unit], 1) if spots and not spots & ~open_mask]
-    if len(confined) != len(open_cells):
-        return None
-    digit_mask = sum(1 << (d - 1) for d in confined)
+    confined = digits_of_mask(digit_mask)
     other_cells = geo.units[other]
     inside = sum(1 << other_cells.index(c) for c in inter.cells)
     eliminations = list(cell_candidates(grid, open_cells, ~digit_mask))
@@ -71,46 +66,68 @@ def _locked_triple_at(
 def locked_triple(grid: Grid) -> Iterator[Step]:
     """Digits confined, in a line or box, to the cells where the line meets the box lock those cells."""
     cands = grid.candidates
-    confined = _confined_counts(grid)
-    for index, inter in enumerate(intersections(grid.geometry)):
+    for inter, (here, line_rest, box_rest) in zip(
+        intersections(grid.geometry), _meeting_digits(grid), strict=True
+    ):
+        in_line, in_box = here & ~line_rest, here & ~box_rest
+        if in_line.bit_count() < 2 and in_box.bit_count() < 2:  # the common case: no set to lock
+            continue
         open_cells = tuple(c for c in inter.cells if cands[c])
         if len(open_cells) < 2:
             continue
-        for unit, other in ((inter.line, inter.box), (inter.box, inter.line)):
-            if confined.get((unit, index)) == len(open_cells):
-                step = _locked_triple_at(grid, inter, open_cells, unit, other)
+        for unit, other, confined in ((inter.line, inter.box, in_line), (inter.box, inter.line, in_box)):
+            if confined.bit_count() == len(open_cells):
+                step = _locked_triple_at(grid, inter, open_cells, unit, other, confined)
                 if step is not None:
                     yield step
 
 
 @functools.cache
-def _meetings_at(geo: Geometry) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
-    """Per unit and position in it, the meetings that hold the position: (index, their mask in the unit)."""
-    table: list[list[list[tuple[int, int]]]] = [[[] for _ in range(geo.n)] for _ in geo.units]
-    for index, inter in enumerate(intersections(geo)):
-        for unit, mask in ((inter.line, inter.line_mask), (inter.box, inter.box_mask)):
-            for position in set_bits(mask):
-                table[unit][position].append((index, mask))
-    return tuple(tuple(tuple(spots) for spots in unit) for unit in table)
+def _meeting_tables(
+    geo: Geometry,
+) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Per cell its row's and its column's meeting, and per meeting the others on its line and in its box."""
+    inters = intersections(geo)
+    index_of = {(inter.line, cell): i for i, inter in enumerate(inters) for cell in inter.cells}
+    meetings = tuple(
+        (index_of[geo.row_of[c], c], index_of[geo.n + geo.col_of[c], c]) for c in range(geo.size)
+    )
+    line_rivals = tuple(
+        tuple(j for j, other in enumerate(inters) if j != i and other.line == inter.line)
+        for i, inter in enumerate(inters)
+    )
+    box_rivals = tuple(
+        tuple(
+            j
+            for j, other in enumerate(inters)
+            if j != i and other.box == inter.box and (other.line < geo.n) == (inter.line < geo.n)
+        )
+        for i, inter in enumerate(inters)
+    )
+    return meetings, line_rivals, box_rivals
 
 
-def _confined_counts(grid: Grid) -> dict[tuple[int, int], int]:
-    """How many digits of each unit have all their places in one meeting, by (unit, meeting index).
+def _meeting_digits(grid: Grid) -> list[tuple[int, int, int]]:
+    """Per meeting (:func:`intersections` order), the digits there, in the rest of its line and of its box.
 
-    One look per unit and digit (a digit's places fit a meeting only if its first place is there), so
-    the locked-triple test runs only where the count can match.
+    A digit of a unit lies only in the meeting when it is there and not in the unit's rest: one pass
+    over the cells gives this for every unit and meeting at once.
     """
-    at = _meetings_at(grid.geometry)
-    counts: dict[tuple[int, int], int] = {}
-    for unit, spots_by_digit in enumerate(unit_positions(grid)):
-        meetings = at[unit]
-        for spots in spots_by_digit:
-            if spots:
-                for index, mask in meetings[(spots & -spots).bit_length() - 1]:
-                    if not spots & ~mask:
-                        key = (unit, index)
-                        counts[key] = counts.get(key, 0) + 1
-    return counts
+    meetings, line_rivals, box_rivals = _meeting_tables(grid.geometry)
+    inside = [0] * len(line_rivals)
+    for (row_meeting, col_meeting), mask in zip(meetings, grid.candidates, strict=True):
+        if mask:
+            inside[row_meeting] |= mask
+            inside[col_meeting] |= mask
+    table = []
+    for here, on_line, in_box in zip(inside, line_rivals, box_rivals, strict=True):
+        line_rest = box_rest = 0
+        for other in on_line:
+            line_rest |= inside[other]
+        for other in in_box:
+            box_rest |= inside[other]
+        table.append((here, line_rest, box_rest))
+    return table
 
 
 def hidden_pair(grid: Grid) -> Iterator[Step]:

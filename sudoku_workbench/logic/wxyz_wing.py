@@ -37,8 +37,6 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
         mask = cands[hinge]
         wings = [p for p in bits_of(peers[hinge] & small) if (cands[p] | mask).bit_count() <= 4]
         for trio, union, loose in _trios(cands, peers, wings, mask):
-            if loose.bit_count() != 1:
-                continue
             z = loose.bit_length()
             cells = (hinge, *trio)
             inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
@@ -52,11 +50,11 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
 def _trios(
     cands: tuple[int, ...], peers: tuple[int, ...], wings: list[Cell], mask: int
 ) -> Iterator[tuple[tuple[Cell, Cell, Cell], int, int]]:
-    """Three wings (in ``itertools.combinations`` order) that hold four digits with the hinge's ``mask``.
+    """Three wings (in ``itertools.combinations`` order) holding four digits with the hinge, one loose.
 
-    Each comes with its unrestricted digits: those two wings that do not see each other share (the
-    hinge sees every wing). A pair of wings that already brings more than four digits is dropped with
-    every third wing.
+    Each comes with its one unrestricted digit (a mask): the unrestricted digits are those two wings
+    that do not see each other share (the hinge sees every wing). A pair of wings that already brings
+    more than four digits, or two unrestricted ones, is dropped with every third wing.
     """
     for i, a in enumerate(wings):
         with_a = mask | cands[a]
@@ -66,6 +64,8 @@ def _trios(
             if with_b.bit_count() > 4:
                 continue
             loose_ab = 0 if peers[a] >> b & 1 else cands[a] & cands[b]
+            if loose_ab & (loose_ab - 1):
+                continue
             for c in wings[j + 1 :]:
                 union = with_b | cands[c]
                 if union.bit_count() == 4:
@@ -74,7 +74,8 @@ def _trios(
                         loose |= cands[a] & cands[c]
                     if not peers[b] >> c & 1:
                         loose |= cands[b] & cands[c]
-                    yield (a, b, c), union, loose
+                    if loose and not loose & (loose - 1):
+                        yield (a, b, c), union, loose
 
 
 def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:

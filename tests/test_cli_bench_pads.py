@@ -20,10 +20,12 @@ from tests.conftest import corpus_lines
 #: whose solution the test gives it, and gets stuck on the others.
 STAND_IN = """
 SOLUTIONS = {}
+BOARDS = []
 
 
 class Sudoku:
     def __init__(self, digits):
+        BOARDS.append(tuple(digits))
         self.cells = list(digits)
         self.solution = SOLUTIONS.get(tuple(self.cells))
 
@@ -41,13 +43,13 @@ def step(board):
 
 
 @pytest.fixture(autouse=True)
-def _forget_stand_ins():
+def _forget_stand_ins(tmp_path):
     """Each test loads its own stand-in under the same module names."""
-    before = set(sys.modules)
     saved_path = list(sys.path)
     yield
-    for name in set(sys.modules) - before:
-        del sys.modules[name]
+    for name, module in list(sys.modules.items()):
+        if Path(getattr(module, "__file__", None) or "/").is_relative_to(tmp_path):
+            del sys.modules[name]
     sys.path[:] = saved_path
 
 
@@ -76,6 +78,24 @@ def test_the_race_prints_both_rule_sets_and_counts_the_puzzles_both_solve(capsys
     # The stand-in was given no solutions: it solves nothing, so no puzzle is solved by both.
     assert all(r[6].endswith("(0)") for r in rows)
     assert all(float(r[4]) > 0 and float(r[7]) > 0 for r in rows)
+
+
+def test_the_warm_up_stops_at_its_budget_and_never_uses_the_sample(capsys, tmp_path, monkeypatch):
+    from sudoku_workbench.cli import _pads_race
+
+    monkeypatch.setattr(_pads_race, "WARM_UP_SECONDS", 0.0)  # one warm-up puzzle per rule set
+    lines = corpus_lines("top95.txt", 9)
+    folder = tmp_path / "counting"
+    folder.mkdir()
+    (folder / "Sudoku.py").write_text(STAND_IN, encoding="utf-8")
+    code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
+    assert code == 0, err
+    assert len(rows) == 2
+    boards = sys.modules["Sudoku"].BOARDS
+    sampled = {tuple(parse_line(line).values) for line in lines[::3]}
+    warm = [b for b in boards if b not in sampled]
+    assert len(boards) == 2 * (3 + 1)
+    assert len(warm) == 2
 
 
 def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):

@@ -191,18 +191,54 @@ def _locked_step(
     )
 
 
+#: Per meeting, its source unit, the source's cells there (a mask over the source's cells), its target
+#: unit and the target's cells there; and per source unit and cell index, the meetings holding the cell.
+_Sides = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[tuple[int, ...], ...], ...]]
+
+
+@functools.cache
+def _locked_sides(geo: Geometry, from_box: bool) -> _Sides:
+    """Which way a locked-candidates rule reads each meeting, and where each unit's meetings lie.
+
+    A digit's places in a unit lie in one meeting only if that meeting holds its last place, so one
+    look per digit (at its highest place) replaces a look per meeting and digit.
+    """
+    sides = []
+    holding: list[list[list[int]]] = [[[] for _ in range(geo.n)] for _ in geo.units]
+    for k, inter in enumerate(intersections(geo)):
+        if from_box:
+            side = (inter.box, inter.box_mask, inter.line, inter.line_mask)
+        else:
+            side = (inter.line, inter.line_mask, inter.box, inter.box_mask)
+        sides.append(side)
+        for cell in inter.cells:
+            holding[side[0]][geo.units[side[0]].index(cell)].append(k)
+    return tuple(sides), tuple(tuple(map(tuple, unit)) for unit in holding)
+
+
 def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
     """Digits of one unit (box or line) confined to its meeting with the other; clear the other."""
     where = unit_positions(grid)
-    for inter in intersections(grid.geometry):
-        source, source_mask, target, target_mask = (
-            (inter.box, inter.box_mask, inter.line, inter.line_mask)
-            if from_box
-            else (inter.line, inter.line_mask, inter.box, inter.box_mask)
-        )
-        for index, spots in enumerate(where[source]):
-            if spots and not spots & ~source_mask and where[target][index] & ~target_mask:
-                yield _locked_step(grid, where, rule, inter, index + 1, source, target, target_mask)
+    inters = intersections(grid.geometry)
+    sides, holding = _locked_sides(grid.geometry, from_box)
+    confined = [0] * len(sides)  # per meeting, the digits of its source unit found only there
+    looked = [False] * len(where)
+    for k, (source, _source_mask, target, target_mask) in enumerate(sides):
+        if not looked[source]:  # the meetings of a unit come up box by box: look at it once
+            looked[source] = True
+            places = holding[source]
+            for index, spots in enumerate(where[source]):
+                if spots:
+                    for j in places[spots.bit_length() - 1]:
+                        if not spots & ~sides[j][1]:
+                            confined[j] |= 1 << index
+        digits = confined[k]
+        while digits:
+            low = digits & -digits
+            digits ^= low
+            index = low.bit_length() - 1
+            if where[target][index] & ~target_mask:
+                yield _locked_step(grid, where, rule, inters[k], index + 1, source, target, target_mask)
 
 
 def pointing(grid: Grid) -> Iterator[Step]:

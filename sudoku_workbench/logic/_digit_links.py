@@ -24,11 +24,13 @@ __all__ = ["DigitLinks", "bits_of", "common_peers", "digit_links", "end_victims"
 class DigitLinks:
     """``holders[d]``: cells holding d (bit mask); ``strong[d][cell]``: (partner, unit) strong links.
 
+    ``linked[d]``: the cells of ``strong[d]`` as a mask (only they can carry a chain on d past a weak link).
     ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
     """
 
     holders: tuple[int, ...]
     strong: tuple[dict[Cell, list[tuple[Cell, int]]], ...]
+    linked: tuple[int, ...]
     peers: tuple[int, ...]
     units: tuple[int, ...]
 
@@ -73,23 +75,24 @@ def digit_links(grid: Grid) -> DigitLinks:
         return cached[1]
     geo = grid.geometry
     n = geo.n
-    holders = [0] * (n + 1)
-    for cell, cands in enumerate(grid.candidates):
-        while cands:
-            low = cands & -cands
-            cands ^= low
-            holders[low.bit_length()] |= 1 << cell
-    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
     where = unit_positions(grid)
-    for unit, spots in enumerate(where):
-        cells = geo.units[unit]
-        for index, mask in enumerate(spots):
+    holders = [0] * (n + 1)
+    for row in range(n):  # cells are numbered row by row: a row's places are its cells' bits
+        shift = row * n
+        for digit, places in enumerate(where[row], 1):
+            if places:
+                holders[digit] |= places << shift
+    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
+    linked = [0] * (n + 1)
+    for unit, by_digit in enumerate(where):
+        for digit, mask in enumerate(by_digit, 1):
             if mask and mask.bit_count() == 2:
-                low = mask & -mask
-                a, b = cells[low.bit_length() - 1], cells[(mask ^ low).bit_length() - 1]
-                table = strong[index + 1]
+                cells = geo.units[unit]
+                a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
+                table = strong[digit]
                 table.setdefault(a, []).append((b, unit))
                 table.setdefault(b, []).append((a, unit))
-    links = DigitLinks(tuple(holders), tuple(strong), peer_masks(geo), unit_masks(geo))
+                linked[digit] |= 1 << a | 1 << b
+    links = DigitLinks(tuple(holders), tuple(strong), tuple(linked), peer_masks(geo), unit_masks(geo))
     _last = (grid, links)
     return links

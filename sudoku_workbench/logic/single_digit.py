@@ -75,22 +75,25 @@ def _walk(links: DigitLinks, digit: Digit, start: Cell) -> dict[Cell, tuple[Cell
     The chain alternates strong (odd positions reached) and weak links; layers are strong links.
     """
     strong = links.strong[digit]
-    holders, peers = links.holders[digit], links.peers
+    linked, peers = links.linked[digit], links.peers
     on: dict[Cell, tuple[Cell, ...]] = {}
     off_seen = 1 << start
     frontier: list[tuple[Cell, ...]] = [(start,)]
     for _ in range(MAX_STRONG):
         next_frontier = []
         for path in frontier:
-            for partner, _unit in strong.get(path[-1], ()):
-                if partner not in on and partner != start and partner not in path:
-                    on[partner] = (*path, partner)
-                    next_frontier.append(on[partner])
+            for partner, _unit in strong[path[-1]]:
+                if partner not in on and partner not in path:  # path[0] is the start
+                    on[partner] = reached = (*path, partner)
+                    next_frontier.append(reached)
         frontier = []
         for path in next_frontier:
-            fresh = holders & peers[path[-1]] & ~off_seen
+            fresh = linked & peers[path[-1]] & ~off_seen
             off_seen |= fresh
-            frontier += [(*path, off) for off in bits_of(fresh) if off in strong]
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                frontier.append((*path, low.bit_length() - 1))
         if not frontier:
             break
     return on
@@ -125,10 +128,13 @@ def _chains(grid: Grid) -> dict[str, tuple[tuple[XChain, int], ...]]:
 def _digit_chains(grid: Grid, digit: Digit) -> Iterator[tuple[_ChainKey, str, XChain]]:
     """One digit's useful shortest chains, shortest first, one per set of cleared cells."""
     links = digit_links(grid)
+    holders, peers = links.holders[digit], links.peers
     candidates: list[_ChainKey] = []
     for start in sorted(links.strong[digit]):
+        near = holders & peers[start]
         for end, cells in _walk(links, digit, start).items():
-            if end > start and len(cells) >= 4:  # found from both ends; one link is no pattern
+            # Found from both ends; one link is no pattern; only cells seeing both ends can go.
+            if end > start and len(cells) >= 4 and near & peers[end]:
                 victims = end_victims(links, digit, cells)
                 if victims:
                     candidates.append((len(cells), digit, cells, victims))

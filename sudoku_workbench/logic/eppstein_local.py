@@ -36,15 +36,17 @@ def _locked_triple_at(
     """The step for ``digit_mask``'s digits, confined within ``unit`` to ``inter``; None if nothing goes."""
     geo = grid.geometry
     where = unit_positions(grid)
+    cands = grid.candidates
+    inside = inter.box_mask if other == inter.box else inter.line_mask
     confined = digits_of_mask(digit_mask)
-    other_cells = geo.units[other]
-    inside = sum(1 << other_cells.index(c) for c in inter.cells)
+    if not any(cands[c] & ~digit_mask for c in open_cells) and not any(
+        where[other][d - 1] & ~inside for d in confined
+    ):  # the common case: the cells and the other unit already hold what the lock allows
+        return None
     eliminations = list(cell_candidates(grid, open_cells, ~digit_mask))
     eliminations += [
         (c, d) for d in confined for c in _unit_cells(grid, other, where[other][d - 1] & ~inside)
     ]
-    if not eliminations:
-        return None
     digits = digits_text(confined)
     return Step(
         LOCKED_TRIPLE,

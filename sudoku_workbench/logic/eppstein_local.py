@@ -31,11 +31,20 @@ def _unit_cells(grid: Grid, unit: int, mask: int) -> tuple[Cell, ...]:
 
 
 def _locked_triple_at(
-    grid: Grid, inter: Intersection, open_cells: tuple[Cell, ...], unit: int, other: int, digit_mask: int
+    grid: Grid,
+    where: tuple[tuple[int, ...], ...],
+    inter: Intersection,
+    open_cells: tuple[Cell, ...],
+    units: tuple[int, int],
+    digit_mask: int,
 ) -> Step | None:
-    """The step for ``digit_mask``'s digits, confined within ``unit`` to ``inter``; None if nothing goes."""
+    """The step for ``digit_mask``'s digits, confined within ``units[0]`` to ``inter``; None if nothing goes.
+
+    ``where`` is the grid's unit places, taken when the search started: a search resumed after later
+    steps must not make the shared table for the newest grid be built again.
+    """
     geo = grid.geometry
-    where = unit_positions(grid)
+    unit, other = units
     cands = grid.candidates
     inside = inter.box_mask if other == inter.box else inter.line_mask
     confined = digits_of_mask(digit_mask)
@@ -68,6 +77,7 @@ def _locked_triple_at(
 def locked_triple(grid: Grid) -> Iterator[Step]:
     """Digits confined, in a line or box, to the cells where the line meets the box lock those cells."""
     cands = grid.candidates
+    where = unit_positions(grid)
     for inter, (here, line_rest, box_rest) in zip(
         intersections(grid.geometry), _meeting_digits(grid), strict=True
     ):
@@ -79,7 +89,7 @@ def locked_triple(grid: Grid) -> Iterator[Step]:
             continue
         for unit, other, confined in ((inter.line, inter.box, in_line), (inter.box, inter.line, in_box)):
             if confined.bit_count() == len(open_cells):
-                step = _locked_triple_at(grid, inter, open_cells, unit, other, confined)
+                step = _locked_triple_at(grid, where, inter, open_cells, (unit, other), confined)
                 if step is not None:
                     yield step
 

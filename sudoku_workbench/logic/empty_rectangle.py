@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
+from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links, lowest_cell
 from sudoku_workbench.logic._memos import per_digit
 from sudoku_workbench.logic._text import cells_text
 
@@ -42,15 +42,15 @@ def _digit_rectangles(grid: Grid, digit: Digit) -> Iterator[Step]:
         inside = holders & links.units[box]
         if inside.bit_count() < 2:
             continue
-        cells = list(bits_of(inside))
-        rows = {geo.row_of[c] for c in cells}
-        cols = {geo.col_of[c] for c in cells}
-        for r in sorted(rows):
-            for c in sorted(cols):
-                row_arm = inside & links.units[r] & ~links.units[n + c]
-                col_arm = inside & links.units[n + c] & ~links.units[r]
-                if row_arm and col_arm and not inside & ~(links.units[r] | links.units[n + c]):
-                    yield from _targets(grid, links, digit, box, r, c)
+        first = geo.row_of[geo.units[box][0]]
+        for r in range(first, first + geo.box_rows):
+            # What lies off row r must fill one column c's arm (so c is the one column that can do).
+            col_arm = inside & ~links.units[r]
+            if not col_arm:
+                continue
+            c = geo.col_of[lowest_cell(col_arm)]
+            if not col_arm & ~links.units[n + c] and inside & links.units[r] & ~links.units[n + c]:
+                yield from _targets(grid, links, digit, box, r, c)
 
 
 def _targets(grid: Grid, links: DigitLinks, digit: Digit, box: int, r: int, c: int) -> Iterator[Step]:

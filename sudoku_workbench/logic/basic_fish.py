@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from sudoku_workbench.core.geometry import Digit
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -24,7 +24,17 @@ from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import and_list, cells_text, digits_text
 
-__all__ = ["FISH_NAMES", "JELLYFISH", "SWORDFISH", "X_WING", "fish_step", "jellyfish", "swordfish", "x_wing"]
+__all__ = [
+    "FISH_NAMES",
+    "JELLYFISH",
+    "SWORDFISH",
+    "X_WING",
+    "fish_step",
+    "jellyfish",
+    "places_per_line",
+    "swordfish",
+    "x_wing",
+]
 
 X_WING = "x_wing"
 SWORDFISH = "swordfish"
@@ -146,14 +156,23 @@ def _digit_fish(
     return tuple(found)
 
 
+def places_per_line(
+    where: Sequence[tuple[int, ...]], n: int
+) -> Iterator[tuple[Digit, tuple[int, ...], tuple[int, ...]]]:
+    """Per digit, its places in each row and in each column, from the unit places.
+
+    The fish rules read each digit line by line: transposing the table in C beats a tuple per digit.
+    """
+    return zip(
+        range(1, n + 1), zip(*where[:n], strict=True), zip(*where[n : 2 * n], strict=True), strict=True
+    )
+
+
 def _fish(grid: Grid, size: int) -> Iterator[Step]:
     """Each fish of ``size`` base lines that removes more than its smaller fish (by digit, rows first)."""
     n = grid.geometry.n
     where = unit_positions(grid)  # row r's masks are over columns, column c's over rows
-    for digit in range(1, n + 1):
-        index = digit - 1
-        rows = tuple(where[i][index] for i in range(n))
-        cols = tuple(where[n + i][index] for i in range(n))
+    for digit, rows, cols in places_per_line(where, n):
         for by_rows, base, cover in _digit_fish(size, rows, cols):
             yield fish_step(grid, digit, by_rows, base, cover, FISH_NAMES[size])
 

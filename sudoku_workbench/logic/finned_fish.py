@@ -29,6 +29,7 @@ from sudoku_workbench.logic._digit_links import bits_of
 from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import and_list, cells_text
+from sudoku_workbench.logic.basic_fish import places_per_line
 
 __all__ = [
     "FINNED_JELLYFISH",
@@ -67,10 +68,8 @@ def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
     geo = grid.geometry
     n = geo.n
     where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
-    for digit in range(1, n + 1):
-        for by_rows in (True, False):
-            first = 0 if by_rows else n
-            masks = tuple(where[unit][digit - 1] for unit in range(first, first + n))
+    for digit, rows, cols in places_per_line(where, n):
+        for by_rows, masks in ((True, rows), (False, cols)):
             if size not in _fish_sizes(geo, by_rows, masks):
                 continue
             for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):

@@ -24,6 +24,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links, lowest_cell
+from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._text import cells_text
 
 __all__ = ["MULTI_COLOURING", "SIMPLE_COLOURING", "multi_colouring", "simple_colouring"]
@@ -55,9 +56,14 @@ def _seen(links: DigitLinks, mask: int) -> int:
     return seen
 
 
-@functools.lru_cache(maxsize=8)
+@forgettable
+@functools.lru_cache(maxsize=64)
 def _clusters(grid: Grid, digit: Digit) -> tuple[Cluster, ...]:
-    """The two-coloured clusters of d with at least two strong links (odd cycles are skipped)."""
+    """The two-coloured clusters of d with at least two strong links (odd cycles are skipped).
+
+    Kept for every digit of the last few grids: simple then multi-colouring ask each digit in turn,
+    and a cache smaller than the digits would drop each one just before it is asked again.
+    """
     links = digit_links(grid)
     strong = links.strong[digit]
     done: set[Cell] = set()

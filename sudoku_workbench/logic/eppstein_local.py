@@ -145,6 +145,7 @@ def _meeting_digits(grid: Grid) -> list[tuple[int, int, int]]:
 def hidden_pair(grid: Grid) -> Iterator[Step]:
     """Two digits that share the same two places in a unit fill them; other digits leave those cells."""
     geo = grid.geometry
+    cands = grid.candidates
     where = unit_positions(grid)
     for unit, spots in enumerate(where):
         by_place: dict[int, list[int]] = {}
@@ -156,11 +157,10 @@ def hidden_pair(grid: Grid) -> Iterator[Step]:
                 continue
             pair = (1 << (digits[0] - 1)) | (1 << (digits[1] - 1))
             cells = _unit_cells(grid, unit, mask)
-            eliminations = cell_candidates(grid, cells, ~pair)
-            if eliminations:
+            if (cands[cells[0]] | cands[cells[1]]) & ~pair:  # most pairs found hold nothing else now
                 yield Step(
                     HIDDEN_PAIR,
-                    eliminations=eliminations,
+                    eliminations=cell_candidates(grid, cells, ~pair),
                     highlights=Highlights(
                         cells=cells, units=(unit,), pattern=tuple((c, d) for c in cells for d in digits)
                     ),

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic._text import cells_text
 from sudoku_workbench.logic.wings import wing_highlights
@@ -81,43 +82,52 @@ def _either(mask: int) -> str:
 
 def w_wing(grid: Grid) -> Iterator[Step]:
     """Two xy cells joined through a unit where x has two places: y leaves the cells seeing both."""
-    geo = grid.geometry
     cands = grid.candidates
     by_pair: dict[int, list[Cell]] = {}
     for cell, mask in enumerate(cands):
         if mask.bit_count() == 2:
             by_pair.setdefault(mask, []).append(cell)
     where = unit_positions(grid)
+    links = digit_links(grid)
+    peers = links.peers
     for pair, cells in by_pair.items():
         for a, b in itertools.combinations(cells, 2):
-            if geo.sees(a, b):
+            if peers[a] >> b & 1:
                 continue
-            targets = [c for c in geo.peers[a] if c != b and geo.sees(c, b)]
+            both = peers[a] & peers[b]
             for x in (pair & -pair, pair & (pair - 1)):
                 y = pair & ~x
-                victims = [c for c in targets if cands[c] & y]
+                victims = links.holders[y.bit_length()] & both
                 if not victims:
                     continue
-                link = _bridge(grid, where, x.bit_length(), a, b)
+                link = _bridge(grid, (where, links), x.bit_length(), a, b)
                 if link is not None:
-                    yield _w_step(grid, a, b, x.bit_length(), y.bit_length(), link, victims)
+                    yield _w_step(grid, a, b, x.bit_length(), y.bit_length(), link, list(bits_of(victims)))
 
 
 def _bridge(
-    grid: Grid, where: tuple[tuple[int, ...], ...], x: Digit, a: Cell, b: Cell
+    grid: Grid, tables: tuple[tuple[tuple[int, ...], ...], DigitLinks], x: Digit, a: Cell, b: Cell
 ) -> tuple[int, Cell, Cell] | None:
-    """A unit where x has exactly two places, one seen by ``a`` and the other by ``b``."""
+    """A unit where x has exactly two places, one seen by ``a`` and the other by ``b``.
+
+    ``tables`` are the grid's unit places and digit links, taken when the search started (a search
+    resumed after later steps must not rebuild the shared tables for an old grid).
+    """
     geo = grid.geometry
+    where, links = tables
+    peers, linked = links.peers, links.linked[x]
+    if not linked & peers[a] or not linked & peers[b]:  # the common case: no strong link on x near both
+        return None
     for unit, spots in enumerate(where):
         mask = spots[x - 1]
         if mask.bit_count() != 2:
             continue
         cells = geo.units[unit]
-        s, t = (cells[i] for i in range(len(cells)) if mask >> i & 1)
-        if {s, t} & {a, b}:
+        s, t = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
+        if s in (a, b) or t in (a, b):
             continue
         for near_a, near_b in ((s, t), (t, s)):
-            if geo.sees(near_a, a) and geo.sees(near_b, b):
+            if peers[a] >> near_a & 1 and peers[b] >> near_b & 1:
                 return unit, near_a, near_b
     return None
 

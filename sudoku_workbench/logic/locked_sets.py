@@ -21,6 +21,7 @@ from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic import eppstein_local
 from sudoku_workbench.logic._positions import Intersection, cell_candidates, intersections
 from sudoku_workbench.logic._text import cells_text, mask_text
+from sudoku_workbench.logic.tuples import byte_mask, small_cells
 
 __all__ = ["LOCKED_PAIR", "LOCKED_TRIPLE", "locked_pair", "locked_triple"]
 
@@ -33,39 +34,21 @@ _WORDS = {2: "pair", 3: "triple"}
 def _meetings(geo: Geometry) -> tuple[tuple[int, tuple[Cell, ...]], ...]:
     """Per line–box meeting (:func:`intersections` order): its cells and the rest of both its units.
 
-    The meeting's cells are a mask with a byte per cell, as :func:`_fits` marks them.
+    The meeting's cells are a mask with a byte per cell, as :func:`~.tuples.small_cells` marks them.
     """
     return tuple(
         (
-            sum(1 << 8 * c for c in inter.cells),
+            byte_mask(inter.cells),
             tuple(c for u in (inter.line, inter.box) for c in geo.units[u] if c not in inter.cells),
         )
         for inter in intersections(geo)
     )
 
 
-@functools.cache
-def _small_masks(n: int, size: int) -> frozenset[int]:
-    """The candidate masks of one to ``size`` digits (the cells that fit in a set of ``size``)."""
-    return frozenset(
-        sum(1 << d for d in digits)
-        for k in range(1, size + 1)
-        for digits in itertools.combinations(range(n), k)
-    )
-
-
-def _fits(cands: tuple[int, ...], small: frozenset[int]) -> int:
-    """The cells whose candidates are in ``small``, as one byte per cell (1 or 0) of a number.
-
-    The test runs in C over the whole grid, several times faster than a Python loop over the cells.
-    """
-    return int.from_bytes(bytes(map(small.__contains__, cands)), "little")
-
-
 def _naked_locked(grid: Grid, size: int, rule: str) -> Iterator[Step]:
     """Naked sets of ``size`` cells inside a line–box meeting whose digits leave both units."""
     cands = grid.candidates
-    fits = _fits(cands, _small_masks(grid.geometry.n, size))
+    fits = small_cells(cands, grid.geometry.n, size)
     for inter, (inside, around) in zip(intersections(grid.geometry), _meetings(grid.geometry), strict=True):
         if (fits & inside).bit_count() < size:  # the common case: no room for a set
             continue

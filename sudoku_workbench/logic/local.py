@@ -192,8 +192,13 @@ def _locked_step(
 
 
 #: Per meeting, its source unit, the source's cells there (a mask over the source's cells), its target
-#: unit and the target's cells there; and per source unit and cell index, the meetings holding the cell.
-_Sides = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[tuple[int, ...], ...], ...]]
+#: unit and the target's cells there; per source unit and cell index, the meetings holding the cell;
+#: and per box, its meetings (consecutive in :func:`intersections`) with the source units they read.
+_Sides = tuple[
+    tuple[tuple[int, int, int, int], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[tuple[range, tuple[int, ...]], ...],
+]
 
 
 @functools.cache
@@ -205,40 +210,48 @@ def _locked_sides(geo: Geometry, from_box: bool) -> _Sides:
     """
     sides = []
     holding: list[list[list[int]]] = [[[] for _ in range(geo.n)] for _ in geo.units]
+    by_box: dict[int, list[int]] = {}
     for k, inter in enumerate(intersections(geo)):
         if from_box:
             side = (inter.box, inter.box_mask, inter.line, inter.line_mask)
         else:
             side = (inter.line, inter.line_mask, inter.box, inter.box_mask)
         sides.append(side)
+        by_box.setdefault(inter.box, []).append(k)
         for cell in inter.cells:
             holding[side[0]][geo.units[side[0]].index(cell)].append(k)
-    return tuple(sides), tuple(tuple(map(tuple, unit)) for unit in holding)
+    boxes = tuple(
+        (range(ks[0], ks[-1] + 1), tuple(dict.fromkeys(sides[k][0] for k in ks))) for ks in by_box.values()
+    )
+    return tuple(sides), tuple(tuple(map(tuple, unit)) for unit in holding), boxes
 
 
 def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
     """Digits of one unit (box or line) confined to its meeting with the other; clear the other."""
     where = unit_positions(grid)
     inters = intersections(grid.geometry)
-    sides, holding = _locked_sides(grid.geometry, from_box)
+    sides, holding, boxes = _locked_sides(grid.geometry, from_box)
     confined = [0] * len(sides)  # per meeting, the digits of its source unit found only there
     looked = [False] * len(where)
-    for k, (source, _source_mask, target, target_mask) in enumerate(sides):
-        if not looked[source]:  # the meetings of a unit come up box by box: look at it once
-            looked[source] = True
-            places = holding[source]
-            for index, spots in enumerate(where[source]):
-                if spots:
-                    for j in places[spots.bit_length() - 1]:
-                        if not spots & ~sides[j][1]:
-                            confined[j] |= 1 << index
-        digits = confined[k]
-        while digits:
-            low = digits & -digits
-            digits ^= low
-            index = low.bit_length() - 1
-            if where[target][index] & ~target_mask:
-                yield _locked_step(grid, where, rule, inters[k], index + 1, source, target, target_mask)
+    for meetings, sources in boxes:  # box by box, as the meetings come
+        for source in sources:
+            if not looked[source]:  # a line meets several boxes: look at it once
+                looked[source] = True
+                places = holding[source]
+                for index, spots in enumerate(where[source]):
+                    if spots:
+                        for j in places[spots.bit_length() - 1]:
+                            if not spots & ~sides[j][1]:
+                                confined[j] |= 1 << index
+        for k in meetings:
+            digits = confined[k]
+            while digits:
+                low = digits & -digits
+                digits ^= low
+                index = low.bit_length() - 1
+                source, _source_mask, target, target_mask = sides[k]
+                if where[target][index] & ~target_mask:
+                    yield _locked_step(grid, where, rule, inters[k], index + 1, source, target, target_mask)
 
 
 def pointing(grid: Grid) -> Iterator[Step]:

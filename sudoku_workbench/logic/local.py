@@ -192,24 +192,33 @@ def _locked_step(
 
 
 #: Per meeting, its source unit, the source's cells there (a mask over the source's cells), its target
-#: unit and the target's cells there; per source unit and cell index, the meetings holding the cell;
-#: and per box, its meetings (consecutive in :func:`intersections`) with the source units they read.
+#: unit and the target's cells there; per source unit, the meetings that hold each set of places
+#: confined to one (a set of places, as a mask, to their indices in :func:`intersections`); and per box,
+#: its meetings (consecutive in :func:`intersections`) with the source units they read.
 _Sides = tuple[
     tuple[tuple[int, int, int, int], ...],
-    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[dict[int, tuple[int, ...]], ...],
     tuple[tuple[range, tuple[int, ...]], ...],
 ]
 
 
+def _submasks(mask: int) -> Iterator[int]:
+    """Every nonempty mask whose bits all lie in ``mask``."""
+    sub = mask
+    while sub:
+        yield sub
+        sub = (sub - 1) & mask
+
+
 @functools.cache
 def _locked_sides(geo: Geometry, from_box: bool) -> _Sides:
-    """Which way a locked-candidates rule reads each meeting, and where each unit's meetings lie.
+    """Which way a locked-candidates rule reads each meeting, and which places each meeting confines.
 
-    A digit's places in a unit lie in one meeting only if that meeting holds its last place, so one
-    look per digit (at its highest place) replaces a look per meeting and digit.
+    A digit's places in its source unit are then looked up once (most sets of places lie in no single
+    meeting), instead of tested against every meeting of the unit.
     """
     sides = []
-    holding: list[list[list[int]]] = [[[] for _ in range(geo.n)] for _ in geo.units]
+    confining: list[dict[int, list[int]]] = [{} for _ in geo.units]
     by_box: dict[int, list[int]] = {}
     for k, inter in enumerate(intersections(geo)):
         if from_box:
@@ -218,31 +227,30 @@ def _locked_sides(geo: Geometry, from_box: bool) -> _Sides:
             side = (inter.line, inter.line_mask, inter.box, inter.box_mask)
         sides.append(side)
         by_box.setdefault(inter.box, []).append(k)
-        for cell in inter.cells:
-            holding[side[0]][geo.units[side[0]].index(cell)].append(k)
+        for places in _submasks(side[1]):
+            confining[side[0]].setdefault(places, []).append(k)
     boxes = tuple(
         (range(ks[0], ks[-1] + 1), tuple(dict.fromkeys(sides[k][0] for k in ks))) for ks in by_box.values()
     )
-    return tuple(sides), tuple(tuple(map(tuple, unit)) for unit in holding), boxes
+    tables = tuple({places: tuple(ks) for places, ks in unit.items()} for unit in confining)
+    return tuple(sides), tables, boxes
 
 
 def _locked_candidates(grid: Grid, rule: str, from_box: bool) -> Iterator[Step]:
     """Digits of one unit (box or line) confined to its meeting with the other; clear the other."""
     where = unit_positions(grid)
     inters = intersections(grid.geometry)
-    sides, holding, boxes = _locked_sides(grid.geometry, from_box)
+    sides, confining, boxes = _locked_sides(grid.geometry, from_box)
     confined = [0] * len(sides)  # per meeting, the digits of its source unit found only there
     looked = [False] * len(where)
     for meetings, sources in boxes:  # box by box, as the meetings come
         for source in sources:
             if not looked[source]:  # a line meets several boxes: look at it once
                 looked[source] = True
-                places = holding[source]
-                for index, spots in enumerate(where[source]):
-                    if spots:
-                        for j in places[spots.bit_length() - 1]:
-                            if not spots & ~sides[j][1]:
-                                confined[j] |= 1 << index
+                for index, held in enumerate(map(confining[source].get, where[source])):
+                    if held:
+                        for j in held:
+                            confined[j] |= 1 << index
         for k in meetings:
             digits = confined[k]
             while digits:

@@ -222,10 +222,16 @@ class Propagation:
             self._place(cell, digit, record)
 
     def _place(self, cell: Cell, digit: Digit, record: bool) -> None:
-        loc, changed, name = self.loc, self._changed, self.geo.cell_name
+        loc, placed, changed, name, tables = (
+            self.loc,
+            self.placed,
+            self._changed,
+            self.geo.cell_name,
+            self.tables,
+        )
         bit = 1 << cell
         index = digit - 1
-        if self.placed[index] & bit:
+        if placed[index] & bit:
             return
         if not loc[index] & bit:
             raise Contradicted(
@@ -233,8 +239,8 @@ class Propagation:
                 ((cell, digit, True), (cell, digit, False)),
             )
         self.free &= ~bit
-        self.placed[index] |= bit
-        self._filters[index] &= ~self.tables.cell_unit_bits[cell]
+        placed[index] |= bit
+        self._filters[index] &= ~tables.cell_unit_bits[cell]
         me = ((cell, digit, True),) if record else ()
         loc[index] ^= bit
         for other, mask in enumerate(loc):
@@ -243,7 +249,7 @@ class Propagation:
                 changed[other] |= bit
                 if record:
                     self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
-        hit = loc[index] & self.tables.peers[cell]
+        hit = loc[index] & tables.peers[cell]
         if hit:
             loc[index] ^= hit
             changed[index] |= hit
@@ -261,15 +267,12 @@ class Propagation:
         return self.free & twice & ~thrice
 
     def _detect(self) -> None:
-        loc, changed = self.loc, self._changed
-        touched = 0
-        for mask in changed:
-            touched |= mask
+        touched = reduce(or_, self._changed)
         if not touched:
             return
         self._naked(touched & self.free)
         self._hidden()
-        self._changed = [0] * len(loc)
+        self._changed = [0] * len(self.loc)
 
     def _naked(self, touched: int) -> None:
         loc = self.loc
@@ -288,7 +291,11 @@ class Propagation:
             low = singles & -singles
             singles ^= low
             cell = low.bit_length() - 1
-            digit = next(d for d, m in enumerate(loc) if m & low) + 1
+            digit = 1
+            for mask in loc:
+                if mask & low:
+                    break
+                digit += 1
             parents = self._offs_of_cell(cell, digit) if record else ()
             self._places.append((cell, digit, parents, "it has no other candidate left"))
 
@@ -316,8 +323,17 @@ class Propagation:
         return [every & ~reduce(or_, (of_cell[c] for c in set_bits(done)), 0) for done in self.placed]
 
     def _hidden(self) -> None:
-        """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved."""
-        filters, of_cell = self._filters, self.tables.cell_unit_bits
+        """Hidden singles (and in NET mode locked candidates), tried only in units where a candidate moved.
+
+        A digit confined to a box-line meeting in one unit is found from the unit's spots: all of them
+        lie in the meeting through the last spot, and the other unit still has the digit outside. One
+        loop over digits and units (the hottest of the forcing rules: no call per digit).
+        """
+        tables = self.tables
+        filters, of_cell, units, size = self._filters, tables.cell_unit_bits, tables.units, self.geo.size
+        confines = tables.confines if self.mode is Mode.NET else ()
+        plain = self.facts is None
+        places = self._places
         for index, moved in enumerate(self._changed):
             if not moved:
                 continue
@@ -329,33 +345,22 @@ class Propagation:
                     moved ^= low
                     touched |= of_cell[low.bit_length() - 1]
                 wanted &= touched
-            if wanted:
-                self._units(index, wanted)
-
-    def _units(self, index: int, wanted: int) -> None:
-        """Look for a digit's hidden singles (and locked candidates) in the ``wanted`` units.
-
-        A digit confined to a box-line meeting in one unit is found from the unit's spots: all of them
-        lie in the meeting through the last spot, and the other unit still has the digit outside.
-        """
-        units, here, size = self.tables.units, self.loc[index], self.geo.size
-        confines = self.tables.confines if self.mode is Mode.NET else ()
-        plain = self.facts is None
-        while wanted:
-            low = wanted & -wanted
-            wanted ^= low
-            unit = low.bit_length() - 1
-            umask = units[unit]
-            spots = here & umask
-            if not spots & (spots - 1):
-                if spots and plain:
-                    self._places.append((spots.bit_length() - 1, index + 1, (), ""))
-                else:
-                    self._single(index, unit, spots)
-            elif confines:
-                for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
-                    if not spots & ~meeting and here & outside:
-                        self._confined(index, unit, other, umask & ~meeting, here & outside)
+            here = self.loc[index]
+            while wanted:
+                low = wanted & -wanted
+                wanted ^= low
+                unit = low.bit_length() - 1
+                umask = units[unit]
+                spots = here & umask
+                if not spots & (spots - 1):
+                    if spots and plain:
+                        places.append((spots.bit_length() - 1, index + 1, (), ""))
+                    else:
+                        self._single(index, unit, spots)
+                elif confines:
+                    for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
+                        if not spots & ~meeting and here & outside:
+                            self._confined(index, unit, other, umask & ~meeting, here & outside)
 
     def _single(self, index: int, unit: int, spots: int) -> None:
         """Queue the last place of a digit in a unit, or stop when it has none left (unless STATIC)."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
+from operator import and_
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
@@ -110,22 +111,29 @@ def _common(branches: list[Propagation]) -> Iterator[tuple[int, Literal]]:
                 yield total, (cell, index + 1, value)
 
 
-def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[str, tuple[Literal, ...], int]]:
+def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[tuple[Literal, ...], int]]:
     """The case splits: each open cell's candidates, or each unit's places for a digit."""
     geo = grid.geometry
     if not unit_wise:
         for cell, mask in enumerate(grid.candidates):
             if mask & (mask - 1):
                 digits = tuple(d for d in range(1, geo.n + 1) if mask >> (d - 1) & 1)
-                yield geo.cell_name(cell), tuple((cell, d, True) for d in digits), -1
+                yield tuple((cell, d, True) for d in digits), -1
         return
     for unit, cells in enumerate(geo.units):
         for digit in range(1, geo.n + 1):
             bit = 1 << (digit - 1)
             places = [c for c in cells if grid.candidates[c] & bit]
             if len(places) >= 2 and not any(grid.values[c] == digit for c in cells):
-                what = f"{digit_char(digit)} in {geo.unit_name(unit)}"
-                yield what, tuple((c, digit, True) for c in places), unit
+                yield tuple((c, digit, True) for c in places), unit
+
+
+def _what(grid: Grid, case: Literal, unit: int) -> str:
+    """The name of a case split (named only when it concludes something: most do not)."""
+    geo = grid.geometry
+    if unit < 0:
+        return geo.cell_name(case[0])
+    return f"{digit_char(case[1])} in {geo.unit_name(unit)}"
 
 
 def _cases(grid: Grid, cell: Cell, digit: Digit, unit: int) -> tuple[Literal, ...]:
@@ -144,15 +152,17 @@ def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Ste
     def search() -> list[Lead]:
         closures = assumption_closures(grid, mode)
         found = []
-        for what, cases, unit in _branch_sets(grid, unit_wise):
+        for cases, unit in _branch_sets(grid, unit_wise):
             results = [closures.get(candidate_of(case)) for case in cases]
-            props = [r.prop for r in results if r is not None and r.prop is not None]
-            if len(props) != len(cases):
+            opened = [r for r in results if r is not None and r.prop is not None]
+            if len(opened) != len(cases):
                 continue
-            best = min(_common(props), default=None)
+            if not functools.reduce(and_, [r.reached for r in opened]):  # no conclusion in common
+                continue
+            best = min(_common([r.prop for r in opened if r.prop is not None]), default=None)
             if best is not None:
                 cell, digit, _on = cases[0]
-                found.append((best[0], what, (cell, digit, unit), best[1]))
+                found.append((best[0], _what(grid, cases[0], unit), (cell, digit, unit), best[1]))
         return [
             functools.partial(_forcing_step, rule, mode, what, split, end)
             for _, what, split, end in sorted(found)

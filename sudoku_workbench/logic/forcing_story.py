@@ -46,6 +46,11 @@ class Closure:
     prop: Propagation | None
     rounds: int
 
+    @functools.cached_property
+    def reached(self) -> int:
+        """:meth:`Propagation.reached` of the finished propagation (0 if it contradicted), worked out once."""
+        return self.prop.reached() if self.prop is not None else 0
+
 
 def open_candidates(grid: Grid) -> Iterator[Candidate]:
     """Every candidate of a cell with two or more, cell by cell and digit by digit."""

@@ -169,6 +169,20 @@ class Propagation:
         bit = 1 << cell
         return [d + 1 for d, m in enumerate(self.loc) if m & bit]
 
+    def reached(self) -> int:
+        """Every literal found since the start as one bit set: per digit its new places, then its removals.
+
+        The bit sets of several propagations are ANDed in one operation to see whether they share
+        any conclusion at all (most case splits share none).
+        """
+        size, bits, shift = self.geo.size, 0, 0
+        for loc, placed, start_loc, start_placed in zip(
+            self.loc, self.placed, self.start_loc, self.start_placed, strict=True
+        ):
+            bits |= (placed & ~start_placed | (start_loc & ~(loc | placed)) << size) << shift
+            shift += 2 * size
+        return bits
+
     def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
         """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
         left = mask

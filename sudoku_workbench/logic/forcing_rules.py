@@ -150,7 +150,7 @@ def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
 def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
     """A unit the premise leaves without a place for some digit (and why each place is gone)."""
     geo = analysis.geo
-    peers = peer_masks(geo)
+    peers, masks = peer_masks(geo), unit_masks(geo)
     taken = 0
     for digit in range(1, geo.n + 1):
         taken |= _cells(geo, premise.forced, digit)
@@ -163,8 +163,14 @@ def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
             covered |= 1 << premise.cell
         holders = analysis.holders[digit]
         open_places = holders & ~covered
-        for unit, mask in enumerate(unit_masks(geo)):
-            if not open_places & mask and holders & mask and not placed & mask:
+        # a unit left without a place lost one: only the units of lost places are looked at, in order
+        units = 0
+        for cell in set_bits(holders & covered):
+            for unit in geo.units_of[cell]:
+                units |= 1 << unit
+        for unit in set_bits(units):
+            mask = masks[unit]
+            if not open_places & mask and not placed & mask:
                 return _why_empty(analysis, premise, digit, unit, holders & mask)
     return None
 

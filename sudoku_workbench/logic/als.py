@@ -253,6 +253,11 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
     peers = digit_links(grid).peers
     budget = [BLOSSOM_BUDGET]
     done: set[tuple[Digit, int]] = set()
+    # per digit, the sets holding it (each stem digit looks only at these)
+    having: list[list[Als]] = [[] for _ in range(geo.n + 1)]
+    for als in sets:
+        for d in bits_of(als.digits):
+            having[d + 1].append(als)
     for stem, stem_mask in enumerate(cands):
         if not 2 <= stem_mask.bit_count() <= 3:
             continue
@@ -260,9 +265,7 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
         for d in bits_of(stem_mask):
             digit = d + 1
             petals = [
-                a
-                for a in sets
-                if not a.cells >> stem & 1 and a.holders[digit] and not a.holders[digit] & ~peers[stem]
+                a for a in having[digit] if not a.cells >> stem & 1 and not a.holders[digit] & ~peers[stem]
             ]
             options.append((digit, petals))
         for chosen, z in _blossoms(options, stem_mask, budget):

@@ -66,11 +66,18 @@ def _puzzle_file(tmp_path: Path, lines: list[str]) -> Path:
     return path
 
 
+def _stand_in(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A folder holding the given files, as the user's copy of PADS would be."""
+    folder = tmp_path / "padscopy"
+    folder.mkdir()
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
 def test_the_race_prints_both_rule_sets_and_counts_the_puzzles_both_solve(capsys, tmp_path):
     lines = corpus_lines("top95.txt", 4)
-    folder = tmp_path / "plain"
-    folder.mkdir()
-    (folder / "Sudoku.py").write_text(STAND_IN, encoding="utf-8")
+    folder = _stand_in(tmp_path, {"Sudoku.py": STAND_IN})
     code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "4")
     assert code == 0, err
     assert [r[2] for r in rows] == ["below forcing", "all"]
@@ -85,9 +92,7 @@ def test_the_warm_up_stops_at_its_budget_and_never_uses_the_sample(capsys, tmp_p
 
     monkeypatch.setattr(_pads_race, "WARM_UP_SECONDS", 0.0)  # one warm-up puzzle per rule set
     lines = corpus_lines("top95.txt", 9)
-    folder = tmp_path / "counting"
-    folder.mkdir()
-    (folder / "Sudoku.py").write_text(STAND_IN, encoding="utf-8")
+    folder = _stand_in(tmp_path, {"Sudoku.py": STAND_IN})
     code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
     assert code == 0, err
     assert len(rows) == 2
@@ -106,13 +111,9 @@ def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
         solved = solve(grid)
         assert solved is not None
         solutions[tuple(grid.values)] = tuple(solved.values)
-    folder = tmp_path / "padscopy"
-    folder.mkdir()
-    (folder / "__init__.py").write_text("", encoding="utf-8")
-    (folder / "Known.py").write_text(f"SOLUTIONS = {solutions!r}\n", encoding="utf-8")
-    (folder / "Sudoku.py").write_text(
-        STAND_IN.replace("SOLUTIONS = {}", "from .Known import SOLUTIONS"), encoding="utf-8"
-    )
+    packaged = STAND_IN.replace("SOLUTIONS = {}", "from .Known import SOLUTIONS")
+    files = {"__init__.py": "", "Known.py": f"SOLUTIONS = {solutions!r}\n", "Sudoku.py": packaged}
+    folder = _stand_in(tmp_path, files)
     code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
     assert code == 0, err
     # All rules solve every puzzle, and the stand-in was handed every solution.
@@ -129,11 +130,8 @@ def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
     ],
 )
 def test_a_folder_that_is_no_pads_gets_a_message_naming_it(capsys, tmp_path, files, message):
-    folder = tmp_path / "notpads"
-    folder.mkdir()
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
+    folder = _stand_in(tmp_path, files)
     code, _rows, err = _race(capsys, folder, _puzzle_file(tmp_path, corpus_lines("top95.txt", 1)))
     assert code != 0
     assert message in err
-    assert "notpads" in err
+    assert "padscopy" in err

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterator
+from collections.abc import Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
@@ -115,18 +115,24 @@ def _fish_sizes(geo: Geometry, by_rows: bool, masks: tuple[int, ...]) -> frozens
     return frozenset(found)
 
 
+def _places_in_and_out(lines: Iterable[int], group: Container[int], masks: Sequence[int]) -> tuple[int, int]:
+    """The places of the digit on those of ``lines`` that are in ``group``, and on the others."""
+    inside = outside = 0
+    for line in lines:
+        if line in group:
+            inside |= masks[line]
+        else:
+            outside |= masks[line]
+    return inside, outside
+
+
 def _band_splits(band: range, masks: tuple[int, ...]) -> list[tuple[int, int, int]]:
     """Each way to take some of a band's lines into the base: (how many, their places, the others')."""
     lines = [line for line in band if masks[line].bit_count() >= 2]
     splits = []
     for count in range(1, len(lines) + 1):
         for chosen in itertools.combinations(lines, count):
-            inner = others = 0
-            for line in band:
-                if line in chosen:
-                    inner |= masks[line]
-                else:
-                    others |= masks[line]
+            inner, others = _places_in_and_out(band, chosen, masks)
             if others:
                 splits.append((count, inner, others))
     return splits
@@ -216,12 +222,7 @@ def _covers(
     """
     size = len(base)
     for band in bands:
-        outer = inner = 0
-        for line in base:
-            if line in band:
-                inner |= masks[line]
-            else:
-                outer |= masks[line]
+        inner, outer = _places_in_and_out(base, band, masks)
         if not inner or outer.bit_count() > size:
             continue
         others = 0

@@ -64,6 +64,8 @@ def main(argv: list[str]) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
+    from sudoku_workbench.gui import ui_thread_gc
+
     # High-DPI: fractional scale factors (125 %, 150 %) are kept, not rounded; the board paints in floats.
     if QApplication.instance() is None:
         QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
@@ -72,6 +74,7 @@ def main(argv: list[str]) -> int:
     assert isinstance(app, QApplication)
     app.setApplicationName("sudoku-workbench")
     app.setOrganizationName("sudoku-workbench")
+    ui_thread_gc.hold()  # for the program's whole life: its pool threads must never collect Qt objects
     if args.screenshot is not None:
         return _screenshot(app, args)
     return _run(app, args.file)

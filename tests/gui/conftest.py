@@ -16,6 +16,7 @@ import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
 import pytest
 from PySide6.QtCore import QTimer
 
+from sudoku_workbench.gui import ui_thread_gc
 from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
@@ -99,8 +100,16 @@ def dangling_jobs() -> dict[int, list[int]]:
 
 
 @pytest.fixture(autouse=True)
-def no_dangling_jobs(qapp) -> Iterator[None]:
-    """Fail a test that leaves any worker job running."""
+def collect_on_the_ui_thread(qapp) -> Iterator[None]:
+    """As in the program: while the test's pool threads may run, only the UI thread collects cycles."""
+    ui_thread_gc.hold()
+    yield
+    ui_thread_gc.release()
+
+
+@pytest.fixture(autouse=True)
+def no_dangling_jobs(qapp, collect_on_the_ui_thread) -> Iterator[None]:
+    """Fail a test that leaves any worker job running (shut down before collection goes back to normal)."""
     yield
     leftover = dangling_jobs()
     for worker in live_workers():

@@ -25,7 +25,7 @@ from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import RULES, Level, Rule, forget_caches, solve_by_logic
 
-__all__ = ["RACE_HEADER", "WARM_UP_SECONDS", "load_pads", "race_row"]
+__all__ = ["RACE_HEADER", "WARM_UP_SECONDS", "load_pads", "race_rows"]
 
 #: CPU seconds both solvers spend together on the warm-up puzzles, per rule set, at most (one puzzle
 #: at least): enough for the lazily filled tables to settle on easy sets, a few puzzles on hard ones.
@@ -117,7 +117,7 @@ def _warm_up(pads: ModuleType, grids: list[Grid], rules: tuple[Rule, ...]) -> No
             return
 
 
-def race_row(pads: ModuleType, name: str, grids: list[Grid], warm_up: list[Grid]) -> list[tuple[str, ...]]:
+def race_rows(pads: ModuleType, name: str, grids: list[Grid], warm_up: list[Grid]) -> list[tuple[str, ...]]:
     """The table rows for one data set: PADS against Logic with the rules below forcing, then all.
 
     Both solvers first run untimed on ``warm_up`` puzzles (until :data:`WARM_UP_SECONDS` of CPU time),

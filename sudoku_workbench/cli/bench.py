@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask
-from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_row
+from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
@@ -69,8 +69,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.against_pads:
         return _race(args, sample)
     tasks = [t for t in BENCH_TASKS if not args.task or any(name in t.name for name in args.task)]
-    print("| " + " | ".join(_HEADER) + " |")
-    print("|" + "---|" * len(_HEADER))
+    _print_header(_HEADER)
     for path in _data_files(args):
         puzzles, warm_up = _sample(path, sample)
         for task in tasks:
@@ -80,17 +79,26 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_header(header: tuple[str, ...]) -> None:
+    _print_cells(header)
+    print("|" + "---|" * len(header))
+
+
+def _print_cells(cells: tuple[object, ...]) -> None:
+    """One row of the Markdown table, printed at once (a long run shows its rows as they come)."""
+    print("| " + " | ".join(str(c) for c in cells) + " |", flush=True)
+
+
 def _race(args: argparse.Namespace, sample: int) -> int:
     """Print the table of :mod:`~sudoku_workbench.cli._pads_race` for every 9x9 data set."""
     pads = load_pads(Path(args.against_pads))
-    print("| " + " | ".join(RACE_HEADER) + " |")
-    print("|" + "---|" * len(RACE_HEADER))
+    _print_header(RACE_HEADER)
     for path in _data_files(args):
         chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
         grids = [grid for _, grid in chosen if grid.geometry.n == 9]
         if grids:
-            for row in race_row(pads, path.name, grids, [g for g in spare if g.geometry.n == 9]):
-                print("| " + " | ".join(row) + " |", flush=True)
+            for row in race_rows(pads, path.name, grids, [g for g in spare if g.geometry.n == 9]):
+                _print_cells(row)
     return 0
 
 
@@ -149,7 +157,7 @@ def _print_row(
     n = puzzles[0][1].geometry.n
     rate = len(puzzles) / median if median else float("inf")
     cells = (path.name, f"{n}x{n}", len(puzzles), task.name, f"{rate:,.0f}", f"{best[slowest] * 1000:.1f}")
-    print("| " + " | ".join(str(c) for c in (*cells, puzzles[slowest][0])) + " |", flush=True)
+    _print_cells((*cells, puzzles[slowest][0]))
 
 
 def _timed_pass(task: BenchTask, puzzles: list[tuple[int, Grid]]) -> list[float]:

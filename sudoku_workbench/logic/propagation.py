@@ -384,8 +384,8 @@ class Propagation:
                         places.append((spots.bit_length() - 1, index + 1, (), ""))
                     else:
                         self._single(index, unit, spots)
-                elif confines and not spots & ~reach[unit * size + spots.bit_length() - 1]:
-                    for meeting, outside, other in confines[unit * size + spots.bit_length() - 1]:
+                elif confines and not spots & ~reach[last := unit * size + spots.bit_length() - 1]:
+                    for meeting, outside, other in confines[last]:
                         if not spots & ~meeting and here & outside:
                             self._confined(index, unit, other, umask & ~meeting, here & outside)
 

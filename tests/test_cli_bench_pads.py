@@ -1,7 +1,8 @@
 """``bench --against-pads DIR``: loading the user's copy of PADS and racing Logic against it.
 
 PADS is not ours to ship, so these tests write small stand-ins with its interface (a ``Sudoku`` class
-built from 81 digits with ``complete()``, and ``step(board)`` that returns whether a rule fired).
+built from 81 digits with ``complete()``, ``step(board)`` that returns whether a rule fired, and
+optionally ``all_solutions(board, fastrules)``, its backtracking to the end).
 """
 
 from __future__ import annotations
@@ -119,6 +120,51 @@ def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
     # All rules solve every puzzle, and the stand-in was handed every solution.
     assert rows[1][2] == "all"
     assert rows[1][6].endswith("(3)")
+
+
+#: Its backtracking: the stand-in's steps, then every solution they reach, or (when stuck) the one it
+#: looks up, as a search would find it.
+BACKTRACKING = """
+KNOWN = {}
+
+
+def all_solutions(board, fastrules=True):
+    while step(board):
+        pass
+    if board.complete():
+        yield board
+    elif tuple(board.cells) in KNOWN:
+        board.cells = list(KNOWN[tuple(board.cells)])
+        yield board
+"""
+
+
+def test_a_copy_that_backtracks_races_to_the_end_on_the_whole_sample(capsys, tmp_path):
+    lines = corpus_lines("top95.txt", 3)
+    known = {}
+    for line in lines:
+        grid = parse_line(line)
+        solved = solve(grid)
+        assert solved is not None
+        known[tuple(grid.values)] = tuple(solved.values)
+    source = STAND_IN + BACKTRACKING.replace("KNOWN = {}", f"KNOWN = {known!r}")
+    folder = _stand_in(tmp_path, {"Sudoku.py": source})
+    code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
+    assert code == 0, err
+    assert [r[2] for r in rows] == ["below forcing", "all", "all, PADS -b"]
+    # Its steps alone solve nothing (no solutions handed to step); backtracking finishes all three.
+    assert rows[1][6].endswith("(0)")
+    assert rows[2][6].endswith("(3)")
+
+
+def test_an_error_inside_its_backtracking_counts_the_puzzle_unsolved(capsys, tmp_path):
+    failing = STAND_IN + "\n\ndef all_solutions(board, fastrules=True):\n    raise IndexError('dead end')\n"
+    folder = _stand_in(tmp_path, {"Sudoku.py": failing})
+    lines = corpus_lines("top95.txt", 2)
+    code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "2")
+    assert code == 0, err
+    assert rows[2][2] == "all, PADS -b"
+    assert rows[2][6].endswith("(0)")
 
 
 @pytest.mark.parametrize(

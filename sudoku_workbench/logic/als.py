@@ -140,14 +140,28 @@ def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     return tuple(pairs)
 
 
+@functools.lru_cache(maxsize=4)
+def _seers(grid: Grid) -> dict[int, int]:
+    """Per cell mask, the cells that see all of it, filled as asked.
+
+    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
+    """
+    return {}
+
+
 def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
     """Cells outside the sets that hold z and see every z-cell of every set."""
     links = digit_links(grid)
+    seers = _seers(grid)
     inside = 0
     seen = links.holders[z]
     for als in petals:
         inside |= als.cells
-        seen &= common_peers(links.peers, als.holders[z])
+        cells = als.holders[z]
+        seeing = seers.get(cells)
+        if seeing is None:
+            seeing = seers[cells] = common_peers(links.peers, cells)
+        seen &= seeing
     return seen & ~inside
 
 

@@ -70,13 +70,15 @@ class _Cases:
 
     Propagation only adds consequences, so a case that a position known to hold (an open case here or
     above) already places is open as well: it is not run. Cases found to contradict are remembered,
-    as a node may be scanned again on a deeper pass.
+    as a node may be scanned again on a deeper pass. The open cases that were run are kept until the
+    node's split is chosen, so that its cases need not be propagated a second time.
     """
 
     def __init__(self, prop: Propagation, known: _Known) -> None:
         self.prop = prop
         self.known = list(known)
         self.closed: set[Candidate] = set()
+        self.runs: dict[Candidate, Propagation] = {}
         self.open = [0] * len(prop.loc)
         for placed in known:
             self.open = [mine | theirs for mine, theirs in zip(self.open, placed, strict=True)]
@@ -98,6 +100,7 @@ class _Cases:
         except Contradicted:
             self.closed.add((cell, digit))
             return True
+        self.runs[(cell, digit)] = child
         self.known.append(tuple(child.placed))
         self.open = [mine | theirs for mine, theirs in zip(self.open, child.placed, strict=True)]
         return False
@@ -185,13 +188,16 @@ def _refute(
     cell, closed = node.split
     if closed and depth == 1 and not all(closed):
         raise _Open
+    runs, node.cases.runs = node.cases.runs, {}
     children: list[_Tree] = []
     for index, digit in enumerate(prop.candidates(cell)):
         if closed and closed[index]:
             children.append(None)
             continue
-        child = prop.copy()
-        child.assume(cell, digit, True)
+        child = runs.get((cell, digit))
+        if child is None:
+            child = prop.copy()
+            child.assume(cell, digit, True)
         inside = tuple(placed for placed in node.cases.known if placed[digit - 1] >> cell & 1)
         children.append(_refute(child, depth - 1, nodes, (*path, (cell, digit)), inside))
     return cell, tuple(children)

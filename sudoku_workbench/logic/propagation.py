@@ -323,7 +323,7 @@ class Propagation:
             if not moved:
                 continue
             wanted = filters[index]
-            if moved.bit_count() <= 3:  # else nearly every unit is touched: look at all of them
+            if moved.bit_count() <= 8:  # finding their units costs less than testing untouched ones
                 touched = 0
                 while moved:
                     low = moved & -moved

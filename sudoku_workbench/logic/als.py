@@ -121,23 +121,50 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
 
 @functools.lru_cache(maxsize=4)
 def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
-    """Pairs of disjoint ALS (indices) with a restricted common digit."""
+    """Pairs of disjoint ALS (indices) with a restricted common digit.
+
+    Sets are bits of one int, and the sets with one digit fall into a few groups by their digit cells:
+    the partners of a group are found once for the group instead of by a scan of all sets per member.
+    """
     sets = _sets(grid)
     links = digit_links(grid)
-    peers = links.peers
+    on_cell = [0] * len(links.peers)  # per cell, the sets holding it
+    for i, als in enumerate(sets):
+        for cell in bits_of(als.cells):
+            on_cell[cell] |= 1 << i
     pairs: list[tuple[int, int, Digit]] = []
     for digit in range(1, grid.geometry.n + 1):
         bit = 1 << (digit - 1)
-        having = [(a.holders[digit], a.cells, i) for i, a in enumerate(sets) if a.digits & bit]
-        for k, (cells_i, set_i, i) in enumerate(having):
-            sees = common_peers(peers, cells_i) & links.holders[digit]
-            if sees:  # else no set's digit cells can all lie among them
-                pairs += [
-                    (i, j, digit)
-                    for cells_j, set_j, j in having[k + 1 :]
-                    if not cells_j & ~sees and not set_i & set_j
-                ]
+        groups: dict[int, int] = {}  # digit cells -> the sets with just these digit cells
+        having = []
+        for i, als in enumerate(sets):
+            if als.digits & bit:
+                spots = als.holders[digit]
+                groups[spots] = groups.get(spots, 0) | 1 << i
+                having.append((i, spots, als.cells))
+        partners = _partners(links.peers, links.holders[digit], groups)
+        for i, spots, cells in having:
+            later = partners[spots] >> i + 1 << i + 1
+            if later:
+                for cell in bits_of(cells):
+                    later &= ~on_cell[cell]
+                pairs += [(i, j, digit) for j in bits_of(later)]
     return tuple(pairs)
+
+
+def _partners(peers: tuple[int, ...], holders: int, groups: dict[int, int]) -> dict[int, int]:
+    """Per group of digit cells, the sets whose digit cells all see all of the group's."""
+    seeing = [0] * len(peers)  # per cell, the sets whose digit cells all see it
+    for spots, members in groups.items():
+        for cell in bits_of(common_peers(peers, spots) & holders):
+            seeing[cell] |= members
+    partners = {}
+    for spots in groups:
+        fits = -1
+        for cell in bits_of(spots):
+            fits &= seeing[cell]
+        partners[spots] = fits
+    return partners
 
 
 @functools.lru_cache(maxsize=4)

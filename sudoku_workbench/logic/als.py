@@ -120,84 +120,93 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
 
 
 @functools.lru_cache(maxsize=4)
-def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
-    """Pairs of disjoint ALS (indices) with a restricted common digit.
+def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
+    """Per cell the sets on it, and per digit and cell the sets whose digit cells all see the cell.
 
-    Sets are bits of one int, and the sets with one digit fall into a few groups by their digit cells:
-    the partners of a group are found once for the group instead of by a scan of all sets per member.
+    Sets are bits of one int (by index): a set's partners and a stem's petals are then a few ints
+    ANDed instead of a scan of every set. Sets with the same digit cells are placed together.
     """
     sets = _sets(grid)
     links = digit_links(grid)
-    on_cell = [0] * len(links.peers)  # per cell, the sets holding it
+    peers = links.peers
+    n = grid.geometry.n
+    on_cell = [0] * len(peers)
+    groups: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per digit: digit cells -> sets
     for i, als in enumerate(sets):
+        bit = 1 << i
         for cell in bits_of(als.cells):
-            on_cell[cell] |= 1 << i
-    pairs: list[tuple[int, int, Digit]] = []
-    for digit in range(1, grid.geometry.n + 1):
-        bit = 1 << (digit - 1)
-        groups: dict[int, int] = {}  # digit cells -> the sets with just these digit cells
-        having = []
-        for i, als in enumerate(sets):
-            if als.digits & bit:
-                spots = als.holders[digit]
-                groups[spots] = groups.get(spots, 0) | 1 << i
-                having.append((i, spots, als.cells))
-        partners = _partners(links.peers, links.holders[digit], groups)
-        for i, spots, cells in having:
-            later = partners[spots] >> i + 1 << i + 1
-            if later:
-                for cell in bits_of(cells):
-                    later &= ~on_cell[cell]
-                pairs += [(i, j, digit) for j in bits_of(later)]
-    return tuple(pairs)
-
-
-def _partners(peers: tuple[int, ...], holders: int, groups: dict[int, int]) -> dict[int, int]:
-    """Per group of digit cells, the sets whose digit cells all see all of the group's."""
-    seeing = [0] * len(peers)  # per cell, the sets whose digit cells all see it
-    for spots, members in groups.items():
-        for cell in bits_of(common_peers(peers, spots) & holders):
-            seeing[cell] |= members
-    partners = {}
-    for spots in groups:
-        fits = -1
-        for cell in bits_of(spots):
-            fits &= seeing[cell]
-        partners[spots] = fits
-    return partners
+            on_cell[cell] |= bit
+        for d in bits_of(als.digits):
+            by_spots = groups[d + 1]
+            spots = als.holders[d + 1]
+            by_spots[spots] = by_spots.get(spots, 0) | bit
+    seeing = [[0] * len(peers) for _ in range(n + 1)]
+    for digit in range(1, n + 1):
+        sees = seeing[digit]
+        for spots, members in groups[digit].items():
+            for cell in bits_of(common_peers(peers, spots) & links.holders[digit]):
+                sees[cell] |= members
+    return on_cell, seeing
 
 
 @functools.lru_cache(maxsize=4)
-def _seers(grid: Grid) -> dict[int, int]:
+def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
+    """Pairs of disjoint ALS (indices) with a restricted common digit."""
+    sets = _sets(grid)
+    on_cell, seeing = _sights(grid)
+    pairs: list[tuple[int, int, Digit]] = []
+    for digit in range(1, grid.geometry.n + 1):
+        bit = 1 << (digit - 1)
+        sees = seeing[digit]
+        for i, als in enumerate(sets):
+            if als.digits & bit:
+                later = -1 << i + 1
+                for cell in bits_of(als.holders[digit]):
+                    later &= sees[cell]
+                if later:
+                    for cell in bits_of(als.cells):
+                        later &= ~on_cell[cell]
+                    pairs += [(i, j, digit) for j in bits_of(later)]
+    return tuple(pairs)
+
+
+class _Seers(dict[int, int]):
     """Per cell mask, the cells that see all of it, filled as asked.
 
     The same sets' z-cells recur in thousands of pairs and blossoms of one position.
     """
-    return {}
+
+    def __init__(self, peers: tuple[int, ...]) -> None:
+        super().__init__()
+        self.peers = peers
+
+    def __missing__(self, cells: int) -> int:
+        seeing = self[cells] = common_peers(self.peers, cells)
+        return seeing
 
 
-def _victims(grid: Grid, z: Digit, petals: tuple[Als, ...]) -> int:
-    """Cells outside the sets that hold z and see every z-cell of every set."""
-    links = digit_links(grid)
-    seers = _seers(grid)
-    inside = 0
-    seen = links.holders[z]
+@functools.lru_cache(maxsize=4)
+def _seers(grid: Grid) -> _Seers:
+    return _Seers(digit_links(grid).peers)
+
+
+def _victims(holders: int, seers: _Seers, z: Digit, petals: tuple[Als, ...]) -> int:
+    """Cells outside the sets that hold z (``holders``) and see every z-cell of every set."""
     for als in petals:
-        inside |= als.cells
-        cells = als.holders[z]
-        seeing = seers.get(cells)
-        if seeing is None:
-            seeing = seers[cells] = common_peers(links.peers, cells)
-        seen &= seeing
-    return seen & ~inside
+        holders &= seers[als.holders[z]] & ~als.cells
+    return holders
 
 
 def _fresh_victims(
     grid: Grid, digits: int, pair: tuple[Als, Als], done: set[tuple[Digit, int]], keep: int = 0
 ) -> Iterator[tuple[Digit, int]]:
     """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``."""
+    holders = digit_links(grid).holders
+    seers = _seers(grid)
+    a, b = pair
+    outside = ~(a.cells | b.cells | keep)
     for z in bits_of(digits):
-        victims = _victims(grid, z + 1, pair) & ~keep
+        victims = holders[z + 1] & outside & seers[a.holders[z + 1]] & seers[b.holders[z + 1]]
         if victims and (z + 1, victims) not in done:
             done.add((z + 1, victims))
             yield z + 1, victims
@@ -291,26 +300,21 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
     sets = _sets(grid)
     geo = grid.geometry
     cands = grid.candidates
-    peers = digit_links(grid).peers
+    holders = digit_links(grid).holders
+    seers = _seers(grid)
     budget = [BLOSSOM_BUDGET]
     done: set[tuple[Digit, int]] = set()
-    # per digit, the sets holding it (each stem digit looks only at these)
-    having: list[list[Als]] = [[] for _ in range(geo.n + 1)]
-    for als in sets:
-        for d in bits_of(als.digits):
-            having[d + 1].append(als)
+    on_cell, seeing = _sights(grid)
     for stem, stem_mask in enumerate(cands):
         if not 2 <= stem_mask.bit_count() <= 3:
             continue
-        options = []
-        for d in bits_of(stem_mask):
-            digit = d + 1
-            petals = [
-                a for a in having[digit] if not a.cells >> stem & 1 and not a.holders[digit] & ~peers[stem]
-            ]
-            options.append((digit, petals))
+        # per stem digit, the sets off the stem whose cells with that digit all see it
+        options = [
+            (d + 1, [sets[i] for i in bits_of(seeing[d + 1][stem] & ~on_cell[stem])])
+            for d in bits_of(stem_mask)
+        ]
         for chosen, z in _blossoms(options, stem_mask, budget):
-            victims = _victims(grid, z, chosen) & ~(1 << stem)
+            victims = _victims(holders[z], seers, z, chosen) & ~(1 << stem)
             if victims and (z, victims) not in done:
                 done.add((z, victims))
                 yield _blossom_step(grid, geo, stem, options, chosen, z, victims)

@@ -198,11 +198,17 @@ def _victims(holders: int, seers: _Seers, z: Digit, petals: tuple[Als, ...]) -> 
 
 
 def _fresh_victims(
-    grid: Grid, digits: int, pair: tuple[Als, Als], done: set[tuple[Digit, int]], keep: int = 0
+    holders: tuple[int, ...],
+    seers: _Seers,
+    digits: int,
+    pair: tuple[Als, Als],
+    done: set[tuple[Digit, int]],
+    keep: int = 0,
 ) -> Iterator[tuple[Digit, int]]:
-    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``."""
-    holders = digit_links(grid).holders
-    seers = _seers(grid)
+    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``.
+
+    ``holders`` are the cells holding each digit, ``seers`` the position's :class:`_Seers`.
+    """
     a, b = pair
     outside = ~(a.cells | b.cells | keep)
     for z in bits_of(digits):
@@ -240,12 +246,14 @@ def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iter
     """
     sets = _sets(grid)
     geo = grid.geometry
+    holders, seers = digit_links(grid).holders, _seers(grid)
     done: set[tuple[Digit, int]] = set()
     for i, j, x in _restricted(grid):
         a, b = sets[i], sets[j]
-        if accept is not None and not accept(a, b):
+        common = a.digits & b.digits & ~(1 << (x - 1))
+        if not common or (accept is not None and not accept(a, b)):
             continue
-        for z, victims in _fresh_victims(grid, a.digits & b.digits & ~(1 << (x - 1)), (a, b), done):
+        for z, victims in _fresh_victims(holders, seers, common, (a, b), done):
             xc, zc = digit_char(x), digit_char(z)
             yield Step(
                 ALS_XZ,
@@ -265,6 +273,7 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
     sets = _sets(grid)
     geo = grid.geometry
+    holders, seers = digit_links(grid).holders, _seers(grid)
     by_set: dict[int, list[tuple[int, Digit]]] = {}
     for i, j, x in _restricted(grid):
         by_set.setdefault(i, []).append((j, x))
@@ -274,10 +283,10 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
         c = sets[pivot]
         for (i, x), (j, y) in itertools.combinations(wings, 2):
             a, b = sets[i], sets[j]
-            if x == y or i == j or a.cells & b.cells:
-                continue
             common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
-            for z, victims in _fresh_victims(grid, common, (a, b), done, c.cells):
+            if x == y or not common or i == j or a.cells & b.cells:
+                continue
+            for z, victims in _fresh_victims(holders, seers, common, (a, b), done, c.cells):
                 xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)
                 yield Step(
                     ALS_XY_WING,
@@ -325,21 +334,27 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
 def _blossoms(
     options: list[tuple[Digit, list[Als]]], stem_mask: int, budget: list[int]
 ) -> Iterator[tuple[tuple[Als, ...], Digit]]:
-    """One disjoint petal per stem digit, with a digit z (outside the stem) common to all petals."""
-    stack: list[tuple[int, tuple[Als, ...], int, int]] = [(0, (), -1 & ~stem_mask, 0)]
+    """One disjoint petal per stem digit, with a digit z (outside the stem) common to all petals.
+
+    Depth first, last petal tried first; a full blossom is handed out as soon as its level is done.
+    """
+    stack: list[tuple[tuple[Als, ...], int, int]] = [((), -1 & ~stem_mask, 0)]
     while stack:
-        index, chosen, common, used = stack.pop()
-        if index == len(options):
-            for z in bits_of(common):
-                yield chosen, z + 1
-            continue
-        for petal in options[index][1]:
+        chosen, common, used = stack.pop()
+        grown = []
+        for petal in options[len(chosen)][1]:
             budget[0] -= 1
             if budget[0] <= 0:
                 return
             shared = common & petal.digits
             if shared and not petal.cells & used:
-                stack.append((index + 1, (*chosen, petal), shared, used | petal.cells))
+                grown.append(((*chosen, petal), shared, used | petal.cells))
+        if len(chosen) + 1 < len(options):
+            stack += grown
+            continue
+        for petals, shared, _ in reversed(grown):
+            for z in bits_of(shared):
+                yield petals, z + 1
 
 
 def _blossom_step(

@@ -22,7 +22,7 @@ from sudoku_workbench.core.geometry import Cell, Digit
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic._positions import intersections, unit_positions
-from sudoku_workbench.logic.als import almost_locked_sets
+from sudoku_workbench.logic.als_sets import almost_locked_sets
 
 __all__ = [
     "MAX_ALS_CELLS",

@@ -15,7 +15,7 @@ locked without x.
   all see the stem. Whatever the stem is, that petal loses di and is locked; a digit z in every petal
   (not in the stem) is then in one of them, so it leaves the cells that see all their z-cells.
 
-ALS are looked for with up to :data:`MAX_CELLS` cells, each unit once, found once per position. Death
+The sets come from :mod:`~sudoku_workbench.logic.als_sets` (found once per position). Death
 Blossom stems hold two or three candidates, and one call tries at most :data:`BLOSSOM_BUDGET` petal
 combinations (on big grids a blossom may be missed, never a wrong step made).
 """
@@ -25,21 +25,18 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.logic._digit_links import bits_of, common_peers, digit_links, lowest_cell
-from sudoku_workbench.logic._memos import forgettable
 from sudoku_workbench.logic._text import and_list, cells_text, mask_text
+from sudoku_workbench.logic.als_sets import Als, almost_locked_sets
 
 __all__ = [
     "ALS_XY_WING",
     "ALS_XZ",
     "DEATH_BLOSSOM",
-    "Als",
-    "almost_locked_sets",
     "als_xy_wing",
     "als_xz",
     "death_blossom",
@@ -48,75 +45,8 @@ __all__ = [
 ALS_XZ = "als_xz"
 ALS_XY_WING = "als_xy_wing"
 DEATH_BLOSSOM = "death_blossom"
-#: Largest ALS looked for, in cells.
-MAX_CELLS = 5
 #: Petal combinations one Death Blossom call may try.
 BLOSSOM_BUDGET = 20_000
-
-
-@dataclass(frozen=True)
-class Als:
-    """An almost locked set: its unit, cells (mask) and digits (mask), and per digit its cells."""
-
-    unit: int
-    cells: int
-    digits: int
-    holders: tuple[int, ...]
-
-    @functools.cached_property
-    def nodes(self) -> tuple[tuple[Digit, int], ...]:
-        """Each digit with its cells in the set, ascending: the set's nodes in a chain.
-
-        Kept with the set, which is itself kept per unit while the unit's candidates stay the same.
-        """
-        return tuple([(d + 1, self.holders[d + 1]) for d in bits_of(self.digits)])
-
-
-@functools.lru_cache(maxsize=4)
-def _sets(grid: Grid) -> tuple[Als, ...]:
-    """Every ALS of up to MAX_CELLS cells (a cell set met in two units is kept once)."""
-    geo = grid.geometry
-    cands = grid.candidates
-    found: dict[int, Als] = {}
-    for unit, unit_cells in enumerate(geo.units):
-        for als in _unit_sets(geo.n, unit, unit_cells, tuple(cands[c] for c in unit_cells)):
-            found.setdefault(als.cells, als)
-    return tuple(found.values())
-
-
-@forgettable
-@functools.lru_cache(maxsize=8192)
-def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
-    """The ALS inside one unit, from its cells' candidates alone (most units keep them between steps)."""
-    open_cells = [
-        (c, m) for c, m in zip(unit_cells, masks, strict=True) if m and m.bit_count() <= MAX_CELLS + 1
-    ]
-    # Per digit, the unit's open cells holding it: an ALS's holders are these masks cut to its cells.
-    spots = [0] * (n + 1)
-    for cell, cand in open_cells:
-        for d in bits_of(cand):
-            spots[d + 1] |= 1 << cell
-    found: dict[int, Als] = {}
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
-    while stack:
-        start, cells, digits, count = stack.pop()
-        for index in range(start, len(open_cells)):
-            cell, cand = open_cells[index]
-            grown = digits | cand
-            size = count + 1
-            if grown.bit_count() > MAX_CELLS + 1:
-                continue
-            mask = cells | 1 << cell
-            if grown.bit_count() == size + 1 and mask not in found:
-                found[mask] = Als(unit, mask, grown, tuple([spot & mask for spot in spots]))
-            if size < MAX_CELLS:
-                stack.append((index + 1, mask, grown, size))
-    return tuple(found.values())
-
-
-def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
-    """Every ALS of the position with up to :data:`MAX_CELLS` cells (shared with the nice loops)."""
-    return _sets(grid)
 
 
 @functools.lru_cache(maxsize=4)
@@ -126,7 +56,7 @@ def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
     Sets are bits of one int (by index): a set's partners and a stem's petals are then a few ints
     ANDed instead of a scan of every set. Sets with the same digit cells are placed together.
     """
-    sets = _sets(grid)
+    sets = almost_locked_sets(grid)
     links = digit_links(grid)
     peers = links.peers
     n = grid.geometry.n
@@ -152,7 +82,7 @@ def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
 @functools.lru_cache(maxsize=4)
 def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     """Pairs of disjoint ALS (indices) with a restricted common digit."""
-    sets = _sets(grid)
+    sets = almost_locked_sets(grid)
     on_cell, seeing = _sights(grid)
     pairs: list[tuple[int, int, Digit]] = []
     for digit in range(1, grid.geometry.n + 1):
@@ -244,7 +174,7 @@ def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iter
 
     ``accept`` narrows the pairs looked at (SE's rating admits only the shapes Sukaku Explainer names).
     """
-    sets = _sets(grid)
+    sets = almost_locked_sets(grid)
     geo = grid.geometry
     holders, seers = digit_links(grid).holders, _seers(grid)
     done: set[tuple[Digit, int]] = set()
@@ -271,7 +201,7 @@ def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iter
 
 def als_xy_wing(grid: Grid) -> Iterator[Step]:
     """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
-    sets = _sets(grid)
+    sets = almost_locked_sets(grid)
     geo = grid.geometry
     holders, seers = digit_links(grid).holders, _seers(grid)
     by_set: dict[int, list[tuple[int, Digit]]] = {}
@@ -306,7 +236,7 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
 
 def death_blossom(grid: Grid) -> Iterator[Step]:
     """A stem cell whose every candidate feeds a petal ALS: a digit of all petals leaves what sees them."""
-    sets = _sets(grid)
+    sets = almost_locked_sets(grid)
     geo = grid.geometry
     cands = grid.candidates
     holders = digit_links(grid).holders

@@ -49,7 +49,8 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.als import ALS_XZ, Als, als_xz
+from sudoku_workbench.logic.als import ALS_XZ, als_xz
+from sudoku_workbench.logic.als_sets import Als
 from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.se_path import se_path

@@ -39,10 +39,10 @@ def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
 
 def test_forgetting_empties_every_content_cache() -> None:
     """A benchmark pass must start cold: the caches keyed by a unit's or a digit's content go too."""
-    from sudoku_workbench.logic import als, basic_fish, exclusion, finned_fish
+    from sudoku_workbench.logic import als_sets, basic_fish, exclusion, finned_fish
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
 
-    caches = (als._unit_sets, exclusion._unit_chains, finned_fish._fish_sizes, basic_fish._digit_fish)
+    caches = (als_sets._unit_sets, exclusion._unit_chains, finned_fish._fish_sizes, basic_fish._digit_fish)
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))
     assert all(cache.cache_info().currsize for cache in caches)

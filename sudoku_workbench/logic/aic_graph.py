@@ -195,12 +195,12 @@ def strong_states(graph: ChainGraph, number: int) -> tuple[int, ...]:
     return tuple([ids[end] << 1 | 1 for end in ends])
 
 
-def weak_states(grid: Grid, graph: ChainGraph, node: Node) -> tuple[int, ...]:
-    """The nodes with a strong link that are weakly linked to ``node``, as "off" states.
+def weak_states(grid: Grid, graph: ChainGraph, number: int) -> tuple[int, ...]:
+    """The nodes with a strong link that are weakly linked to node ``number``, as "off" states.
 
-    Same digit in cells that see all of ``node`` (single cells, then groups), then the cell's other digits.
+    Same digit in cells that see all of the node (single cells, then groups), then its cell's other digits.
     """
-    digit, mask = node
+    digit, mask = graph.nodes[number]
     links = digit_links(grid)
     singles = graph.singles
     seen = common_peers(links.peers, mask) & links.holders[digit]

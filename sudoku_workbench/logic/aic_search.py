@@ -8,7 +8,7 @@ removes is worked out here, and :mod:`~sudoku_workbench.logic.nice_loops` turns 
 
 from __future__ import annotations
 
-from collections import deque
+import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -41,37 +41,36 @@ def _walk(
     Each comes with the walk's parent table; a second, longer walk skips what the first one yielded.
     When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
     could find more; one that was never cut finds nothing new).
+    States alternate off, on, off, … along every link, so the breadth-first order is layer by layer:
+    each layer of "on" states is one strong link deeper (no queue, no depth per state).
     """
     graph = chain_graph(grid)
-    weak, strong, nodes = graph.weak, graph.strong, graph.nodes
+    nodes = graph.nodes
+    tables = (graph.strong, graph.weak)
+    makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
     first = graph.ids[start] << 1
     parent: _Parents = {first: None}
-    queue = deque([(first, 0)])
-    popleft, append = queue.popleft, queue.append
-    while queue:
-        state, depth = popleft()
-        node = state >> 1
-        if state & 1:  # on → off over weak links: nothing to yield, the depth stays
-            nexts = weak[node]
+    layer = [first]
+    for hop in range(2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
+        table, make = tables[hop & 1], makers[hop & 1]
+        reached = []
+        for state in layer:
+            node = state >> 1
+            nexts = table[node]
             if nexts is None:
-                nexts = weak[node] = weak_states(grid, graph, nodes[node])
+                nexts = table[node] = make(node)
             for after in nexts:
                 if after not in parent:
                     parent[after] = state
-                    append((after, depth))
-        elif depth < limit:  # off → on over strong links: one link more, each reached node yielded
-            depth += 1
-            nexts = strong[node]
-            if nexts is None:
-                nexts = strong[node] = strong_states(graph, node)
-            for after in nexts:
-                if after not in parent:
-                    parent[after] = state
-                    append((after, depth))
-                    if depth > shallow and wanted(nodes[after >> 1]):
-                        yield nodes[after >> 1], parent
-        else:
-            cut.add(start)
+                    reached.append(after)
+        if not reached:
+            return
+        if not hop & 1 and hop >= 2 * shallow:  # "on" states after hop // 2 + 1 strong links
+            for after in reached:
+                if wanted(nodes[after >> 1]):
+                    yield nodes[after >> 1], parent
+        layer = reached
+    cut.add(start)
 
 
 def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | None:

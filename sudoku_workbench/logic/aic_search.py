@@ -24,34 +24,34 @@ SHORT, LONGEST = 4, 14
 
 #: A walk's parent of each state it reached (states as in :class:`ChainGraph`).
 _Parents = dict[int, int | None]
+#: Where a walk stopped at its depth limit: its parents, its last layer of states, and the next hop.
+_Stop = tuple[_Parents, list[int], int]
 
 
 def _walk(
     grid: Grid,
     start: Node,
     limit: int,
-    cut: set[Node],
-    shallow: int,
+    cut: dict[Node, _Stop],
     wanted: Callable[[Node], bool],
 ) -> Iterator[tuple[Node, _Parents]]:
-    """From "start is false": each node forced true after more than ``shallow`` strong links.
+    """From "start is false": each node forced true, with the walk's parent table.
 
     Only the nodes ``wanted`` accepts are handed out (asked inside the walk: most are not, and a
     generator's round trip per node cost more than the test).
-    Each comes with the walk's parent table; a second, longer walk skips what the first one yielded.
-    When the depth limit stops the walk anywhere, ``start`` is added to ``cut`` (a longer walk from it
-    could find more; one that was never cut finds nothing new).
     States alternate off, on, off, … along every link, so the breadth-first order is layer by layer:
     each layer of "on" states is one strong link deeper (no queue, no depth per state).
+    When the depth limit stops the walk, where it stopped goes into ``cut`` under ``start``; a longer
+    walk from it carries on from there (the same order as from scratch, without yielding twice).
     """
     graph = chain_graph(grid)
     nodes = graph.nodes
     tables = (graph.strong, graph.weak)
     makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
     first = graph.ids[start] << 1
-    parent: _Parents = {first: None}
-    layer = [first]
-    for hop in range(2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
+    fresh: _Stop = ({first: None}, [first], 0)
+    parent, layer, begin = cut.pop(start, fresh)
+    for hop in range(begin, 2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
         table, make = tables[hop & 1], makers[hop & 1]
         reached = []
         for state in layer:
@@ -65,12 +65,12 @@ def _walk(
                     reached.append(after)
         if not reached:
             return
-        if not hop & 1 and hop >= 2 * shallow:  # "on" states after hop // 2 + 1 strong links
+        if not hop & 1:  # "on" states, after hop // 2 + 1 strong links
             for after in reached:
                 if wanted(nodes[after >> 1]):
                     yield nodes[after >> 1], parent
         layer = reached
-    cut.add(start)
+    cut[start] = (parent, layer, 2 * limit)
 
 
 def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | None:
@@ -195,11 +195,11 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     seen_by: dict[int, int] = {}
     # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
     starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
-    cut: set[Node] = set()
+    cut: dict[Node, _Stop] = {}
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
             promising = _promising(grid, start, seen_by)
-            for end, parent in _walk(grid, start, limit, cut, 0 if limit == SHORT else SHORT, promising):
+            for end, parent in _walk(grid, start, limit, cut, promising):
                 path = _path(graph, parent, end)
                 found = _conclusions(grid, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:

@@ -22,8 +22,9 @@ __all__ = ["LONGEST", "SHORT", "Found", "found_chains"]
 #: Strong links per chain tried in the first pass, and at most.
 SHORT, LONGEST = 4, 14
 
-#: A walk's parent of each state it reached (states as in :class:`ChainGraph`).
-_Parents = dict[int, int | None]
+#: A walk's parent of each state (states as in :class:`ChainGraph`): None if not reached, -1 at the
+#: start (a list indexed by state is cheaper to ask and fill than a dict).
+_Parents = list[int | None]
 #: Where a walk stopped at its depth limit: its parents, its last layer of states, and the next hop.
 _Stop = tuple[_Parents, list[int], int]
 
@@ -49,8 +50,11 @@ def _walk(
     tables = (graph.strong, graph.weak)
     makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
     first = graph.ids[start] << 1
-    fresh: _Stop = ({first: None}, [first], 0)
-    parent, layer, begin = cut.pop(start, fresh)
+    if start in cut:
+        parent, layer, begin = cut.pop(start)
+    else:
+        parent, layer, begin = [None] * (2 * len(nodes)), [first], 0
+        parent[first] = -1
     for hop in range(begin, 2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
         table, make = tables[hop & 1], makers[hop & 1]
         reached = []
@@ -60,7 +64,7 @@ def _walk(
             if nexts is None:
                 nexts = table[node] = make(node)
             for after in nexts:
-                if after not in parent:
+                if parent[after] is None:
                     parent[after] = state
                     reached.append(after)
         if not reached:
@@ -77,7 +81,7 @@ def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | 
     """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
     path: list[int] = []
     key: int | None = graph.ids[end] << 1 | 1
-    while key is not None:
+    while key is not None and key >= 0:  # (never None: every state on the way was reached)
         path.append(key >> 1)
         key = parent[key]
     distinct = len(set(path))

@@ -31,6 +31,7 @@ _Stop = tuple[_Parents, list[int], int]
 
 def _walk(
     grid: Grid,
+    graph: ChainGraph,
     start: Node,
     limit: int,
     cut: dict[Node, _Stop],
@@ -45,7 +46,6 @@ def _walk(
     When the depth limit stops the walk, where it stopped goes into ``cut`` under ``start``; a longer
     walk from it carries on from there (the same order as from scratch, without yielding twice).
     """
-    graph = chain_graph(grid)
     nodes = graph.nodes
     tables = (graph.strong, graph.weak)
     makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
@@ -203,7 +203,7 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
             promising = _promising(grid, start, seen_by)
-            for end, parent in _walk(grid, start, limit, cut, promising):
+            for end, parent in _walk(grid, graph, start, limit, cut, promising):
                 path = _path(graph, parent, end)
                 found = _conclusions(grid, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:

@@ -104,14 +104,20 @@ def test_the_warm_up_stops_at_its_budget_and_never_uses_the_sample(capsys, tmp_p
     assert len(warm) == 2
 
 
-def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
-    lines = corpus_lines("top95.txt", 3)
+def _solutions(lines: list[str]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """Each puzzle's digits mapped to its solution's, for a stand-in to hand out."""
     solutions = {}
     for line in lines:
         grid = parse_line(line)
         solved = solve(grid)
         assert solved is not None
         solutions[tuple(grid.values)] = tuple(solved.values)
+    return solutions
+
+
+def test_a_packaged_copy_is_loaded_with_its_relative_imports(capsys, tmp_path):
+    lines = corpus_lines("top95.txt", 3)
+    solutions = _solutions(lines)
     packaged = STAND_IN.replace("SOLUTIONS = {}", "from .Known import SOLUTIONS")
     files = {"__init__.py": "", "Known.py": f"SOLUTIONS = {solutions!r}\n", "Sudoku.py": packaged}
     folder = _stand_in(tmp_path, files)
@@ -141,13 +147,7 @@ def all_solutions(board, fastrules=True):
 
 def test_a_copy_that_backtracks_races_to_the_end_on_the_whole_sample(capsys, tmp_path):
     lines = corpus_lines("top95.txt", 3)
-    known = {}
-    for line in lines:
-        grid = parse_line(line)
-        solved = solve(grid)
-        assert solved is not None
-        known[tuple(grid.values)] = tuple(solved.values)
-    source = STAND_IN + BACKTRACKING.replace("KNOWN = {}", f"KNOWN = {known!r}")
+    source = STAND_IN + BACKTRACKING.replace("KNOWN = {}", f"KNOWN = {_solutions(lines)!r}")
     folder = _stand_in(tmp_path, {"Sudoku.py": source})
     code, rows, err = _race(capsys, folder, _puzzle_file(tmp_path, lines), "--sample", "3")
     assert code == 0, err

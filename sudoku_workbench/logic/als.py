@@ -49,6 +49,26 @@ DEATH_BLOSSOM = "death_blossom"
 BLOSSOM_BUDGET = 20_000
 
 
+class _Seers(dict[int, int]):
+    """Per cell mask, the cells that see all of it, filled as asked.
+
+    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
+    """
+
+    def __init__(self, peers: tuple[int, ...]) -> None:
+        super().__init__()
+        self.peers = peers
+
+    def __missing__(self, cells: int) -> int:
+        seeing = self[cells] = common_peers(self.peers, cells)
+        return seeing
+
+
+@functools.lru_cache(maxsize=4)
+def _seers(grid: Grid) -> _Seers:
+    return _Seers(digit_links(grid).peers)
+
+
 @functools.lru_cache(maxsize=4)
 def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
     """Per cell the sets on it, and per digit and cell the sets whose digit cells all see the cell.
@@ -58,9 +78,9 @@ def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
     """
     sets = almost_locked_sets(grid)
     links = digit_links(grid)
-    peers = links.peers
+    seers = _seers(grid)
     n = grid.geometry.n
-    on_cell = [0] * len(peers)
+    on_cell = [0] * grid.geometry.size
     groups: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per digit: digit cells -> sets
     for i, als in enumerate(sets):
         bit = 1 << i
@@ -70,11 +90,11 @@ def _sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
             by_spots = groups[d + 1]
             spots = als.holders[d + 1]
             by_spots[spots] = by_spots.get(spots, 0) | bit
-    seeing = [[0] * len(peers) for _ in range(n + 1)]
+    seeing = [[0] * grid.geometry.size for _ in range(n + 1)]
     for digit in range(1, n + 1):
         sees = seeing[digit]
         for spots, members in groups[digit].items():
-            for cell in bits_of(common_peers(peers, spots) & links.holders[digit]):
+            for cell in bits_of(seers[spots] & links.holders[digit]):
                 sees[cell] |= members
     return on_cell, seeing
 
@@ -100,26 +120,6 @@ def _restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
     return tuple(pairs)
 
 
-class _Seers(dict[int, int]):
-    """Per cell mask, the cells that see all of it, filled as asked.
-
-    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
-    """
-
-    def __init__(self, peers: tuple[int, ...]) -> None:
-        super().__init__()
-        self.peers = peers
-
-    def __missing__(self, cells: int) -> int:
-        seeing = self[cells] = common_peers(self.peers, cells)
-        return seeing
-
-
-@functools.lru_cache(maxsize=4)
-def _seers(grid: Grid) -> _Seers:
-    return _Seers(digit_links(grid).peers)
-
-
 def _victims(holders: int, seers: _Seers, z: Digit, petals: tuple[Als, ...]) -> int:
     """Cells outside the sets that hold z (``holders``) and see every z-cell of every set."""
     for als in petals:
@@ -139,10 +139,8 @@ def _fresh_victims(
 
     ``holders`` are the cells holding each digit, ``seers`` the position's :class:`_Seers`.
     """
-    a, b = pair
-    outside = ~(a.cells | b.cells | keep)
     for z in bits_of(digits):
-        victims = holders[z + 1] & outside & seers[a.holders[z + 1]] & seers[b.holders[z + 1]]
+        victims = _victims(holders[z + 1] & ~keep, seers, z + 1, pair)
         if victims and (z + 1, victims) not in done:
             done.add((z + 1, victims))
             yield z + 1, victims
@@ -253,7 +251,7 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
             for d in bits_of(stem_mask)
         ]
         for chosen, z in _blossoms(options, stem_mask, budget):
-            victims = _victims(holders[z], seers, z, chosen) & ~(1 << stem)
+            victims = _victims(holders[z] & ~(1 << stem), seers, z, chosen)
             if victims and (z, victims) not in done:
                 done.add((z, victims))
                 yield _blossom_step(grid, geo, stem, options, chosen, z, victims)

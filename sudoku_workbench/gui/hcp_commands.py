@@ -1,22 +1,25 @@
 """Export → HCP and Puzzle → Solve through HCP: options dialog in, a worker job, the grid or a message out.
 
-Solving runs in the session's worker (kind ``hcp_solve``) with progress in the status line and Cancel;
-a found cycle fills the grid as one undoable step and can then be drawn (Puzzle → Show the HCP cycle).
+Solving runs in the session's worker (kind ``solve through HCP``) with progress in the status line and
+Cancel; the status line then says how the job ended (found, no cycle in time, cancelled, failed). A found
+cycle fills the grid as one undoable step and can then be drawn (Puzzle → Show the HCP cycle). Every
+count in these messages goes through :func:`number`, so it is written one way.
 """
 
 from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QDialog, QVBoxLayout
+from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.hcp_dialogs import CycleView, HcpOptionsDialog, SolveSettings, hcp_settings
+from sudoku_workbench.gui.hcp_cycle_view import CycleDialog
+from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, hcp_settings
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.hcp.export import ExportOptions
+from sudoku_workbench.hcp.export import ExportOptions, Variant
 from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solve import HcpSolution, solve_through_hcp
 
@@ -24,9 +27,56 @@ if TYPE_CHECKING:
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.session import Session
 
-__all__ = ["HcpCommands"]
+__all__ = ["HcpCommands", "export_name", "number", "outcome_text"]
 
 _HCP_FILTER = "TSPLIB HCP (*.hcp);;GraphML (*.graphml);;Arc list (*.arcs *.txt);;All files (*)"
+_GRAPH_NAMES = {
+    "undirected": "undirected graph",
+    "compact": "compact undirected graph",
+    "directed": "directed graph",
+}
+
+
+def number(value: float) -> str:
+    """A count or a time as every HCP message writes it: thousands separated, a tenth (9,267; 1.5)."""
+    return f"{value:,}" if isinstance(value, int) else f"{round(value, 1):,g}"
+
+
+def export_name(document: Path | None, variant: Variant) -> str:
+    """The export's proposed file: the document's name with the graph's suffix, or ``untitled``."""
+    suffix = ".arcs" if variant == "directed" else ".hcp"
+    return str(document.with_suffix(suffix)) if document is not None else f"untitled{suffix}"
+
+
+def graph_text(result: HcpSolution) -> str:
+    """The graph searched and its size, e.g. ``directed graph (9,267 vertices, 20,412 arcs)``."""
+    export = result.export
+    vertices, links = result.size
+    name = ("shrunk " if export.shrunk else "") + _GRAPH_NAMES[export.variant]
+    if export.directed:
+        return f"{name} ({number(vertices)} vertices, {number(links)} arcs left after settling forced arcs)"
+    before = ""
+    if export.shrunk:
+        before = f"; before shrinking {number(export.base_dimension)} and {number(len(export.base_edges))}"
+    return f"{name} ({number(vertices)} vertices, {number(links)} edges{before})"
+
+
+def outcome_text(result: HcpSolution) -> str:
+    """One sentence on how a search ended, for the status line and the message box."""
+    graph, spent = graph_text(result), number(result.seconds)
+    if result.status == "found":
+        return f"{result.solver} found a Hamiltonian cycle of the {graph} in {spent} s"
+    if result.status == "none":
+        struck = " with the candidates struck out in this position" if result.export.allowed else ""
+        return (
+            f"{result.solver} proved in {spent} s that the {graph} has no Hamiltonian cycle, "
+            f"so the puzzle{struck} has no solution"
+        )
+    hint = "" if result.export.directed else "; the directed graph is much faster for CP-SAT"
+    return (
+        f"{result.solver} found no Hamiltonian cycle of the {graph} within the time limit of "
+        f"{number(result.time_limit)} s ({spent} s spent){hint}"
+    )
 
 
 class HcpCommands:
@@ -35,7 +85,9 @@ class HcpCommands:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.last: HcpSolution | None = None
-        self.cycle_dialog: QDialog | None = None
+        self.cycle_dialog: CycleDialog | None = None
+        self._spent: float | None = None  # seconds the running solve has reported; None: none runs
+        window.session.job_finished.connect(self._job_finished)
 
     @property
     def session(self) -> Session:
@@ -49,14 +101,14 @@ class HcpCommands:
         return dialog.options(), dialog.solve_settings()
 
     def export(self, path: Path | None = None, options: ExportOptions | None = None) -> None:
-        """File → Export → HCP: options (remembered), a file, then the export in the worker."""
+        """File → Export → HCP: options (remembered), a file named after the document, then the export."""
         if options is None:
             chosen = self._options(solving=False)
             if chosen is None:
                 return
             options = chosen[0]
         title = "Export as a Hamiltonian cycle problem"
-        suggested = "puzzle.arcs" if options.variant == "directed" else "puzzle.hcp"
+        suggested = export_name(self.session.path, options.variant)
         path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, suggested)
         if path is None:
             return
@@ -71,63 +123,78 @@ class HcpCommands:
         )
 
     def solve(self, options: ExportOptions | None = None, settings: SolveSettings | None = None) -> None:
-        """Puzzle → Solve through HCP: find a Hamiltonian cycle in the worker and read the grid from it."""
+        """Puzzle → Solve through HCP: search the chosen graph in the worker and read the grid from it."""
         if options is None or settings is None:
             chosen = self._options(solving=True)
             if chosen is None:
                 return
             options, settings = chosen
-        limit = settings.time_limit
         self.session.run_job(
             JobKind.HCP_SOLVE,
             functools.partial(
                 solve_through_hcp,
                 options=options,
                 solver=settings.solver,
-                graph=settings.graph,
-                time_limit=limit,
+                graph="export",  # the graph the person chose, never another one
+                time_limit=settings.time_limit,
                 workers=settings.workers,
             ),
             self.session.grid,
             control=True,
-            on_progress=lambda seconds: self.session.notify(
-                f"Solving through HCP: {seconds:.0f} s of {limit:g} s (Esc cancels)"
-            ),
+            on_progress=lambda seconds: self._progress(seconds, settings.time_limit),
             on_done=self._solved,
-            on_failed=lambda err: self.session.warn("Solve through HCP failed", str(err)),
+            on_failed=self._failed,
         )
+        self._spent = 0.0
+
+    def _progress(self, seconds: float, limit: float) -> None:
+        self._spent = seconds
+        self.session.notify(f"Solving through HCP: {number(seconds)} s of {number(limit)} s (Esc cancels)")
+
+    def _job_finished(self, kind: str, _result: Any) -> None:
+        """A solve that ends without an answer or a failure was cancelled: the status line says so."""
+        if kind != JobKind.HCP_SOLVE or self._spent is None:
+            return
+        spent, self._spent = self._spent, None
+        self.session.notify(f"Solve through HCP cancelled after {number(spent)} s; the grid is unchanged")
+
+    def _failed(self, err: Exception) -> None:
+        self._spent = None
+        self.session.notify("Solve through HCP failed; the grid is unchanged")
+        self.session.warn("Solve through HCP failed", str(err))
 
     def _solved(self, result: HcpSolution) -> None:
+        self._spent = None
+        outcome = outcome_text(result)
         if result.grid is None:
-            self.session.warn("No Hamiltonian cycle found", result.message())
+            self.session.notify(outcome)
+            self.session.warn("No Hamiltonian cycle found", outcome)
             return
         grid = self.session.grid
         clash = [c for c, e in enumerate(grid.entries) if e and e != result.grid.values[c]]
         if clash:
             names = ", ".join(grid.geometry.cell_name(c) for c in clash)
-            self.session.warn(
-                "The cycle disagrees with your entries", f"{result.message()}; it differs at {names}"
-            )
+            text = f"{outcome}, but it differs from your entries at {names}"
+            self.session.notify(text)
+            self.session.warn("The cycle disagrees with your entries", text)
             return
         self.last = result
         self.window.acts["hcp_cycle"].setEnabled(True)
         if grid.empty_cells:
             text = (
-                f"the Hamiltonian cycle {result.solver} found fills the {len(grid.empty_cells)} empty "
-                "cells (Haythorpe, Section 6)"
+                f"The Hamiltonian cycle {result.solver} found in the puzzle's graph fills the "
+                f"{number(len(grid.empty_cells))} empty cells: next to each cell's own vertex the cycle "
+                "passes a vertex of one digit, and that digit is the cell's (Haythorpe's reduction)."
             )
             self.session.fill_from(result.grid, HCP_TOUR, text)
-        self.session.notify(result.message() + ". Puzzle → Show the HCP cycle draws it.")
+        self.session.notify(f"{outcome}. Puzzle → Show the HCP cycle draws it.")
 
     def show_cycle(self) -> None:
-        """Puzzle → Show the HCP cycle: the last found cycle drawn over its solved board."""
+        """Puzzle → Show the HCP cycle: the last found cycle over its solved board, one layer at a time."""
         if self.last is None:
             self.session.notify("Solve through HCP first: there is no cycle to draw yet.")
             return
-        dialog = QDialog(self.window)
-        dialog.setWindowTitle("The Hamiltonian cycle: blocks, rows, columns")
-        layout = QVBoxLayout(dialog)
-        layout.addWidget(CycleView(self.last, dialog))
-        dialog.resize(560, 560)
+        dialog = CycleDialog(self.last, self.window)
+        dialog.resize(640, 760)
         self.cycle_dialog = dialog
         dialog.show()

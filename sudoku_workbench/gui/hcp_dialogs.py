@@ -1,19 +1,21 @@
-"""The HCP dialogs: export and solve options (remembered in QSettings), and a drawing of a found cycle.
+"""The HCP options dialog of Export → HCP and Solve through HCP, remembered in QSettings.
 
-The options dialog offers everything ``export-hcp`` and ``solve-hcp`` take; the last choices come back
-the next time (default: the reduced undirected graph, all twelve given sets, no candidates, CP-SAT for
-60 s). The cycle view draws the board with the solution and, in three colours, the order in which the
-Hamiltonian cycle visits the cells in its block, row and column stretches.
+It offers everything ``export-hcp`` and ``solve-hcp`` take, in words saying what each choice does (the
+paper's section numbers are in the tooltips only). Exporting and solving remember their choices apart,
+because what suits a file for Concorde (the reduced undirected graph) is what CP-SAT is slowest on: the
+solve dialog starts on the directed graph. The solver searches exactly the graph chosen, so the choice is
+never silently replaced by another graph.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
-from PySide6.QtCore import QPointF, QRectF, QSettings, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -27,25 +29,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
-from sudoku_workbench.hcp.cycle import PHASES, cell_walks
-from sudoku_workbench.hcp.export import VARIANTS, ExportOptions, Variant, default_reduce
-from sudoku_workbench.hcp.reduction import GIVEN_SETS, GivenSet
-from sudoku_workbench.hcp.solve import GRAPHS, HcpSolution
+from sudoku_workbench.hcp.export import ExportOptions, Variant, default_reduce
+from sudoku_workbench.hcp.reduction import GivenSet
 from sudoku_workbench.hcp.solver import EXTERNAL, find_solver
 
-__all__ = ["CycleView", "HcpOptionsDialog", "SolveSettings", "hcp_settings"]
+__all__ = ["HcpOptionsDialog", "SolveSettings", "choose", "hcp_settings"]
 
-_PHASE_COLOURS = {"blocks": "#2a9d8f", "rows": "#e76f51", "columns": "#6a4c93"}
+#: The graph variants in the person's words, in the order offered.
+_VARIANT_NAMES: dict[Variant, str] = {
+    "undirected": "Undirected (a TSPLIB HCP file, for Concorde and LKH)",
+    "directed": "Directed (a list of arcs; the fastest for CP-SAT)",
+    "compact": "Compact undirected (fewer vertices)",
+}
+_GIVEN_NAMES: dict[GivenSet, str] = {
+    "full": "Every arc it rules out",
+    "paper": "Only the arcs the paper counts (6 of its 12 kinds)",
+}
+_SOLVER_NAMES = {"cpsat": "CP-SAT (built in)", "lkh": "LKH", "concorde": "Concorde", "linkern": "linkern"}
+_EXPORT_NOTE = "Undirected graphs are written as TSPLIB HCP files; the directed graph as a list of arcs."
+_SOLVE_NOTE = (
+    "The solver searches the graph chosen above. CP-SAT is fastest on the directed graph (about a second "
+    "for a hard 9x9 puzzle); on an undirected graph it may need many minutes. LKH, Concorde and linkern "
+    "read undirected graphs only."
+)
 
 
 @dataclass(frozen=True)
 class SolveSettings:
-    """How Solve through HCP runs: the solver, the graph CP-SAT searches, seconds and workers."""
+    """How Solve through HCP runs: the solver, its time limit in seconds and CP-SAT's worker threads."""
 
     solver: str = "cpsat"
-    graph: str = "directed"
     time_limit: float = 60.0
     workers: int = DEFAULT_WORKERS
 
@@ -57,76 +71,105 @@ def hcp_settings(data_dir: Path | None) -> QSettings:
     return QSettings(str(data_dir / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def _installed_solvers() -> list[str]:
-    return ["cpsat"] + [kind for kind in EXTERNAL if find_solver(kind) is not None]
+def choose(combo: QComboBox, value: object) -> None:
+    """Select the entry of ``combo`` whose data is ``value`` (unknown values keep the selection)."""
+    index = combo.findData(value)
+    if index >= 0:
+        combo.setCurrentIndex(index)
+
+
+def _combo(names: Iterable[tuple[object, str]], tip: str = "") -> QComboBox:
+    box = QComboBox()
+    for value, text in names:
+        box.addItem(text, value)
+    box.setToolTip(tip)
+    return box
+
+
+def _installed_solvers() -> dict[str, str]:
+    found = [kind for kind in EXTERNAL if find_solver(kind) is not None]
+    return {kind: _SOLVER_NAMES.get(kind, kind) for kind in ("cpsat", *found)}
 
 
 class HcpOptionsDialog(QDialog):
-    """Export → HCP options, and with ``solving`` also the solver, graph, time limit and workers."""
+    """Export → HCP options, and with ``solving`` also the solver, its time limit and workers."""
 
     def __init__(self, parent: QWidget | None, settings: QSettings, solving: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("Solve through HCP" if solving else "Export as a Hamiltonian cycle problem")
         self._settings = settings
         self._solving = solving
-        form = QFormLayout()
-        self.variant = QComboBox()
-        self.variant.addItems(VARIANTS)
-        self.reduce = QCheckBox("Section 7's degree-2 reduction")
-        self.givens = QComboBox()
-        self.givens.addItems(sorted(GIVEN_SETS))
-        self.candidates = QCheckBox("Also drop the arcs of candidates eliminated in this position")
-        form.addRow("Graph:", self.variant)
-        form.addRow("Reduce:", self.reduce)
-        form.addRow("Arcs per given:", self.givens)
-        form.addRow("Candidates:", self.candidates)
-        self.solver = QComboBox()
-        self.solver.addItems(_installed_solvers())
-        self.graph = QComboBox()
-        self.graph.addItems(GRAPHS)
+        self._group = "hcp-solve" if solving else "hcp"
+        self.variant = _combo(
+            _VARIANT_NAMES.items(),
+            "The graphs of Haythorpe's paper: directed (Section 2), undirected (Section 4)",
+        )
+        self.reduce = QCheckBox("Shrink the graph: merge away vertices that have only two neighbours")
+        self.reduce.setToolTip(
+            "Haythorpe's degree-2 reduction (Section 7); the directed graph is never shrunk"
+        )
+        self.givens = _combo(
+            _GIVEN_NAMES.items(), "Which of the twelve kinds of arcs of Section 5 a given removes"
+        )
+        self.candidates = QCheckBox("Also remove the arcs of candidates struck out in this position")
+        self.solver = _combo(_installed_solvers().items())
         self.time_limit = QDoubleSpinBox()
         self.time_limit.setRange(0.5, 3600.0)
         self.time_limit.setSuffix(" s")
         self.workers = QSpinBox()
         self.workers.setRange(1, 64)
-        if solving:
-            form.addRow("Solver:", self.solver)
-            form.addRow("CP-SAT searches:", self.graph)
-            form.addRow("Time limit:", self.time_limit)
-            form.addRow("CP-SAT workers:", self.workers)
-        note = QLabel(
-            "CP-SAT searches the directed graph of Section 2 (fastest) unless told to search the "
-            "export itself; LKH, Concorde and linkern always read the export."
-            if solving
-            else "Undirected and compact graphs are TSPLIB HCP files; the directed one is an arc list."
-        )
+        layout = QVBoxLayout(self)
+        layout.addLayout(self._form())
+        note = QLabel(_SOLVE_NOTE if solving else _EXPORT_NOTE)
         note.setWordWrap(True)
+        layout.addWidget(note)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(note)
         layout.addWidget(buttons)
-        self.variant.currentTextChanged.connect(self._variant_changed)
+        self.variant.currentIndexChanged.connect(self._variant_changed)
+        self.solver.currentIndexChanged.connect(self._solver_changed)
         self._load()
 
-    def _variant_changed(self, variant: str) -> None:
-        self.reduce.setEnabled(variant != "directed")
+    def _form(self) -> QFormLayout:
+        form = QFormLayout()
+        form.addRow("&Graph:", self.variant)
+        form.addRow("", self.reduce)
+        form.addRow("&Each given removes:", self.givens)
+        form.addRow("", self.candidates)
+        if self._solving:
+            form.addRow("&Solver:", self.solver)
+            form.addRow("&Time limit:", self.time_limit)
+            form.addRow("CP-SAT &threads:", self.workers)
+        return form
+
+    def _variant_changed(self) -> None:
+        self.reduce.setEnabled(self.variant.currentData() != "directed")
+
+    def _solver_changed(self) -> None:
+        """The external solvers read TSPLIB files, which are undirected: the directed graph is not offered."""
+        external = self.solver.currentData() != "cpsat"
+        model = cast(QStandardItemModel, self.variant.model())
+        model.item(self.variant.findData("directed")).setEnabled(not external)
+        if external and self.variant.currentData() == "directed":
+            choose(self.variant, "undirected")
+        self.workers.setEnabled(not external)
+
+    def _value(self, key: str, default: object) -> object:
+        return self._settings.value(f"{self._group}/{key}", default)
 
     def _load(self) -> None:
-        s = self._settings
-        self.variant.setCurrentText(str(s.value("hcp/variant", "undirected")))
-        self.reduce.setChecked(_flag(s.value("hcp/reduce", default_reduce("undirected"))))
-        self.givens.setCurrentText(str(s.value("hcp/givens", "full")))
-        self.candidates.setChecked(_flag(s.value("hcp/candidates", False)))
-        self.solver.setCurrentText(str(s.value("hcp/solver", "cpsat")))
-        self.graph.setCurrentText(str(s.value("hcp/graph", "directed")))
-        self.time_limit.setValue(float(str(s.value("hcp/time_limit", 60.0))))
-        self.workers.setValue(int(str(s.value("hcp/workers", DEFAULT_WORKERS))))
-        self._variant_changed(self.variant.currentText())
+        choose(self.variant, self._value("variant", "directed" if self._solving else "undirected"))
+        self.reduce.setChecked(_flag(self._value("reduce", default_reduce("undirected"))))
+        choose(self.givens, self._value("givens", "full"))
+        self.candidates.setChecked(_flag(self._value("candidates", False)))
+        choose(self.solver, self._value("solver", "cpsat"))
+        self.time_limit.setValue(float(str(self._value("time_limit", 60.0))))
+        self.workers.setValue(int(str(self._value("workers", DEFAULT_WORKERS))))
+        self._variant_changed()
+        self._solver_changed()
 
     def accept(self) -> None:
         """Remember the choices, then close."""
@@ -138,84 +181,24 @@ class HcpOptionsDialog(QDialog):
             "candidates": options.candidates,
         }
         if self._solving:
-            values.update(
-                solver=solve.solver, graph=solve.graph, time_limit=solve.time_limit, workers=solve.workers
-            )
+            values.update(solver=solve.solver, time_limit=solve.time_limit, workers=solve.workers)
         for key, value in values.items():
-            self._settings.setValue(f"hcp/{key}", value)
+            self._settings.setValue(f"{self._group}/{key}", value)
         self._settings.sync()
         super().accept()
 
     def options(self) -> ExportOptions:
         """The export options chosen (no reduction for the directed graph)."""
-        variant: Variant = self.variant.currentText()  # type: ignore[assignment]
+        variant = cast(Variant, self.variant.currentData())  # the combo box holds only VARIANTS
         reduce = self.reduce.isChecked() and variant != "directed"
-        givens = cast(GivenSet, self.givens.currentText())  # the combo box holds only GIVEN_SETS
+        givens = cast(GivenSet, self.givens.currentData())  # and this one only GIVEN_SETS
         return ExportOptions(variant, reduce, givens, self.candidates.isChecked())
 
     def solve_settings(self) -> SolveSettings:
         """The solver settings chosen."""
-        return SolveSettings(
-            self.solver.currentText(), self.graph.currentText(), self.time_limit.value(), self.workers.value()
-        )
+        return SolveSettings(str(self.solver.currentData()), self.time_limit.value(), self.workers.value())
 
 
 def _flag(value: object) -> bool:
     """QSettings' INI files give booleans back as the strings ``true``/``false``."""
     return value is True or str(value).lower() == "true"
-
-
-class CycleView(QWidget):
-    """The solved board with the cycle's walk through the cells, one colour per phase."""
-
-    def __init__(self, result: HcpSolution, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        if result.grid is None or result.cycle is None:
-            raise ValueError("only a found cycle can be drawn")
-        self.grid = result.grid
-        self.walks = cell_walks(self.grid.geometry, result.cycle)
-        self.setMinimumSize(420, 420)
-        self.setToolTip(
-            "The Hamiltonian cycle's order through the cells: blocks (green), rows (orange), "
-            "columns (purple); within each block, row and column the walk takes the digits in order"
-        )
-
-    def paintEvent(self, event: object) -> None:
-        """Grid, digits, then the three walks slightly apart so they do not hide each other."""
-        geo = self.grid.geometry
-        side = min(self.width(), self.height()) - 20
-        step = side / geo.n
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor("white"))
-        painter.translate(10, 10)
-        for line in range(geo.n + 1):
-            thick = line % geo.box_cols == 0
-            painter.setPen(QPen(QColor("black"), 2.5 if thick else 0.8))
-            painter.drawLine(QPointF(line * step, 0), QPointF(line * step, side))
-            thick = line % geo.box_rows == 0
-            painter.setPen(QPen(QColor("black"), 2.5 if thick else 0.8))
-            painter.drawLine(QPointF(0, line * step), QPointF(side, line * step))
-        painter.setPen(QColor("#999999"))
-        font = painter.font()
-        font.setPixelSize(max(8, int(step * 0.45)))
-        painter.setFont(font)
-        for cell, digit in enumerate(self.grid.values):
-            box = QRectF(geo.col_of[cell] * step, geo.row_of[cell] * step, step, step)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digit_char(digit))
-        for offset, phase in zip((-0.18, 0.0, 0.18), PHASES, strict=True):
-            cells = self.walks[phase]
-            if not cells:
-                continue
-            path = QPainterPath()
-            for position, cell in enumerate(cells):
-                point = QPointF(
-                    (geo.col_of[cell] + 0.5 + offset) * step, (geo.row_of[cell] + 0.5 + offset) * step
-                )
-                if position:
-                    path.lineTo(point)
-                else:
-                    path.moveTo(point)
-            painter.setPen(QPen(QColor(_PHASE_COLOURS[phase]), 1.6))
-            painter.drawPath(path)
-        painter.end()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+import re
+
+import pytest
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QMessageBox
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
-from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, hcp_settings
+from sudoku_workbench.gui import dialogs
+from sudoku_workbench.gui.hcp_commands import number
+from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, choose, hcp_settings
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.hcp.export import ExportOptions, export_graph
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus
@@ -52,30 +58,52 @@ def test_the_options_dialog_remembers_every_choice(qtbot, storage, shot):
     settings = hcp_settings(storage.data_dir)
     first = HcpOptionsDialog(None, settings, solving=True)
     qtbot.addWidget(first)
-    assert first.options() == ExportOptions("undirected", True, "full", False)
+    # solving starts on the directed graph, the one CP-SAT is fast on (never shrunk)
+    assert first.options() == ExportOptions("directed", False, "full", False)
     assert first.solve_settings() == SolveSettings()
-    first.variant.setCurrentText("compact")
+    choose(first.variant, "compact")
     first.reduce.setChecked(False)
-    first.givens.setCurrentText("paper")
+    choose(first.givens, "paper")
     first.candidates.setChecked(True)
     first.time_limit.setValue(12.5)
     first.workers.setValue(1)
-    first.graph.setCurrentText("export")
     first.show()
     shot(first, "hcp-options")
     first.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
     again = HcpOptionsDialog(None, hcp_settings(storage.data_dir), solving=True)
     qtbot.addWidget(again)
     assert again.options() == ExportOptions("compact", False, "paper", True)
-    assert again.solve_settings() == SolveSettings("cpsat", "export", 12.5, 1)
-    again.variant.setCurrentText("directed")
+    assert again.solve_settings() == SolveSettings("cpsat", 12.5, 1)
+    choose(again.variant, "directed")
     assert not again.reduce.isEnabled()
     assert again.options().reduce is False
     again.reject()
+    # exporting keeps its own choices: the reduced undirected graph a file for Concorde wants
     export_only = HcpOptionsDialog(None, hcp_settings(storage.data_dir))
     qtbot.addWidget(export_only)
-    assert export_only.options().variant == "compact"
+    assert export_only.options() == ExportOptions("undirected", True, "full", False)
     assert not export_only.time_limit.isVisibleTo(export_only)
+
+
+def _visible_texts(dialog: QDialog) -> list[str]:
+    texts = [dialog.windowTitle()]
+    texts += [w.text() for w in dialog.findChildren(QLabel) if w.isVisibleTo(dialog)]
+    texts += [w.text() for w in dialog.findChildren(QCheckBox) if w.isVisibleTo(dialog)]
+    for box in dialog.findChildren(QComboBox):
+        if box.isVisibleTo(dialog):
+            texts += [box.itemText(i) for i in range(box.count())]
+    return texts
+
+
+@pytest.mark.parametrize("solving", [False, True])
+def test_the_options_dialog_speaks_plainly_and_keeps_the_paper_for_tooltips(qtbot, storage, solving):
+    dialog = HcpOptionsDialog(None, hcp_settings(storage.data_dir), solving=solving)
+    qtbot.addWidget(dialog)
+    texts = _visible_texts(dialog)
+    assert len(texts) > 8
+    assert not [t for t in texts if "Section" in t or "section" in t]
+    assert not [t for t in texts if re.match(r"[a-z]", t)], "labels start with a capital"
+    assert "Section 7" in dialog.reduce.toolTip()
 
 
 def test_export_with_candidates_uses_the_position(qtbot, window, tmp_path):
@@ -93,43 +121,113 @@ def test_export_with_candidates_uses_the_position(qtbot, window, tmp_path):
     assert len(problem.edges) < len(export_graph(puzzle, reduce=True, candidates=True).edges)
 
 
-def test_solve_through_hcp_fills_the_grid_and_draws_the_cycle(qtbot, window, shot):
+def written_one_way(text: str) -> bool:
+    """Every number of four or more digits has its thousands separated, and at least one such number."""
+    return re.search(r"\d{4,}", text) is None and re.search(r"\d{1,3}(,\d{3})+", text) is not None
+
+
+def test_numbers_have_one_way_to_be_written():
+    assert [number(v) for v in (9267, 12, 1_234_567, 0.46, 1.25, 3600.0, 60.04)] == [
+        "9,267",
+        "12",
+        "1,234,567",
+        "0.5",
+        "1.2",
+        "3,600",
+        "60",
+    ]
+
+
+def status(window) -> str:
+    return window.statusBar().currentMessage()
+
+
+def test_solve_through_hcp_fills_the_grid_and_draws_the_cycle(qtbot, window):
     puzzle = corpus("royle17.txt", 1, every=333)[0]
     window.session.set_puzzle(History(puzzle), dirty=False)
     assert not window.acts["hcp_cycle"].isEnabled()
-    window.hcp.solve(ExportOptions(), SolveSettings(time_limit=60))
+    window.hcp.solve(ExportOptions("directed"), SolveSettings(time_limit=60))
     settle(qtbot, window, timeout=90_000)
     assert window.session.grid.values == solve(puzzle).values
-    assert window.session.history.last_step.rule == "hcp_tour"
+    step = window.session.history.last_step
+    assert step.rule == "hcp_tour"
+    assert step.explanation[0].isupper()
+    assert f"fills the {len(puzzle.empty_cells)} empty cells" in step.explanation
+    assert status(window).startswith("CP-SAT found a Hamiltonian cycle of the directed graph (")
+    assert written_one_way(status(window)), status(window)
     assert window.acts["hcp_cycle"].isEnabled()
     window.acts["hcp_cycle"].trigger()
     dialog = window.hcp.cycle_dialog
     qtbot.waitExposed(dialog)
-    shot(dialog, "hcp-cycle")
+    assert "Blocks" in dialog.legend.text()
     dialog.close()
 
 
-def test_no_cycle_in_time_is_reported_with_sizes(qtbot, window, monkeypatch):
+@pytest.mark.parametrize(
+    ("variant", "graph"), [("undirected", "shrunk undirected graph"), ("directed", "directed graph")]
+)
+def test_the_graph_chosen_in_the_dialog_is_the_graph_searched(qtbot, window, monkeypatch, variant, graph):
+    puzzle = corpus("four_vu100.txt", 1, every=5)[0]
+    window.session.set_puzzle(History(puzzle), dirty=False)
+
+    def pick(dialog):
+        choose(dialog.variant, variant)
+        dialog.workers.setValue(1)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(HcpOptionsDialog, "exec", pick)
+    window.acts["solve_hcp"].trigger()
+    settle(qtbot, window, timeout=60_000)
+    assert window.session.grid.values == solve(puzzle).values
+    assert window.hcp.last.export.variant == variant
+    # CP-SAT searched the exported graph itself, not the directed one behind it
+    assert window.hcp.last.size[0] == window.hcp.last.export.dimension
+    assert f"cycle of the {graph} (" in status(window)
+
+
+def test_no_cycle_in_time_is_said_in_the_status_line_and_a_box(qtbot, window, monkeypatch):
     hard = corpus("top1465.txt", 3)[2]
     window.session.set_puzzle(History(hard), dirty=False)
     shown = []
     monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append((title, text)))
-    window.hcp.solve(ExportOptions(), SolveSettings(graph="export", time_limit=0.5, workers=1))
+    window.hcp.solve(ExportOptions(), SolveSettings(time_limit=0.5, workers=1))
     settle(qtbot, window, timeout=30_000)
     assert shown
-    assert f"{export_graph(hard, reduce=True).dimension:,} vertices" in shown[0][1]
-    assert "time limit of 0.5 s" in shown[0][1]
+    text = shown[0][1]
+    assert text[0].isupper()
+    assert f"{export_graph(hard, reduce=True).dimension:,} vertices" in text
+    assert "time limit of 0.5 s" in text
+    assert written_one_way(text), text
+    assert status(window) == text
     assert window.session.grid.values == hard.values
 
 
-def test_cancel_stops_solving_through_hcp(qtbot, window):
+def test_cancel_stops_solving_through_hcp_and_the_status_says_so(qtbot, window):
     hard = corpus("top1465.txt", 3)[2]
     window.session.set_puzzle(History(hard), dirty=False)
-    messages = []
-    window.session.message.connect(messages.append)
-    window.hcp.solve(ExportOptions(), SolveSettings(graph="export", time_limit=120, workers=1))
-    qtbot.waitUntil(lambda: any(m.startswith("Solving through HCP") for m in messages), timeout=20_000)
+    window.hcp.solve(ExportOptions(), SolveSettings(time_limit=120, workers=1))
+    qtbot.waitUntil(lambda: status(window).startswith("Solving through HCP"), timeout=20_000)
     window.acts["cancel"].trigger()
-    assert not window.session.busy("hcp_solve")
+    assert not window.session.busy(JobKind.HCP_SOLVE)
+    assert status(window).startswith("Solve through HCP cancelled after ")
     qtbot.waitUntil(lambda: not window.session.worker.active_jobs(), timeout=5_000)
+    assert not status(window).startswith("Solving")
     assert window.session.grid.values == hard.values
+
+
+@pytest.mark.parametrize(
+    ("document", "variant", "proposed"),
+    [
+        (None, "undirected", "untitled.hcp"),
+        ("mypuzzle.sdk", "compact", "mypuzzle.hcp"),
+        ("my.sdk", "directed", "my.arcs"),
+    ],
+)
+def test_the_export_proposes_the_documents_name(window, monkeypatch, tmp_path, document, variant, proposed):
+    window.session.path = tmp_path / document if document else None
+    asked = []
+    monkeypatch.setattr(dialogs, "choose_save_path", lambda *args: asked.append(args[3]))
+    window.hcp.export(options=ExportOptions(variant))
+    assert len(asked) == 1
+    expected = str(tmp_path / proposed) if document else proposed
+    assert asked[0] == expected

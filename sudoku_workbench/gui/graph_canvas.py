@@ -3,9 +3,11 @@
 Pens are cosmetic (widths in screen pixels), so the step's chain (a wide orange band under its edges),
 edges on nonrepetitive cycles (pink) and plain edges (thin grey) look the same at every zoom. The wheel
 zooms and dragging pans (pyqtgraph's own view box); a new picture is fitted unless the person moved the
-view. Edge labels keep their size in pixels, so :func:`graph_labels.place_labels` places them again for
-each view; those with no free spot appear while the mouse is on one of their edge's nodes. The items are
-made once and refilled for each picture, because creating pyqtgraph items costs milliseconds each.
+view. The zoom stays between a view a few cells wide (nodes never fill the pane) and three times the
+graph's extent, and panning keeps the graph within reach. Edge labels keep their size in pixels, so
+:func:`graph_labels.place_labels` places them again for each view; those with no free spot appear while
+the mouse is on one of their edge's nodes. The items are made once and refilled for each picture,
+because creating pyqtgraph items costs milliseconds each.
 """
 
 from __future__ import annotations
@@ -23,14 +25,18 @@ from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.gui.graph_arrays import GraphArrays
 from sudoku_workbench.gui.graph_labels import place_labels
 
-__all__ = ["CHAIN_WIDTH", "CYCLIC_WIDTH", "EDGE_WIDTH", "GraphCanvas"]
+__all__ = ["CHAIN_WIDTH", "CYCLIC_WIDTH", "EDGE_WIDTH", "NODE_SIZE", "GraphCanvas"]
 
 #: Pen widths in screen pixels (cosmetic pens): chain band > cycle edge > plain edge at every zoom.
 CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH = 10.0, 3.5, 1.5
 _NODE = pg.mkBrush(90, 140, 230)
 _NODE_HOVER = pg.mkBrush(255, 140, 0)
-_NODE_SIZE = 0.3  # in cell units: nodes grow with the zoom, labels do not
+NODE_SIZE = 0.3  # in cell units: nodes grow with the zoom, labels do not
 _CHAIN_COLOUR = (255, 160, 30, 150)
+#: The closest zoom shows at least this many cells across, and at least this share of the graph.
+_CLOSEST_CELLS, _CLOSEST_SHARE = 3.0, 0.25
+#: The farthest zoom shows this many times the graph's extent.
+_FARTHEST = 3.0
 #: The persistent line items: colour, width in pixels, stacking order (chains lie under everything).
 _LINES = {
     "faint": ((200, 200, 210, 90), 1.0, -10),
@@ -63,7 +69,7 @@ class GraphCanvas(pg.PlotWidget):
         self.hideButtons()
         self.setMinimumSize(220, 220)
         self.setBackground(self.palette().color(QPalette.ColorRole.Base))
-        self.nodes = pg.ScatterPlotItem(pxMode=False, size=_NODE_SIZE)
+        self.nodes = pg.ScatterPlotItem(pxMode=False, size=NODE_SIZE)
         self.nodes.setZValue(5)
         self.addItem(self.nodes)
         self.lines = {name: self._line(colour, width, z) for name, (colour, width, z) in _LINES.items()}
@@ -118,12 +124,35 @@ class GraphCanvas(pg.PlotWidget):
             item.setData([], [])
         # The outline has the text's colour, so nodes keep their edge on a dark background too.
         outline = pg.mkPen(self.palette().color(QPalette.ColorRole.Text))
-        self.nodes.setData(pos=pos, brush=self._brushes(), pen=outline, size=_NODE_SIZE)
+        self.nodes.setData(pos=pos, brush=self._brushes(), pen=outline, size=NODE_SIZE)
         self.labels = self._fill(self._label_pool, arrays.edge_labels, QPalette.ColorRole.Text)
         self._show_side_labels(arrays if -1 in arrays.node_cells else None)
+        self._limit_view(arrays, geo)
         if not self._user_view:
             self.fit()
         self._place_labels()
+
+    def _limit_view(self, arrays: GraphArrays, geo: Geometry | None) -> None:
+        """Bound zoom and pan by the picture's extent: the board's side, else the nodes' bounding box."""
+        if geo is not None:
+            low, high = np.zeros(2), np.full(2, float(geo.n))
+        elif len(arrays.pos):
+            low, high = arrays.pos.min(axis=0) - 0.5, arrays.pos.max(axis=0) + 0.5
+        else:
+            return
+        extent = float(max(high - low))
+        closest = max(_CLOSEST_CELLS, extent * _CLOSEST_SHARE)
+        farthest = extent * _FARTHEST
+        self.getViewBox().setLimits(
+            xMin=float(low[0]) - extent,
+            xMax=float(high[0]) + extent,
+            yMin=float(low[1]) - extent,
+            yMax=float(high[1]) + extent,
+            minXRange=closest,
+            minYRange=closest,
+            maxXRange=farthest,
+            maxYRange=farthest,
+        )
 
     def _line(self, colour: tuple[int, ...], width: float, z: int, connect: str = "pairs") -> pg.PlotDataItem:
         """A line item: separate segments (``pairs``) or one polyline (``all``, a chain)."""
@@ -179,7 +208,7 @@ class GraphCanvas(pg.PlotWidget):
         origin = np.array(_scene(view, 0.0, 0.0))
         scale = np.array(_scene(view, 1.0, 1.0)) - origin
         pixels = origin + arrays.pos * scale
-        radius = abs(scale[0]) * _NODE_SIZE / 2
+        radius = abs(scale[0]) * NODE_SIZE / 2
         # A label sits on the middle of its edge's path: the straight edge, or the arc's middle half.
         ends = np.array([origin + _middle(path) * scale for path in arrays.paths]).reshape(-1, 2, 2)
         sizes = np.array(

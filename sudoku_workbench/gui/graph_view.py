@@ -2,9 +2,10 @@
 
 The pane follows the shown step's graph (bilocation, bivalue, or the step's cell–digit matching) unless
 the person pins one (View menu or the pane's buttons). *Fit* shows everything again, *Pop out* floats the
-pane as a large window. Hovering a node outlines its cell on the board, and the other way round. The
-pictures are computed by the session's worker; while Logic runs, or while the pane is closed, only the
-position it ends on is drawn.
+pane as a large window beside the main window, or where the screen has no room for it there, beside the
+board and the step list, else beside the board: never over the board. Hovering a node outlines its cell
+on the board, and the other way round. The pictures are computed by the session's worker; while Logic
+runs, or while the pane is closed, only the position it ends on is drawn.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QDockWidget, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
@@ -51,6 +53,7 @@ class GraphView(QWidget):
         self.pinned: str | None = None
         self.kind = "bilocation"
         self.dock: QDockWidget | None = None
+        self.board = board
         self._stale = False
         self.title = QLabel()
         self.title.setWordWrap(True)
@@ -153,16 +156,93 @@ class GraphView(QWidget):
 
     # ---- the window around it ----------------------------------------------------------------
     def pop_out(self) -> None:
-        """Float the pane as a large window of its own, or put it back."""
-        if self.dock is None:
+        """Float the pane as a large window of its own beside the main window (never over the board).
+
+        Again: put it back.
+        """
+        dock = self.dock
+        if dock is None:
             return
-        floating = not self.dock.isFloating()
-        self.dock.setFloating(floating)
-        if floating:
-            screen = self.screen().availableGeometry()
-            side = int(min(screen.width(), screen.height()) * 0.85)
-            self.dock.resize(side, side)
-            self.dock.move(screen.center().x() - side // 2, screen.center().y() - side // 2)
+        floating = not dock.isFloating()
+        dock.setFloating(floating)
+        main = self.board.window()
+        layout = main.layout()
+        if not floating or layout is None:
+            return
+        layout.activate()  # the board takes the pane's room now: measure it where it will be
+        board = _drawn_board(self.board)
+        panes = board
+        for other in main.findChildren(QDockWidget):
+            if other is not dock and other.isVisible() and not other.isFloating():
+                panes = panes.united(_global(other))
+        avoid = [main.frameGeometry(), panes, board]
+        screen = main.screen().availableGeometry()
+        least = dock.minimumSizeHint().expandedTo(QSize(_LEAST, _LEAST))
+        frame = place_beside(screen, avoid, least)
+        extra = main.frameGeometry().size() - main.geometry().size()  # the window manager's frame
+        dock.resize(frame.size() - extra)
+        dock.move(frame.topLeft())
+
+
+#: A popped-out pane is at least this wide and high, and at most this share of the screen's shorter side.
+_LEAST, _MOST = 360, 0.85
+
+
+def place_beside(screen: QRect, avoid: list[QRect], least: QSize) -> QRect:
+    """Where a popped-out window goes: beside the first rectangle of ``avoid`` that leaves it room.
+
+    Each rectangle leaves four strips of the screen (left, right, above, below); the largest one at
+    least ``least`` in size wins, and the window takes it up to :data:`_MOST` of the screen, next to the
+    rectangle it avoids. When none leaves room, the last rectangle's largest strip is taken as it is.
+    """
+    for index, obstacle in enumerate(avoid):
+        strips = _strips(screen, obstacle)
+        roomy = [s for s in strips if s[1].width() >= least.width() and s[1].height() >= least.height()]
+        if roomy or (strips and index == len(avoid) - 1):
+            where, strip = max(roomy or strips, key=lambda s: s[1].width() * s[1].height())
+            return _next_to(where, strip, int(min(screen.width(), screen.height()) * _MOST))
+    return QRect(screen.topLeft(), least)
+
+
+def _next_to(where: str, strip: QRect, most: int) -> QRect:
+    """A box of at most ``most`` pixels a side in the strip, against the side facing what it avoids."""
+    box = QRect(0, 0, min(strip.width(), most), min(strip.height(), most))
+    box.moveCenter(strip.center())
+    if where == "left":
+        box.moveRight(strip.right())
+    elif where == "right":
+        box.moveLeft(strip.left())
+    elif where == "above":
+        box.moveBottom(strip.bottom())
+    else:
+        box.moveTop(strip.top())
+    return box
+
+
+def _strips(screen: QRect, obstacle: QRect) -> list[tuple[str, QRect]]:
+    """The parts of the screen left of, right of, above and below a rectangle (the empty ones left out)."""
+    found = [
+        ("left", QRect(QPoint(screen.left(), screen.top()), QPoint(obstacle.left() - 1, screen.bottom()))),
+        ("right", QRect(QPoint(obstacle.right() + 1, screen.top()), QPoint(screen.right(), screen.bottom()))),
+        ("above", QRect(QPoint(screen.left(), screen.top()), QPoint(screen.right(), obstacle.top() - 1))),
+        (
+            "below",
+            QRect(QPoint(screen.left(), obstacle.bottom() + 1), QPoint(screen.right(), screen.bottom())),
+        ),
+    ]
+    return [(where, strip) for where, strip in found if strip.isValid()]
+
+
+def _global(widget: QWidget) -> QRect:
+    return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
+
+
+def _drawn_board(board: BoardView) -> QRect:
+    """The board's grid on the screen (the widget around it may be wider)."""
+    if board.grid is None:
+        return _global(board)
+    drawn = board.cell_rect(0).united(board.cell_rect(board.grid.geometry.size - 1)).toAlignedRect()
+    return QRect(board.mapToGlobal(drawn.topLeft()), drawn.size())
 
 
 def _button(action: QAction, text: str) -> QToolButton:

@@ -6,18 +6,36 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from sudoku_workbench.gui.graph_canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH
+from sudoku_workbench.gui.graph_canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH, NODE_SIZE
 from sudoku_workbench.gui.graph_labels import place_labels
+from sudoku_workbench.gui.graph_view import place_beside
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import trigger_paste
 
 #: Its logic solution has an Empty Rectangle (step 20, on strong links) and XY-Chains (from step 24).
 BIVALUE_PUZZLE = "3..6...8..69......8...49..3....1.3...73.2.45...1.7....5..28...9......83..2...4..5"
+
+
+def wheel(plot, notches: int) -> None:
+    """Turn the mouse wheel over the middle of the canvas (positive: zoom in)."""
+    centre = plot.viewport().rect().center()
+    for _ in range(abs(notches)):
+        event = QWheelEvent(
+            QPointF(centre),
+            QPointF(plot.viewport().mapToGlobal(centre)),
+            QPoint(0, 0),
+            QPoint(0, 120 if notches > 0 else -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(plot.viewport(), event)
 
 
 def click_step(qtbot, window, rule: str) -> int:
@@ -108,19 +126,7 @@ def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     assert_labels_clear(pane)
     view = plot.getViewBox()
     before = view.viewRange()
-    centre = plot.viewport().rect().center()
-    for _ in range(4):
-        wheel = QWheelEvent(
-            QPointF(centre),
-            QPointF(plot.viewport().mapToGlobal(centre)),
-            QPoint(0, 0),
-            QPoint(0, 120),
-            Qt.MouseButton.NoButton,
-            Qt.KeyboardModifier.NoModifier,
-            Qt.ScrollPhase.NoScrollPhase,
-            False,
-        )
-        QApplication.sendEvent(plot.viewport(), wheel)
+    wheel(plot, 4)
     qtbot.wait(100)  # the labels are placed again shortly after the view settles
     zoomed = view.viewRange()
     assert zoomed[0][1] - zoomed[0][0] < (before[0][1] - before[0][0]) * 0.8
@@ -141,16 +147,53 @@ def test_wheel_zooms_fit_restores_and_labels_stay_clear(qtbot, window, shot):
     assert abs((fitted[0][1] - fitted[0][0]) - (before[0][1] - before[0][0])) < 0.5
 
 
-def test_pop_out_floats_the_pane_large_and_puts_it_back(qtbot, window):
+def test_wheel_zoom_stops_before_the_nodes_fill_the_pane(qtbot, window):
+    solved_by_logic(qtbot, window)
+    plot = window.graph_view.canvas
+    view = plot.getViewBox()
+    wheel(plot, 5)
+    qtbot.wait(50)
+    (left, right), (top, bottom) = view.viewRange()
+    assert min(right - left, bottom - top) >= 3.0 - 1e-6, "at least three cells stay in view"
+    node = abs(view.mapViewToScene(QPointF(NODE_SIZE, 0)).x() - view.mapViewToScene(QPointF(0, 0)).x())
+    assert node <= min(plot.width(), plot.height()) / 9, node
+    wheel(plot, -20)
+    qtbot.wait(50)
+    (left, right), (top, bottom) = view.viewRange()
+    assert max(right - left, bottom - top) <= 3 * 9 + 1e-6, "the graph never shrinks to a dot"
+
+
+def _drawn_board(window) -> QRect:
+    board = window.board
+    drawn = board.cell_rect(0).united(board.cell_rect(80)).toAlignedRect()
+    return QRect(board.mapToGlobal(drawn.topLeft()), drawn.size())
+
+
+def test_pop_out_floats_the_pane_large_off_the_board_and_puts_it_back(qtbot, window):
     solved_by_logic(qtbot, window)
     dock = window.graph_dock
-    docked = dock.size()
+    screen = window.screen().availableGeometry()
+    assert window.frameGeometry().right() >= screen.right(), "the offscreen screen has no room beside it"
     trigger(window, "graph_pop_out")
     assert dock.isFloating()
-    assert dock.width() > docked.width()
+    qtbot.wait(50)
+    assert not dock.frameGeometry().intersects(_drawn_board(window)), dock.frameGeometry()
+    assert screen.contains(dock.frameGeometry())
+    assert dock.width() >= 300
     assert dock.height() > 500
     trigger(window, "graph_pop_out")
     assert not dock.isFloating()
+
+
+def test_a_popped_out_pane_goes_beside_the_window_where_the_screen_has_room():
+    screen, window = QRect(0, 0, 1920, 1080), QRect(0, 0, 1280, 800)
+    assert place_beside(screen, [window], QSize(360, 360)) == QRect(1280, 81, 640, 918)
+    # no room beside the window: beside the board and the step list, else beside the board alone
+    full = QRect(0, 0, 1280, 800)
+    board, panes = QRect(100, 100, 600, 600), QRect(100, 100, 1100, 600)
+    assert place_beside(full, [full, panes, board], QSize(360, 360)) == QRect(700, 60, 580, 680)
+    left_board = QRect(0, 100, 600, 600)
+    assert place_beside(full, [full, left_board, left_board], QSize(360, 360)) == QRect(600, 60, 680, 680)
 
 
 def test_labels_with_no_free_spot_are_hidden():

@@ -9,6 +9,7 @@ count in these messages goes through :func:`number`, so it is written one way.
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +47,16 @@ def export_name(document: Path | None, variant: Variant) -> str:
     """The export's proposed file: the document's name with the graph's suffix, or ``untitled``."""
     suffix = ".arcs" if variant == "directed" else ".hcp"
     return str(document.with_suffix(suffix)) if document is not None else f"untitled{suffix}"
+
+
+def _sizes(written: str, path: Path) -> str:
+    """The sizes ``write_export`` reports after the path, with their counts written by :func:`number`.
+
+    ``hcp.files.summary`` writes plain digits (the command line prints them so); the window writes every
+    count one way.
+    """
+    sizes = written.removeprefix(f"{path}: ")
+    return re.sub(r"\d+", lambda found: number(int(found.group())), sizes)
 
 
 def graph_text(result: HcpSolution) -> str:
@@ -118,7 +129,7 @@ class HcpCommands:
             functools.partial(write_export, options=options),
             path,
             grid if options.candidates else grid.puzzle(),
-            on_done=lambda text: self.session.notify(f"Exported {text}"),
+            on_done=lambda text: self.session.notify(f"Exported {path}: {_sizes(text, path)}"),
             on_failed=lambda err: self.session.warn("Export failed", str(err)),
         )
 

@@ -29,6 +29,12 @@ def test_export_then_import_tour_solves_the_grid(qtbot, window, tmp_path):
     window.hcp.export(tmp_path / "p.hcp", ExportOptions())
     settle(qtbot, window)
     export = export_graph(puzzle, reduce=True)
+    said = window.statusBar().currentMessage()
+    assert said == f"Exported {tmp_path / 'p.hcp'}: " + (
+        f"{export.dimension} vertices, {len(export.edges)} edges "
+        f"(before reduction {export.base_dimension:,} and {len(export.base_edges):,})"
+    )
+    assert written_one_way(said), said
     assert read_hcp(tmp_path / "p.hcp").edges == export.edges
     write_tour(tmp_path / "p.tour", Tour("p", "", tuple(tour_of(export, solution.values))))
     window.files.import_tour(tmp_path / "p.tour")

@@ -39,7 +39,7 @@ _GRAPH_NAMES = {
 
 
 def number(value: float) -> str:
-    """A count or a time as every HCP message writes it: thousands separated, a tenth (9,267; 1.5)."""
+    """A count or a time as every HCP message writes it: thousands separated, seconds to a tenth."""
     return f"{value:,}" if isinstance(value, int) else f"{round(value, 1):,g}"
 
 

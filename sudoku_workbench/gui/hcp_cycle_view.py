@@ -10,6 +10,7 @@ number, and a slider that walks the cycle cell by cell.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -93,15 +94,12 @@ class CycleView(QWidget):
 
     def segments(self) -> list[Segment]:
         """The moves drawn now: consecutive cells of one stretch among the first ``shown`` cells."""
-        n = self.grid.geometry.n
-        visible = self.sequence()[: self.shown]
-        found = []
-        for index in range(1, len(visible)):
-            (phase, start), (now, end) = visible[index - 1], visible[index]
-            if phase != now:
-                continue
-            position = index - sum(len(self.walks[p]) for p in self.phases()[: self.phases().index(now)])
-            found.append(Segment(now, start, end, position % n == 0, position + 1))
+        n, left, found = self.grid.geometry.n, self.shown, []
+        for phase in self.phases():
+            walk = self.walks[phase][:left]
+            left -= len(walk)
+            pairs = enumerate(itertools.pairwise(walk), 1)  # numbered by the place of the move's end
+            found += [Segment(phase, a, b, place % n == 0, place + 1) for place, (a, b) in pairs]
         return found
 
     def current(self) -> tuple[str, Cell] | None:

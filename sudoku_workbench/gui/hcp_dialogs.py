@@ -49,9 +49,9 @@ _GIVEN_NAMES: dict[GivenSet, str] = {
 _SOLVER_NAMES = {"cpsat": "CP-SAT (built in)", "lkh": "LKH", "concorde": "Concorde", "linkern": "linkern"}
 _EXPORT_NOTE = "Undirected graphs are written as TSPLIB HCP files; the directed graph as a list of arcs."
 _SOLVE_NOTE = (
-    "The solver searches the graph chosen above. CP-SAT is fastest on the directed graph (about a second "
-    "for a hard 9x9 puzzle); on an undirected graph it may need many minutes. LKH, Concorde and linkern "
-    "read undirected graphs only."
+    "The solver searches the graph chosen above. CP-SAT is fastest on the directed graph (about two "
+    "seconds for a hard 9x9 puzzle); on an undirected graph it may need many minutes. LKH, Concorde "
+    "and linkern read undirected graphs only."
 )
 
 

@@ -104,14 +104,14 @@ class HcpOptionsDialog(QDialog):
             _VARIANT_NAMES.items(),
             "The graphs of Haythorpe's paper: directed (Section 2), undirected (Section 4)",
         )
-        self.reduce = QCheckBox("Shrink the graph: merge away vertices that have only two neighbours")
+        self.reduce = QCheckBox("Shrin&k the graph: merge away vertices that have only two neighbours")
         self.reduce.setToolTip(
             "Haythorpe's degree-2 reduction (Section 7); the directed graph is never shrunk"
         )
         self.givens = _combo(
             _GIVEN_NAMES.items(), "Which of the twelve kinds of arcs of Section 5 a given removes"
         )
-        self.candidates = QCheckBox("Also remove the arcs of candidates struck out in this position")
+        self.candidates = QCheckBox("Also remove the arcs of &candidates struck out in this position")
         self.solver = _combo(_installed_solvers().items())
         self.time_limit = QDoubleSpinBox()
         self.time_limit.setRange(0.5, 3600.0)
@@ -142,7 +142,7 @@ class HcpOptionsDialog(QDialog):
         if self._solving:
             form.addRow("&Solver:", self.solver)
             form.addRow("&Time limit:", self.time_limit)
-            form.addRow("CP-SAT &threads:", self.workers)
+            form.addRow("CP-SAT t&hreads:", self.workers)
         return form
 
     def _variant_changed(self) -> None:

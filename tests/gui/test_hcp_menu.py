@@ -110,6 +110,8 @@ def test_the_options_dialog_speaks_plainly_and_keeps_the_paper_for_tooltips(qtbo
     assert not [t for t in texts if "Section" in t or "section" in t]
     assert not [t for t in texts if re.match(r"[a-z]", t)], "labels start with a capital"
     assert "Section 7" in dialog.reduce.toolTip()
+    keys = [t[t.index("&") + 1].lower() for t in texts if "&" in t]
+    assert len(keys) == len(set(keys)) >= (7 if solving else 4), "every choice has its own Alt key"
 
 
 def test_export_with_candidates_uses_the_position(qtbot, window, tmp_path):

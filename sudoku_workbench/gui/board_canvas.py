@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Link, Step
+from sudoku_workbench.core.step import Chain, Link, Step
 from sudoku_workbench.gui.board_arrows import Leg, draw_arrow, link_path, route_link
 from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_paint import Colours
@@ -44,7 +44,7 @@ class BoardCanvas(QWidget):
         self.zoom = 1.0
         self.highlight_digit: Digit = 0
         self.markers: dict[Candidate, int] = {}
-        self._routes: dict[Link, list[Leg]] = {}
+        self._routes: dict[tuple[float, float, float, float], list[Leg]] = {}
         self._routes_for: object = None
 
     # ---- inputs from the session -------------------------------------------------------------
@@ -329,13 +329,11 @@ class BoardCanvas(QWidget):
     def _paint_links(self, painter: QPainter, colours: Colours) -> None:
         if self.step is None:
             return
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colours.chain, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         for chain in self.step.highlights.chains:
-            points = [self.cell_rect(c).center() for c in chain.cells]
-            if chain.closed and points:
-                points.append(points[0])
-            painter.setPen(QPen(colours.chain, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            for a, b in itertools.pairwise(points):
-                painter.drawLine(a, b)
+            for path in self.chain_paths(chain):
+                painter.drawPath(path)
         for link in self.step.highlights.links:
             style = Qt.PenStyle.SolidLine if link.strong else Qt.PenStyle.DashLine
             draw_arrow(painter, self.link_path(link), QPen(colours.link, 2, style), self._arrow_head())
@@ -345,18 +343,27 @@ class BoardCanvas(QWidget):
 
     def link_path(self, link: Link) -> QPainterPath:
         """The line a link's arrow is drawn along: around the digits of the cells between its ends."""
-        start = self.candidate_point(link.start)
-        return link_path(start, self._route(link), self._arrow_head() * 0.6)
+        start, end = self.candidate_point(link.start), self.candidate_point(link.end)
+        legs = self._route(start, end, (link.start[0], link.end[0]))
+        return link_path(start, legs, self._arrow_head() * 0.6)
 
-    def _route(self, link: Link) -> list[Leg]:
+    def chain_paths(self, chain: Chain) -> list[QPainterPath]:
+        """The lines from cell to cell of a chain (a cycle's last back to its first), round the digits."""
+        cells = chain.cells + chain.cells[:1] if chain.closed else chain.cells
+        paths = []
+        for a, b in itertools.pairwise(cells):
+            start, end = self.cell_rect(a).center(), self.cell_rect(b).center()
+            paths.append(link_path(start, self._route(start, end, (a, b))))
+        return paths
+
+    def _route(self, start: QPointF, end: QPointF, ends: tuple[Cell, Cell]) -> list[Leg]:
         """Routes are kept while the position, the step and the size stay (a hover repaints often)."""
         assert self.grid is not None
         key = (self.grid.values, self.step, self.layout_now())
         if key != self._routes_for:
             self._routes_for, self._routes = key, {}
-        if link not in self._routes:
-            ends = {link.start[0], link.end[0]}
+        at = (start.x(), start.y(), end.x(), end.y())
+        if at not in self._routes:
             digits = [self.digit_rect(c) for c, v in enumerate(self.grid.values) if v and c not in ends]
-            start, end = self.candidate_point(link.start), self.candidate_point(link.end)
-            self._routes[link] = route_link(start, end, digits, self.layout_now())
-        return self._routes[link]
+            self._routes[at] = route_link(start, end, digits, self.layout_now())
+        return self._routes[at]

@@ -4,6 +4,7 @@ and link arrows keep off the digits drawn on the board."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, Qt
@@ -153,10 +154,9 @@ def straight(board: BoardView, link: Link) -> QPainterPath:
     return path
 
 
-def crossed_digits(board: BoardView, link: Link, path: QPainterPath) -> list[int]:
-    """The filled cells (other than the link's own) whose digit the path runs across."""
+def crossed_digits(board: BoardView, ends: tuple[int, int], path: QPainterPath) -> list[int]:
+    """The filled cells (other than the line's own two) whose digit the path runs across."""
     assert board.grid is not None
-    ends = {link.start[0], link.end[0]}
     filled = [c for c, v in enumerate(board.grid.values) if v and c not in ends]
     return [c for c in filled if touches(path, board.digit_rect(c))]
 
@@ -171,25 +171,32 @@ def test_a_link_across_givens_bends_around_their_digits(qtbot, window, shot):
     )
     board.set_step(Step("test", highlights=Highlights(links=links)))
     for link in links:
-        assert crossed_digits(board, link, straight(board, link)), "a straight arrow would cross a given"
-        assert crossed_digits(board, link, board.link_path(link)) == []
+        ends = (link.start[0], link.end[0])
+        assert crossed_digits(board, ends, straight(board, link)), "a straight arrow would cross a given"
+        assert crossed_digits(board, ends, board.link_path(link)) == []
     shot(window, "arrows-round-givens")
 
 
-def test_the_arrows_of_a_solved_puzzles_steps_keep_off_the_digits(qtbot, window):
+def test_the_arrows_and_chains_of_a_solved_puzzles_steps_keep_off_the_digits(qtbot, window):
     solved_by_logic(qtbot, window)
     board = window.board
     would_cross = drawn = 0
     for index, step in enumerate(window.session.history.steps):
-        if not step.highlights.links:
+        if not step.highlights.links and not step.highlights.chains:
             continue
         window.session.go_to(index + 1)
         settle(qtbot, window)
         assert board.step == step
         for link in step.highlights.links:
             drawn += 1
-            would_cross += bool(crossed_digits(board, link, straight(board, link)))
-            assert crossed_digits(board, link, board.link_path(link)) == [], (step.rule, link)
+            ends = (link.start[0], link.end[0])
+            would_cross += bool(crossed_digits(board, ends, straight(board, link)))
+            assert crossed_digits(board, ends, board.link_path(link)) == [], (step.rule, link)
+        for chain in step.highlights.chains:
+            cells = chain.cells + chain.cells[:1] if chain.closed else chain.cells
+            for ends, path in zip(itertools.pairwise(cells), board.chain_paths(chain), strict=True):
+                drawn += 1
+                assert crossed_digits(board, ends, path) == [], (step.rule, chain, ends)
     assert drawn > 0
     assert would_cross > 0, f"none of the {drawn} arrows would have crossed a digit: the test shows nothing"
 

@@ -42,11 +42,18 @@ class BoardArea(QScrollArea):
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setWidget(board)
         board.zoom_changed.connect(self._size_board)
+        board.cell_selected.connect(self._show_cell)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         """The fitted size follows the frame; a zoomed board keeps its zoom of the new fitted size."""
         super().resizeEvent(event)
         self._size_board()
+
+    def _show_cell(self, cell: int) -> None:
+        """A zoomed board scrolls to keep the cell the keys act on in sight."""
+        centre = self.board.cell_rect(cell).center().toPoint()
+        margin = round(self.board.cell_rect(cell).width())
+        self.ensureVisible(centre.x(), centre.y(), margin, margin)
 
     def _size_board(self) -> None:
         room = self.maximumViewportSize()  # the frame without scroll bars

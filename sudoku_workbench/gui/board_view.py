@@ -35,6 +35,7 @@ class BoardView(BoardCanvas):
     candidate_toggled = Signal(int, int)
     cell_cleared = Signal(int)
     cell_hovered = Signal(int)
+    cell_selected = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,6 +100,7 @@ class BoardView(BoardCanvas):
         before = (self.selected, self.magnified_cell())
         self.selected = cell
         self.refresh_cells(*before, cell, self.magnified_cell())
+        self.cell_selected.emit(cell)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click selects a cell; on a candidate's spot a right click toggles it, Shift+click colours it."""

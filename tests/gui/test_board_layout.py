@@ -129,6 +129,14 @@ def test_zoom_goes_past_the_window_on_request_and_ctrl_0_fits_again(qtbot, windo
     press_in_focus(qtbot, Qt.Key.Key_Plus)
     qtbot.waitUntil(lambda: scrolls(window))
     assert board.layout_now().side > fitted * 1.2
+    for _ in range(8):  # the cursor to r1c9, off the zoomed board's visible part: the area follows it
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Left)
+    assert board.selected == 1
+    qtbot.waitUntil(lambda: board.visibleRegion().contains(board.cell_rect(1).center().toPoint()))
+    for _ in range(7):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Right)
+    assert board.selected == 8
+    qtbot.waitUntil(lambda: board.visibleRegion().contains(board.cell_rect(8).center().toPoint()))
     press_in_focus(qtbot, Qt.Key.Key_0)
     qtbot.waitUntil(lambda: not scrolls(window))
     assert board.zoom == 1.0

@@ -17,17 +17,22 @@ __all__ = ["BoardArea", "dock_widths"]
 _PANE_MIN = 300
 
 
-def dock_widths(width: int, board_height: int, readable_side: int) -> tuple[int, int]:
+def dock_widths(
+    width: int, board_height: int, readable_side: int, graph_docked: bool = True
+) -> tuple[int, int]:
     """How a window this wide shares its width: (graph pane, steps pane); the board has the rest.
 
     The board gets a square of its height as long as the graph keeps a third of the width; a grid whose
     candidates need more room to be readable (16x16) gets it from the graph, down to the panes' minimum.
+    With the graph closed or popped out, the board takes what the steps pane does not need.
     """
-    graph_least = max(_PANE_MIN, width // 3)
+    graph_least = max(_PANE_MIN, width // 3) if graph_docked else 0
     board = min(board_height, width - graph_least - _PANE_MIN)
     if readable_side > board:
-        board = min(readable_side, board_height, width - 2 * _PANE_MIN)
+        board = min(readable_side, board_height, width - _PANE_MIN - (_PANE_MIN if graph_docked else 0))
     rest = width - board
+    if not graph_docked:
+        return 0, rest
     steps = max(_PANE_MIN, round(rest * 0.4))
     return max(_PANE_MIN, rest - steps), steps
 

@@ -275,9 +275,13 @@ class MainWindow(QMainWindow):
 
     def _share_width(self) -> None:
         """The board first (see :func:`dock_widths`); again when the grid's size changes."""
-        shared = self.board_area.width() + self.graph_dock.width() + self.panel_dock.width()
-        graph, steps = dock_widths(shared, self.board_area.height(), self.board.readable_side())
-        self.resizeDocks([self.graph_dock, self.panel_dock], [graph, steps], Qt.Orientation.Horizontal)
+        if not self.panel_dock.isVisible() or self.panel_dock.isFloating():
+            return  # the steps pane is out of the way: the board already has the room
+        graph_docked = self.graph_dock.isVisible() and not self.graph_dock.isFloating()
+        docks = [self.graph_dock, self.panel_dock] if graph_docked else [self.panel_dock]
+        shared = self.board_area.width() + sum(dock.width() for dock in docks)
+        graph, steps = dock_widths(shared, self.board_area.height(), self.board.readable_side(), graph_docked)
+        self.resizeDocks(docks, [graph, steps] if graph_docked else [steps], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved changes; then stop the jobs and drop the recovery file."""

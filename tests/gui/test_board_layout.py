@@ -74,6 +74,17 @@ def test_candidates_are_at_least_9_px_at_16x16_in_a_1280x800_window(qtbot, windo
     shot(window, "board-16x16")
 
 
+def test_with_the_graph_popped_out_a_16x16_board_keeps_the_room_it_was_left(qtbot, window):
+    window.acts["graph_pop_out"].trigger()
+    qtbot.waitUntil(window.graph_dock.isFloating)
+    floating = window.graph_dock.width()
+    show(qtbot, window, parse_line(SIXTEEN))
+    assert window.graph_dock.width() == floating  # the floating pane is not resized
+    assert_fills_its_area(window)
+    assert window.board.candidate_pixel_size() >= READABLE_PX
+    window.acts["graph_pop_out"].trigger()
+
+
 def test_candidate_size_follows_the_widget_size(qtbot):
     board = BoardView()
     qtbot.addWidget(board)

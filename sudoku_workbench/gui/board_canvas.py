@@ -81,7 +81,7 @@ class BoardCanvas(QWidget):
             return
         layout = self.layout_now()
         for cell in {c for c in cells if 0 <= c < self.grid.geometry.size}:
-            for rect in (layout.cell_rect(cell), layout.magnifier(cell, self.width(), self.height())):
+            for rect in (layout.cell_rect(cell), self.magnifier_rect(cell)):
                 self.update(rect.adjusted(-3, -3, 3, 3).toAlignedRect())
 
     def set_show_candidates(self, on: bool) -> None:
@@ -319,7 +319,7 @@ class BoardCanvas(QWidget):
         cell = self.magnified_cell()
         if cell < 0:
             return
-        rect = layout.magnifier(cell, self.width(), self.height())
+        rect = self.magnifier_rect(cell)
         painter.setPen(QPen(colours.hover, 2))
         painter.setBrush(colours.base)
         painter.drawRect(rect)

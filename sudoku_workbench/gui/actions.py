@@ -131,9 +131,14 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             tip="Shift+click a candidate to colour it (two colours), right click to strike it out",
         ),
         "-",
-        _S("zoom_in", "Zoom &in", ("Ctrl++", "Ctrl+="), tip="Larger board and text"),
+        _S(
+            "zoom_in",
+            "Zoom &in",
+            ("Ctrl++", "Ctrl+="),
+            tip="Larger board and text (past the window, it scrolls)",
+        ),
         _S("zoom_out", "Zoom &out", ("Ctrl+-",), tip="Smaller board and text"),
-        _S("zoom_reset", "&Actual size", ("Ctrl+0",)),
+        _S("zoom_reset", "&Fit to window", ("Ctrl+0",), tip="The board as large as its place in the window"),
         _S("dark", "&Dark theme", ("Ctrl+Shift+D",), checkable=True, tip="Starts following the system"),
     ),
     "&Help": (

@@ -1,14 +1,12 @@
-"""Colours by role for the board (light and dark palettes) and the arrow shape for links."""
+"""Colours by role for the board, for light and dark palettes."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF
-from PySide6.QtGui import QBrush, QColor, QPainter, QPalette, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPalette
 
-__all__ = ["Colours", "draw_arrow", "is_dark"]
+__all__ = ["Colours", "is_dark"]
 
 
 def is_dark(palette: QPalette) -> bool:
@@ -68,21 +66,3 @@ class Colours:
             digit_option=QColor(40, 160, 220, 40),
             marker=(QColor(60, 190, 90, 150), QColor(235, 110, 40, 150)),
         )
-
-
-def draw_arrow(painter: QPainter, start: QPointF, end: QPointF, pen: QPen, head: float) -> None:
-    """A line from ``start`` to ``end`` with a filled head at ``end`` (a link between candidates)."""
-    dx, dy = end.x() - start.x(), end.y() - start.y()
-    length = math.hypot(dx, dy)
-    if length < 1e-6:
-        return
-    ux, uy = dx / length, dy / length
-    tip = QPointF(end.x() - ux * head * 0.6, end.y() - uy * head * 0.6)
-    painter.setPen(pen)
-    painter.drawLine(start, tip)
-    back = QPointF(tip.x() - ux * head, tip.y() - uy * head)
-    left = QPointF(back.x() - uy * head * 0.5, back.y() + ux * head * 0.5)
-    right = QPointF(back.x() + uy * head * 0.5, back.y() - ux * head * 0.5)
-    painter.setPen(QPen(pen.color(), 1))
-    painter.setBrush(QBrush(pen.color()))
-    painter.drawPolygon(QPolygonF([tip, left, right]))

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QMainWindow,
     QMessageBox,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +23,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
+from sudoku_workbench.gui.board_area import BoardArea, dock_widths
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
@@ -71,16 +71,13 @@ class MainWindow(QMainWindow):
 
     # ---- building ----------------------------------------------------------------------------
     def _build_layout(self) -> None:
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.board)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.board_area = BoardArea(self.board)
         centre = QWidget()
         column = QVBoxLayout(centre)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.digit_bar)
-        column.addWidget(scroll, 1)
+        column.addWidget(self.board_area, 1)
         self.setCentralWidget(centre)
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(300)
@@ -194,8 +191,11 @@ class MainWindow(QMainWindow):
 
     # ---- reacting to the session -------------------------------------------------------------
     def _grid_changed(self, grid: Grid) -> None:
+        resized = self.board.grid is not None and self.board.grid.geometry.n != grid.geometry.n
         self.board.set_grid(grid, self.session.history.pencil_marks())
         self.digit_bar.set_size(grid.geometry.n)
+        if resized and self._docks_sized:
+            self._share_width()
         # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
         self.statusBar().clearMessage()
         self.panel.set_progress("")
@@ -267,13 +267,21 @@ class MainWindow(QMainWindow):
 
     # ---- closing -----------------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:
-        """On first show, share the width: about a third for the graph, a quarter for the steps."""
+        """On first show, share the width between the board, the graph and the steps."""
         super().showEvent(event)
         if not self._docks_sized:
             self._docks_sized = True
-            width = self.width()
-            sizes = [max(300, round(width * 0.34)), max(300, round(width * 0.27))]
-            self.resizeDocks([self.graph_dock, self.panel_dock], sizes, Qt.Orientation.Horizontal)
+            self._share_width()
+
+    def _share_width(self) -> None:
+        """The board first (see :func:`dock_widths`); again when the grid's size changes."""
+        if not self.panel_dock.isVisible() or self.panel_dock.isFloating():
+            return  # the steps pane is out of the way: the board already has the room
+        graph_docked = self.graph_dock.isVisible() and not self.graph_dock.isFloating()
+        docks = [self.graph_dock, self.panel_dock] if graph_docked else [self.panel_dock]
+        shared = self.board_area.width() + sum(dock.width() for dock in docks)
+        graph, steps = dock_widths(shared, self.board_area.height(), self.board.readable_side(), graph_docked)
+        self.resizeDocks(docks, [graph, steps] if graph_docked else [steps], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Ask about unsaved changes; then stop the jobs and drop the recovery file."""

@@ -1,0 +1,369 @@
+"""The painted board: givens, entries and candidates of any size, with a step's highlights on top.
+
+It paints what it is given (the editing, by keys and mouse, is :mod:`board_view`'s). Markers and the
+highlighted digit are the board's own state: they help the eye and are not part of the puzzle. When the
+candidates are too small to read (25x25 in a normal window), the cell under the mouse, or else the
+selected one of the focused board, shows its candidates magnified beside it.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Chain, Link, Step
+from sudoku_workbench.gui.board_arrows import Leg, draw_arrow, link_path, route_link
+from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
+from sudoku_workbench.gui.board_paint import Colours
+
+__all__ = ["BoardCanvas"]
+
+
+class BoardCanvas(QWidget):
+    """An N×N board that paints a :class:`Grid` and the shown :class:`Step`'s highlights."""
+
+    digit_highlighted = Signal(int)
+    zoom_changed = Signal(float)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.grid: Grid | None = None
+        #: The pencil marks drawn per cell: the grid's candidates unless the session says otherwise.
+        self.pencil: tuple[int, ...] = ()
+        self.step: Step | None = None
+        self.marks: frozenset[Cell] = frozenset()
+        self.selected: Cell = 0
+        self.hovered: Cell = -1
+        self.show_candidates = True
+        self.zoom = 1.0
+        self.highlight_digit: Digit = 0
+        self.markers: dict[Candidate, int] = {}
+        self._routes: dict[tuple[float, float, float, float], list[Leg]] = {}
+        self._routes_for: object = None
+
+    # ---- inputs from the session -------------------------------------------------------------
+    def set_grid(self, grid: Grid, pencil: tuple[int, ...] | None = None) -> None:
+        """Show a position (the selection stays when the size does); ``pencil``: the marks to draw."""
+        if self.grid is None or self.grid.geometry != grid.geometry:
+            self.selected = 0
+        if self.grid is None or self.grid.givens != grid.givens:
+            self.markers = {}  # another puzzle: the colouring was about the old one
+        self.grid = grid
+        self.pencil = grid.candidates if pencil is None else pencil
+        self.update()
+
+    def set_step(self, step: Step | None) -> None:
+        """Show a step's highlights (None: no highlights)."""
+        self.step = step
+        self.update()
+
+    def set_marks(self, cells: tuple[Cell, ...]) -> None:
+        """Mark cells that are at fault (Check)."""
+        self.marks = frozenset(cells)
+        self.update()
+
+    def set_hovered(self, cell: Cell) -> None:
+        """Outline a cell pointed at elsewhere (the graph pane); -1 for none."""
+        if cell != self.hovered:
+            before = (self.hovered, self.magnified_cell())
+            self.hovered = cell
+            self.refresh_cells(*before, cell, self.magnified_cell())
+
+    def refresh_cells(self, *cells: Cell) -> None:
+        """Repaint only these cells and their magnifiers (all of a 25x25 board takes about 0.2 s)."""
+        if self.grid is None:
+            return
+        layout = self.layout_now()
+        for cell in {c for c in cells if 0 <= c < self.grid.geometry.size}:
+            for rect in (layout.cell_rect(cell), self.magnifier_rect(cell)):
+                self.update(rect.adjusted(-3, -3, 3, 3).toAlignedRect())
+
+    def set_show_candidates(self, on: bool) -> None:
+        """Draw or hide the candidates."""
+        self.show_candidates = on
+        self.update()
+
+    def set_highlight_digit(self, digit: Digit) -> None:
+        """Tint every cell holding or allowing this digit (0: none)."""
+        if digit != self.highlight_digit:
+            self.highlight_digit = digit
+            self.digit_highlighted.emit(digit)
+            self.update()
+
+    def cycle_marker(self, candidate: Candidate) -> None:
+        """No colour → first colour → second colour → no colour."""
+        colour = self.markers.pop(candidate, -1) + 1
+        if colour < 2:
+            self.markers[candidate] = colour
+        self.update()
+
+    def clear_markers(self) -> None:
+        """Remove every marker colour."""
+        self.markers = {}
+        self.update()
+
+    def set_zoom(self, zoom: float) -> None:
+        """1 fits the board to its area; above 1 it grows past it (the area scrolls), below 1 it shrinks."""
+        self.zoom = max(0.5, min(zoom, 3.0))
+        self.zoom_changed.emit(self.zoom)
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        """A first size before the window shares its room out; the board then fills what it is given."""
+        return QSize(480, 480)
+
+    def minimumSizeHint(self) -> QSize:
+        """Small: fitted to its area, the board never forces a scroll bar."""
+        return QSize(120, 120)
+
+    # ---- layout ------------------------------------------------------------------------------
+    def layout_now(self) -> BoardLayout:
+        """Where everything goes at the widget's present size."""
+        return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom)
+
+    def candidate_pixel_size(self) -> int:
+        """The candidates' font size in pixels at the present size (readable from :data:`READABLE_PX`)."""
+        return self.layout_now().candidate_px()
+
+    def readable_side(self) -> int:
+        """The side the board needs for readable candidates (the window gives it that room if it can)."""
+        return BoardLayout.readable_side(self._n())
+
+    def cell_rect(self, cell: Cell) -> QRectF:
+        """Where a cell is drawn, in widget coordinates."""
+        return self.layout_now().cell_rect(cell)
+
+    def cell_at(self, point: QPointF) -> Cell:
+        """The cell under a point, -1 outside the board."""
+        return -1 if self.grid is None else self.layout_now().cell_at(point)
+
+    def candidate_point(self, candidate: Candidate) -> QPointF:
+        """The centre of a candidate's sub-cell position."""
+        layout = self.layout_now()
+        return layout.spot(layout.cell_rect(candidate[0]), candidate[1]).center()
+
+    def candidate_at(self, point: QPointF) -> Candidate | None:
+        """The candidate whose spot is under a point (struck out or not), None off the spots."""
+        return None if self.grid is None else self.layout_now().candidate_at(point)
+
+    def digit_rect(self, cell: Cell) -> QRectF:
+        """The box of the digit drawn in a cell (its font's line box round the glyph)."""
+        assert self.grid is not None
+        digit = self.grid.values[cell]
+        metrics = QFontMetricsF(self._digit_font(bool(self.grid.givens[cell])))
+        return metrics.boundingRect(self.cell_rect(cell), Qt.AlignmentFlag.AlignCenter, digit_char(digit))
+
+    def magnified_cell(self) -> Cell:
+        """The cell whose candidates are shown magnified (only when too small to read); -1 for none."""
+        if self.grid is None or not self.show_candidates or self.candidate_pixel_size() >= READABLE_PX:
+            return -1
+        cell = self.hovered if self.hovered >= 0 else self.selected if self.hasFocus() else -1
+        return cell if 0 <= cell < self.grid.geometry.size and not self.grid.values[cell] else -1
+
+    def magnifier_rect(self, cell: Cell) -> QRectF:
+        """Where a cell's magnified candidates are drawn."""
+        return self.layout_now().magnifier(cell, self.width(), self.height())
+
+    def _n(self) -> int:
+        return self.grid.geometry.n if self.grid else 9
+
+    # ---- painting ----------------------------------------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """Background shading, lines, digits, candidates, links and chains, then the magnifier on top."""
+        if self.grid is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colours = Colours.for_palette(self.palette())
+        layout = self.layout_now()
+        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
+        self._paint_cells(painter, colours, layout)
+        self._paint_lines(painter, colours, layout)
+        self._paint_digits(painter, colours, layout)
+        if self.show_candidates:
+            self._paint_candidates(painter, colours, layout, QRectF(event.rect()))
+        self._paint_links(painter, colours)
+        self._paint_magnifier(painter, colours, layout)
+        painter.end()
+
+    def _cell_fill(self, cell: Cell, colours: Colours, units: set[int]) -> QColor | None:
+        assert self.grid is not None
+        step = self.step
+        if cell in self.marks:
+            return colours.mark
+        if step is not None and any(c == cell for c, _ in step.placements):
+            return colours.placement_fill
+        if step is not None and cell in step.highlights.cells:
+            return colours.focus
+        if cell == self.selected:
+            return colours.selection
+        if units.intersection(self.grid.geometry.units_of[cell]):
+            return colours.unit
+        digit = self.highlight_digit
+        if digit and self.grid.values[cell] == digit:
+            return colours.digit_cell
+        if digit and not self.grid.values[cell] and self.grid.candidates[cell] >> (digit - 1) & 1:
+            return colours.digit_option
+        return None
+
+    def _paint_cells(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
+        assert self.grid is not None
+        painter.fillRect(layout.board_rect(), colours.base)
+        units = set(self.step.highlights.units) if self.step else set()
+        for cell in range(self.grid.geometry.size):
+            fill = self._cell_fill(cell, colours, units)
+            if fill is not None:
+                painter.fillRect(layout.cell_rect(cell), fill)
+        if self.hasFocus():
+            painter.setPen(QPen(colours.selection_line, 2))
+            painter.drawRect(layout.cell_rect(self.selected).adjusted(2, 2, -2, -2))
+        if self.hovered >= 0:
+            painter.setPen(QPen(colours.hover, 3))
+            painter.drawRect(layout.cell_rect(self.hovered).adjusted(1.5, 1.5, -1.5, -1.5))
+
+    def _paint_lines(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
+        assert self.grid is not None
+        geo = self.grid.geometry
+        left, top, size, end = layout.left, layout.top, layout.cell, layout.side
+        for i in range(geo.n + 1):
+            thick_col = i % geo.box_cols == 0
+            thick_row = i % geo.box_rows == 0
+            painter.setPen(QPen(colours.line, 2.5 if thick_col else 0.8))
+            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + end))
+            painter.setPen(QPen(colours.line, 2.5 if thick_row else 0.8))
+            painter.drawLine(QPointF(left, top + i * size), QPointF(left + end, top + i * size))
+
+    def _digit_font(self, given: bool) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(self.layout_now().digit_px())
+        font.setBold(given)
+        return font
+
+    def _paint_digits(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
+        assert self.grid is not None
+        grid = self.grid
+        placed = {c for c, _ in self.step.placements} if self.step else set()
+        given_font, entry_font = self._digit_font(True), self._digit_font(False)
+        for cell, digit in enumerate(grid.values):
+            if not digit:
+                continue
+            is_given = bool(grid.givens[cell])
+            painter.setFont(given_font if is_given else entry_font)
+            colour = colours.given if is_given else colours.placement if cell in placed else colours.entry
+            painter.setPen(colour)
+            painter.drawText(layout.cell_rect(cell), Qt.AlignmentFlag.AlignCenter, digit_char(digit))
+
+    def _candidate_font(self, px: int) -> QFont:
+        font = QFont(self.font())
+        font.setPixelSize(px)
+        return font
+
+    def _paint_candidates(
+        self, painter: QPainter, colours: Colours, layout: BoardLayout, exposed: QRectF
+    ) -> None:
+        """The candidates of the cells in the part being repainted."""
+        assert self.grid is not None
+        painter.setFont(self._candidate_font(layout.candidate_px()))
+        for cell in self.grid.empty_cells:
+            rect = layout.cell_rect(cell)
+            if rect.intersects(exposed):
+                self._paint_cell_candidates(painter, colours, layout, cell, rect)
+
+    def _paint_cell_candidates(
+        self, painter: QPainter, colours: Colours, layout: BoardLayout, cell: Cell, rect: QRectF
+    ) -> None:
+        """A cell's candidates in ``rect``: the cell itself, or the magnifier."""
+        step = self.step
+        struck = set(step.eliminations) if step else set()
+        pattern = set(step.highlights.pattern) | set(step.highlights.matching) if step else set()
+        for digit in range(1, layout.n + 1):
+            present = bool(self.pencil[cell] >> (digit - 1) & 1)
+            if present or (cell, digit) in struck:
+                box = layout.spot(rect, digit)
+                self._paint_candidate(painter, colours, (cell, digit), box, pattern, struck)
+
+    def _paint_candidate(
+        self,
+        painter: QPainter,
+        colours: Colours,
+        candidate: Candidate,
+        box: QRectF,
+        pattern: set[Candidate],
+        struck: set[Candidate],
+    ) -> None:
+        sub = box.width()
+        marker = self.markers.get(candidate)
+        if marker is not None:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colours.marker[marker])
+            painter.drawRoundedRect(box.adjusted(0.5, 0.5, -0.5, -0.5), sub / 5, sub / 5)
+        if candidate in pattern:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colours.pattern)
+            painter.drawEllipse(box.adjusted(1, 1, -1, -1))
+        painter.setPen(colours.eliminated if candidate in struck else colours.candidate)
+        flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextDontClip
+        painter.drawText(box, int(flags), digit_char(candidate[1]))
+        if candidate in struck:
+            painter.setPen(QPen(colours.eliminated, 1.6))
+            painter.drawLine(box.bottomLeft() + QPointF(2, -2), box.topRight() + QPointF(-2, 2))
+
+    def _paint_magnifier(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
+        """The magnified cell's candidates in a framed square beside it, at a readable size."""
+        cell = self.magnified_cell()
+        if cell < 0:
+            return
+        rect = self.magnifier_rect(cell)
+        painter.setPen(QPen(colours.hover, 2))
+        painter.setBrush(colours.base)
+        painter.drawRect(rect)
+        painter.setFont(self._candidate_font(layout.magnifier_px()))
+        self._paint_cell_candidates(painter, colours, layout, cell, rect)
+
+    def _paint_links(self, painter: QPainter, colours: Colours) -> None:
+        if self.step is None:
+            return
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colours.chain, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        for chain in self.step.highlights.chains:
+            for path in self.chain_paths(chain):
+                painter.drawPath(path)
+        for link in self.step.highlights.links:
+            style = Qt.PenStyle.SolidLine if link.strong else Qt.PenStyle.DashLine
+            draw_arrow(painter, self.link_path(link), QPen(colours.link, 2, style), self._arrow_head())
+
+    def _arrow_head(self) -> float:
+        return self.layout_now().cell / 8
+
+    def link_path(self, link: Link) -> QPainterPath:
+        """The line a link's arrow is drawn along: around the digits of the cells between its ends."""
+        start, end = self.candidate_point(link.start), self.candidate_point(link.end)
+        legs = self._route(start, end, (link.start[0], link.end[0]))
+        return link_path(start, legs, self._arrow_head() * 0.6)
+
+    def chain_paths(self, chain: Chain) -> list[QPainterPath]:
+        """The lines from cell to cell of a chain (a cycle's last back to its first), round the digits."""
+        cells = chain.cells + chain.cells[:1] if chain.closed else chain.cells
+        paths = []
+        for a, b in itertools.pairwise(cells):
+            start, end = self.cell_rect(a).center(), self.cell_rect(b).center()
+            paths.append(link_path(start, self._route(start, end, (a, b))))
+        return paths
+
+    def _route(self, start: QPointF, end: QPointF, ends: tuple[Cell, Cell]) -> list[Leg]:
+        """Routes are kept while the position, the step and the size stay (a hover repaints often)."""
+        assert self.grid is not None
+        key = (self.grid.values, self.step, self.layout_now())
+        if key != self._routes_for:
+            self._routes_for, self._routes = key, {}
+        at = (start.x(), start.y(), end.x(), end.y())
+        if at not in self._routes:
+            digits = [self.digit_rect(c) for c, v in enumerate(self.grid.values) if v and c not in ends]
+            self._routes[at] = route_link(start, end, digits, self.layout_now())
+        return self._routes[at]

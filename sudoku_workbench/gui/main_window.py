@@ -207,8 +207,14 @@ class MainWindow(QMainWindow):
         self.hints.forget()
 
     def focus_board(self) -> None:
-        """Give the board the keyboard (start-up, a new, opened or generated puzzle, F2)."""
+        """Give the board the keyboard (start-up, a new, opened or generated puzzle, F2).
+
+        The window asks to be active again too: after a dialog closes, only a window manager gives the
+        activation back, and without one (a bare X server) the menus' shortcuts would stay dead.
+        """
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.isVisible():
+            self.activateWindow()
 
     def focus_steps(self) -> None:
         """F3: the step list takes the keys, so the arrows browse the steps."""

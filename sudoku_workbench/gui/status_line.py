@@ -31,8 +31,10 @@ PENDING = "Puzzle: rating…"
 _UNRATED = {0: "Puzzle: no solution", 2: "Puzzle: several solutions (not rated)"}
 _POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
 
+#: A puzzle's level by our rules and its rating on Sudoku Explainer's scale.
+BothRatings = tuple[Rating, SeRating]
 #: A puzzle's solution count (0, 1, or 2 for several) and, with exactly one, its two ratings.
-PuzzleRating = tuple[int, tuple[Rating, SeRating] | None]
+PuzzleRating = tuple[int, BothRatings | None]
 
 
 def rating_text(rating: Rating, se: SeRating | None = None) -> str:
@@ -73,27 +75,27 @@ def rate_puzzle(
 
 
 class _Ratings:
-    """Ratings of puzzles rated lately (reopening or pasting one again asks again); pool threads share it.
+    """Ratings of puzzles rated lately, so one opened or pasted again is answered at once.
 
-    A cancelled rating is not remembered.
+    Pool threads share it, so a lock guards it; a cancelled rating is not remembered.
     """
 
     SIZE = 32
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._known: OrderedDict[tuple[Grid, int], tuple[Rating, SeRating] | None] = OrderedDict()
+        self._known: OrderedDict[tuple[Grid, tuple[Rule, ...]], BothRatings | None] = OrderedDict()
 
     def __call__(
         self, puzzle: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None
-    ) -> tuple[Rating, SeRating] | None:
-        key = (puzzle, len(rules))  # the uniqueness rules make the table longer, and may rate lower
+    ) -> BothRatings | None:
+        key = (puzzle, rules)  # with the uniqueness rules a puzzle may rate lower
         with self._lock:
             if key in self._known:
                 self._known.move_to_end(key)
                 return self._known[key]
         try:
-            found: tuple[Rating, SeRating] | None = (
+            found: BothRatings | None = (
                 rate(puzzle, rules, cancel),
                 rate_se(puzzle, rules, cancel, True),
             )

@@ -329,8 +329,9 @@ def test_export_hcp_and_files_start_where_the_user_last_was(qtbot, shown, monkey
     starts = file_dialogs(monkeypatch, puzzle)
     press(Key.Key_O, CTRL)
     assert session.history.start.givens == parse_line(NEWSPAPER).givens
-    first = Path(starts[0])
-    assert first != Path.cwd()
+    first = Path(starts[0]).resolve()
+    assert starts[0]
+    assert first != Path.cwd().resolve()  # the documents folder or home, never the program's
     assert first.is_dir()
 
     target = tmp_path / "elsewhere" / "newspaper.hcp"

@@ -11,6 +11,7 @@ list are still found, so no autosaved work is lost in the move. Reading and writ
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
@@ -54,6 +55,17 @@ class Storage:
         self.data_dir = data_dir
         self.older_dirs = older_dirs
         self.recovery = RecoveryFile(data_dir)
+        self._adopt_older_settings()
+
+    def _adopt_older_settings(self) -> None:
+        """Copy the remembered dialog choices of an older data folder, once (a copy that fails is skipped)."""
+        mine = self.data_dir / "settings.ini"
+        older = next((d / mine.name for d in self.older_dirs if (d / mine.name).is_file()), None)
+        if older is None or mine.exists():
+            return
+        with contextlib.suppress(OSError):
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            write_atomic(mine, older.read_bytes())
 
     def settings(self) -> QSettings:
         """The remembered choices of dialogs, in ``settings.ini`` beside the recovery files."""

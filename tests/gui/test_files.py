@@ -263,3 +263,12 @@ def test_the_recent_list_of_the_old_folder_is_kept(tmp_path):
     Storage(old).remember(kept)
     assert Storage(new, older_dirs=(old,)).recent() == [kept.resolve()]
     assert Storage(new).recent() == []
+
+
+def test_the_dialogs_choices_of_the_old_folder_are_kept(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    settings = Storage(old).settings()
+    settings.setValue("generate/very_hard", 1)
+    settings.sync()
+    assert str(Storage(new, older_dirs=(old,)).settings().value("generate/very_hard")) == "1"
+    assert Storage(tmp_path / "fresh").settings().value("generate/very_hard") is None

@@ -86,7 +86,8 @@ class MainWindow(QMainWindow):
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(300)
         self.graph_view = GraphView(self.session, self.board)
-        self.graph_view.setAccessibleName("Graph pane: links between candidates of the position shown")
+        self.graph_view.setAccessibleName("Graph pane")
+        self.graph_view.canvas.setAccessibleName("Graph of the links among candidates of the position")
         self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
         # Side by side with the steps (not under them), so the graph gets the window's full height.
         self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)

@@ -114,7 +114,7 @@ class StepPanel(QWidget):
             button.setDefaultAction(actions[name])
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setMinimumWidth(64)
-            button.setAccessibleName(actions[name].text().replace("&", ""))
+            button.setAccessibleName(actions[name].text().replace("&", "").rstrip("…"))
             self.buttons[name] = button
             grid.addWidget(button, index // 4, index % 4)
         return grid

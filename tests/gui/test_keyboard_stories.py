@@ -363,10 +363,12 @@ def test_solve_through_hcp_from_the_keyboard(qtbot, shown):
 
 # ---- the main controls are named for screen readers ------------------------------------------------------
 def test_the_main_controls_have_accessible_names(shown):
-    controls = [shown.board, shown.panel.steps, shown.panel.explanation, shown.panel.status, shown.graph_view]
+    controls = [shown.board, shown.panel.steps, shown.panel.explanation, shown.panel.status]
+    controls += [shown.graph_view, shown.graph_view.canvas]
     controls += list(shown.panel.buttons.values())
     assert all(widget.accessibleName() for widget in controls)
     assert shown.panel.buttons["logic"].accessibleName() == "Logic"
+    assert shown.panel.buttons["test"].accessibleName() == "Test"
 
 
 def test_clipboard_paste_keeps_the_board_focused(qtbot, shown):

@@ -124,6 +124,9 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         ),
         _S("search_tree", "Search &tree", ("Ctrl+Shift+T",), tip="Record and draw the search"),
         "-",
+        _S("focus_board", "Go to the &board", ("F2",), tip="Keys type into the board"),
+        _S("focus_steps", "Go to the step &list", ("F3",), tip="Arrows, Home, End, Page keys browse"),
+        "-",
         _S(
             "clear_markers",
             "Clear &marker colours",

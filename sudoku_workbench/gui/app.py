@@ -91,6 +91,7 @@ def _run(app: QApplication, file: Path | None) -> int:
     offer_recovery(window)
     if file is not None:
         window.session.open_file(file)
+    window.focus_board()  # the recovery question, if asked, had the keys
     return int(app.exec())
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,15 +58,20 @@ def ask_size(parent: QWidget, current: int = 9) -> int | None:
     return list(BOX_SHAPES)[labels.index(label)] if ok else None
 
 
-def choose_open_path(parent: QWidget, title: str, filters: str = PUZZLE_FILTER) -> Path | None:
-    """A file to read."""
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
+def choose_open_path(
+    parent: QWidget, title: str, filters: str = PUZZLE_FILTER, folder: Path | None = None
+) -> Path | None:
+    """A file to read; the dialog starts in ``folder`` (else Qt's choice, the working folder)."""
+    name, _ = QFileDialog.getOpenFileName(parent, title, str(folder or ""), filters)
     return Path(name) if name else None
 
 
-def choose_save_path(parent: QWidget, title: str, filters: str, suggested: str = "") -> Path | None:
-    """A file to write."""
-    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filters)
+def choose_save_path(
+    parent: QWidget, title: str, filters: str, suggested: str = "", folder: Path | None = None
+) -> Path | None:
+    """A file to write, offered as ``suggested`` in ``folder``."""
+    start = str(folder / suggested) if folder is not None else suggested
+    name, _ = QFileDialog.getSaveFileName(parent, title, start, filters)
     return Path(name) if name else None
 
 
@@ -114,16 +120,31 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
     dialog.exec()
 
 
+#: The Test dialog's window title; the dialog is made wide enough to show it whole.
+GENERATE_TITLE = "Test: generate a puzzle"
+
+
 class GenerateDialog(QDialog):
-    """Test's options: size, symmetry, Unique, Very Hard and level."""
+    """Test's options: size, symmetry, Unique, Very Hard, level and seed, remembered between runs."""
 
     def __init__(
-        self, parent: QWidget | None, size: int, symmetries: Callable[[int], tuple[str, ...]]
+        self,
+        parent: QWidget | None,
+        size: int,
+        symmetries: Callable[[int], tuple[str, ...]],
+        settings: QSettings | None = None,
     ) -> None:
-        """``symmetries(n)`` lists the symmetries that fit an n×n grid, so the list follows the size."""
+        """``symmetries(n)`` lists the symmetries that fit an n×n grid, so the list follows the size.
+
+        ``settings`` hold the last accepted choices (the size asked for wins over the remembered one; the
+        seed is not kept, since one seed always gives the same puzzle).
+        """
         super().__init__(parent)
         self._symmetries = symmetries
-        self.setWindowTitle("Test: generate a puzzle")
+        self._settings = settings
+        self.setWindowTitle(GENERATE_TITLE)
+        # A title bar shows about as many characters as the dialog is wide; room for its buttons too.
+        self.setMinimumWidth(self.fontMetrics().horizontalAdvance(GENERATE_TITLE) * 2 + 120)
         form = QFormLayout(self)
         self.size_box = QComboBox()
         for n in BOX_SHAPES:
@@ -132,9 +153,9 @@ class GenerateDialog(QDialog):
         self.symmetry = QComboBox()
         self._fill_symmetries()
         self.size_box.currentIndexChanged.connect(self._fill_symmetries)
-        self.unique = QCheckBox("Unique")
+        self.unique = QCheckBox("&Unique")
         self.unique.setChecked(True)
-        self.very_hard = QCheckBox("Very Hard")
+        self.very_hard = QCheckBox("&Very Hard")
         self.level = QComboBox()
         self.level.addItems(list(LEVELS))
         self.seed = QSpinBox()
@@ -155,6 +176,32 @@ class GenerateDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self._load()
+
+    def _load(self) -> None:
+        s = self._settings
+        if s is None:
+            return
+        self.symmetry.setCurrentText(str(s.value("generate/symmetry", self.symmetry.currentText())))
+        # Flags are stored as 0 and 1: an INI file would give booleans back as strings.
+        self.unique.setChecked(str(s.value("generate/unique", 1)) == "1")
+        self.very_hard.setChecked(str(s.value("generate/very_hard", 0)) == "1")
+        level = str(s.value("generate/level", 0))
+        self.level.setCurrentIndex(int(level) if level.isdigit() and int(level) < len(LEVELS) else 0)
+
+    def accept(self) -> None:
+        """Remember the choices, then close."""
+        if self._settings is not None:
+            values = {
+                "symmetry": self.symmetry.currentText(),
+                "unique": int(self.unique.isChecked()),
+                "very_hard": int(self.very_hard.isChecked()),
+                "level": self.level.currentIndex(),
+            }
+            for key, value in values.items():
+                self._settings.setValue(f"generate/{key}", value)
+            self._settings.sync()
+        super().accept()
 
     def _fill_symmetries(self) -> None:
         chosen = self.symmetry.currentText() or "rot180"

@@ -21,6 +21,7 @@ class JobKind(StrEnum):
     COUNT = "count"
     RATE = "rate"
     STATUS = "status"
+    PUZZLE_RATING = "puzzle rating"
     GRAPH = "graph"
     GENERATE = "generate"
     ANNEAL = "anneal"
@@ -47,4 +48,4 @@ GRID_JOBS = frozenset(
 )
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
-QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.GRAPH})
+QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH})

@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.acts["candidates"].setChecked(True)
         self.acts["dark"].setChecked(system_prefers_dark())
         self._refresh_all()
+        self.focus_board()  # typing the clues works at once, before any click
 
     # ---- building ----------------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -82,6 +83,8 @@ class MainWindow(QMainWindow):
         self.panel_dock = self._dock("Steps", self.panel, Qt.DockWidgetArea.RightDockWidgetArea)
         self.panel.setMinimumWidth(300)
         self.graph_view = GraphView(self.session, self.board)
+        self.graph_view.setAccessibleName("Graph pane")
+        self.graph_view.canvas.setAccessibleName("Graph of the links among candidates of the position")
         self.graph_dock = self._dock("Graph", self.graph_view, Qt.DockWidgetArea.RightDockWidgetArea)
         # Side by side with the steps (not under them), so the graph gets the window's full height.
         self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
@@ -153,6 +156,8 @@ class MainWindow(QMainWindow):
             "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),
             "zoom_out": lambda: self.set_zoom(self.board.zoom / 1.25),
             "zoom_reset": lambda: self.set_zoom(1.0),
+            "focus_board": self.focus_board,
+            "focus_steps": self.focus_steps,
             "techniques": lambda: open_techniques(self),
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
@@ -201,6 +206,21 @@ class MainWindow(QMainWindow):
         self.panel.set_progress("")
         self.panel.set_finding("")
         self.hints.forget()
+
+    def focus_board(self) -> None:
+        """Give the board the keyboard (start-up, a new, opened or generated puzzle, F2).
+
+        The window asks to be active again too: after a dialog closes, only a window manager gives the
+        activation back, and without one (a bare X server) the menus' shortcuts would stay dead.
+        """
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.isVisible():
+            self.activateWindow()
+
+    def focus_steps(self) -> None:
+        """F3: the step list takes the keys, so the arrows browse the steps."""
+        self.panel_dock.show()
+        self.panel.steps.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def _show_hint(self, text: str, preview: Step | None) -> None:
         self.panel.set_finding(text)

@@ -19,7 +19,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Highlights, Step
 from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
-from sudoku_workbench.gui.session_jobs import Jobs, refresh_status
+from sudoku_workbench.gui.session_jobs import Jobs
+from sudoku_workbench.gui.status_line import StatusLine
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import Worker
 
@@ -64,6 +65,7 @@ class Session(QObject):
         self._autosave_timer = _single_shot(self, 1000, self.autosave)
         self._autosave_ok = True  # False after a failure was shown, so it is not shown after every edit
         self.jobs = Jobs(self)
+        self.status_line = StatusLine(self)
         self._wire_worker()
 
     # ---- state -------------------------------------------------------------------------------
@@ -306,9 +308,14 @@ class Session(QObject):
             self._moved()
 
     def go_to(self, cursor: int) -> None:
-        """Show the position after ``cursor`` steps (clicking a step in the list)."""
+        """Show the position after ``cursor`` steps (the step list, Step over a recorded step, Back).
+
+        Browsing is a view, not an edit: the document stays unmodified (only the jobs about the old
+        position stop; the puzzle's rating goes on).
+        """
         if self._history.move_to(cursor):
-            self._moved()
+            self.cancel_all(GRID_JOBS)
+            self._after_move()
 
     # ---- jobs --------------------------------------------------------------------------------
     def run_job(
@@ -422,6 +429,7 @@ class Session(QObject):
         self._after_move()
 
     def _moved(self) -> None:
+        """Undo or Redo: Edit menu commands, so unlike browsing they mark the document modified."""
         self.cancel_all()
         self._set_dirty(True)
         self._after_move()
@@ -446,7 +454,7 @@ class Session(QObject):
 
     def _refresh_status(self) -> None:
         if not self._closed:
-            refresh_status(self)
+            self.status_line.refresh()
 
     def autosave(self) -> None:
         """Write the open document to the recovery file; a failure is shown once, then on the status line."""

@@ -1,4 +1,4 @@
-"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate, Test and the status line.
+"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate and Test.
 
 Each asks the core for an answer, runs it in the session's worker and turns the answer into history
 steps, marks and messages on the UI thread.
@@ -8,14 +8,11 @@ from __future__ import annotations
 
 import functools
 import random
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
@@ -23,17 +20,14 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.status_line import rate_puzzle
 from sudoku_workbench.logic.engine import (
     RULES,
-    Rating,
     Rule,
     next_step,
-    rate,
     rules_assuming_unique,
-    step_name,
     steps_with_grids,
 )
-from sudoku_workbench.logic.se_scale import SeRating, rate_se
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import Generated, generate
 from sudoku_workbench.search.sat import sat_search
@@ -47,8 +41,6 @@ __all__ = [
     "GenerateOptions",
     "Jobs",
     "check_text",
-    "rating_text",
-    "refresh_status",
     "search_summary",
     "steps_in_batches",
 ]
@@ -186,13 +178,14 @@ class Jobs:
         self.session.notify(f"{found:,}{more} solution{'s' if found != 1 else ''}")
 
     def rate(self) -> None:
-        """Rate the puzzle by the hardest rule its logic solution needs."""
+        """Rate the whole puzzle with the rules in use; the status line shows it (nowhere else, so once)."""
+        puzzle = self.session.grid.puzzle()
         self.session.run_job(
             JobKind.RATE,
-            functools.partial(_rate_both, rules=self.rules),
-            self.session.grid.puzzle(),
+            functools.partial(rate_puzzle, rules=self.rules),
+            puzzle,
             control=True,
-            on_done=lambda both: self.session.notify(f"Rating: {rating_text(*both)}"),
+            on_done=functools.partial(self.session.status_line.rated, puzzle),
         )
 
     # ---- Check -------------------------------------------------------------------------------
@@ -286,94 +279,3 @@ def search_summary(placed: int, nodes: int, seconds: float) -> str:
     """
     work = f"{nodes:,} search node{'s' if nodes != 1 else ''}" if nodes else "no guess: propagation alone"
     return f"The search placed {placed} digit{'s' if placed != 1 else ''} ({work}, {seconds:.2f} s)."
-
-
-def _rate_both(
-    grid: Grid,
-    rules: tuple[Rule, ...] = RULES,
-    cancel: CancelToken | None = None,
-    one_solution: bool | None = None,
-    **_: Any,
-) -> tuple[Rating, SeRating]:
-    """The level the rules need and the rating on Sudoku Explainer's scale (stops when cancelled).
-
-    SE's scale takes its uniqueness techniques on a puzzle with one solution; ``one_solution`` is
-    counted here unless the caller knows it.
-    """
-    if one_solution is None:
-        one_solution = count(grid, limit=2, cancel=cancel) == 1
-    return rate(grid, rules, cancel), rate_se(grid, rules, cancel, one_solution)
-
-
-def rating_text(rating: Rating, se: SeRating | None = None) -> str:
-    """``Hard (X-Wing), 42 steps · SE 4.2`` from a logic Rating (and the SE one, when it solved)."""
-    level = rating.level.name.replace("_", " ").title()
-    name = step_name(rating.hardest_rule) if rating.hardest_rule else ""
-    text = f"{level} ({name}), {rating.step_count} steps" if name else f"{level}, {rating.step_count} steps"
-    return f"{text} · SE {se.difficulty:.1f}" if se is not None and se.status == "solved" else text
-
-
-def _status(
-    grid: Grid, cancel: CancelToken | None = None, **_: Any
-) -> tuple[int, tuple[Rating, SeRating] | None]:
-    """How many solutions the position has (0, 1 or 2 for several) and, with exactly one, its ratings.
-
-    A position with several solutions is not rated: logic must get stuck on it, and finding that out
-    on a nearly empty 25x25 grid costs seconds of every rule for nothing.
-    """
-    solutions = count(grid, limit=2, cancel=cancel)
-    rateable = solutions == 1 and not grid.is_complete() and not grid.problems()
-    return solutions, _rating(grid, cancel) if rateable else None
-
-
-class _Ratings:
-    """The ratings of positions shown lately, each with one solution (stepping back and forth asks again).
-
-    Pool threads share it, so a lock guards it; a cancelled rating is not remembered.
-    """
-
-    SIZE = 64
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._known: OrderedDict[Grid, tuple[Rating, SeRating] | None] = OrderedDict()
-
-    def __call__(self, position: Grid, cancel: CancelToken | None = None) -> tuple[Rating, SeRating] | None:
-        with self._lock:
-            if position in self._known:
-                self._known.move_to_end(position)
-                return self._known[position]
-        try:
-            found: tuple[Rating, SeRating] | None = _rate_both(position, cancel=cancel, one_solution=True)
-        except Contradiction:
-            found = None
-        with self._lock:
-            self._known[position] = found
-            while len(self._known) > self.SIZE:
-                self._known.popitem(last=False)
-        return found
-
-
-_rating = _Ratings()
-
-
-#: The status line speaks of the position shown (entries and pencil marks count), never of the puzzle.
-_POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
-
-
-def refresh_status(session: Session) -> None:
-    """Recompute the status of the position shown (solutions and rating in the worker, empty cells now)."""
-    grid = session.grid
-    empty = f"Empty cells: {len(grid.empty_cells)}"
-    session.set_status(empty)
-
-    def show(result: tuple[int, tuple[Rating, SeRating] | None]) -> None:
-        solutions, ratings = result
-        if grid.is_solved():  # a full, valid grid: nothing left to rate or count
-            session.set_status(f"Solved · {empty}")
-            return
-        parts = [f"Rating: {rating_text(*ratings)}"] if ratings is not None else []
-        parts.append(_POSITION_SOLUTIONS.get(solutions, "This position: several solutions"))
-        session.set_status(" · ".join([*parts, empty]))
-
-    session.run_job(JobKind.STATUS, _status, grid, control=True, on_done=show)

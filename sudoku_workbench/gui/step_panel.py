@@ -1,7 +1,8 @@
 """The logic step-through panel: Dr. Dobb's buttons, the step list, the explanation and the status line.
 
 Buttons show the window's actions (so shortcuts, enabling and tooltips are shared with the menus);
-clicking a row of the list emits ``position_chosen`` with the number of steps to have applied.
+choosing a row of the list (a click, or the arrows, Home, End, Page Up/Down) emits ``position_chosen``
+with the number of steps to have applied.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QFrame,
@@ -74,9 +75,10 @@ class StepPanel(QWidget):
         self.steps.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.steps.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.steps.setResizeMode(QListView.ResizeMode.Adjust)
-        self.steps.itemClicked.connect(lambda item: self.position_chosen.emit(self.steps.row(item)))
+        # The current row, however it moved (mouse or keys), is the position shown.
+        self.steps.currentRowChanged.connect(self._row_chosen)
         self.explanation = QTextBrowser()
-        self.explanation.setAccessibleName("Explanation")
+        self.explanation.setAccessibleName("Explanation of the step shown")
         self.explanation.setOpenLinks(False)
         self.explanation.anchorClicked.connect(lambda _url: self._toggle_details())
         self.explanation.setMaximumHeight(150)
@@ -89,7 +91,9 @@ class StepPanel(QWidget):
         self.finding.hide()
         self.progress = QLabel()
         self.progress.setWordWrap(True)
+        self.progress.setAccessibleName("Progress of the running job")
         self.status = QLabel()
+        self.status.setAccessibleName("Status: the puzzle's rating and the position shown")
         self.status.setWordWrap(True)
         # Room for two lines: a dock does not always grow a wrapped label when its text gets longer.
         self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
@@ -110,12 +114,26 @@ class StepPanel(QWidget):
             button.setDefaultAction(actions[name])
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setMinimumWidth(64)
+            button.setAccessibleName(actions[name].text().replace("&", "").rstrip("…"))
             self.buttons[name] = button
             grid.addWidget(button, index // 4, index % 4)
         return grid
 
     def set_history(self, start_label: str, steps: tuple[Step, ...], cursor: int, geo: Geometry) -> None:
-        """Show the steps (row 0 is the start position) with the row at the cursor selected."""
+        """Show the steps (row 0 is the start position) with the row at the cursor selected.
+
+        The list's own signals are blocked meanwhile: rows removed here move its current row, and that
+        must not read as the person choosing a position.
+        """
+        blocker = QSignalBlocker(self.steps)
+        self._fill(start_label, steps, cursor, geo)
+        del blocker
+
+    def _row_chosen(self, row: int) -> None:
+        if row >= 0:
+            self.position_chosen.emit(row)
+
+    def _fill(self, start_label: str, steps: tuple[Step, ...], cursor: int, geo: Geometry) -> None:
         common = 0
         for old, new in zip(self._shown, steps, strict=False):
             if old is not new:

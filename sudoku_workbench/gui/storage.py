@@ -1,17 +1,21 @@
 """Files of the window: opening and saving puzzles and documents, the recovery file, recent files.
 
-The recovery files (one per window, see ``formats.recovery``) and the recent list live in the user's
-data folder (``QStandardPaths``); tests pass another folder. Reading and writing go through ``formats``
+The recovery files (one per window, see ``formats.recovery``), the recent list and the settings live in
+the user's data folder (``QStandardPaths``, one level: ``…/sudoku-workbench``); tests pass another
+folder. Versions before this one wrote to a doubled folder (``…/sudoku-workbench/sudoku-workbench``,
+Qt's AppDataLocation with organisation and application of the same name); its recovery files and recent
+list are still found, so no autosaved work is lost in the move. Reading and writing go through ``formats``
 (puzzle files) and ``formats.document`` (our JSON document with the step history); every write is atomic
 (``formats.atomic``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QSettings, QStandardPaths
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
@@ -19,21 +23,68 @@ from sudoku_workbench.formats.document import format_document, parse_document, r
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
 from sudoku_workbench.formats.recovery import RecoveryFile
 
-__all__ = ["RECENT_LIMIT", "Storage"]
+__all__ = ["APP_FOLDER", "RECENT_LIMIT", "Storage", "default_data_dirs"]
 
 #: How many files File → Open recent lists.
 RECENT_LIMIT = 8
+#: The data folder's name (and the application's name given to Qt).
+APP_FOLDER = "sudoku-workbench"
+
+
+def default_data_dirs() -> tuple[Path, tuple[Path, ...]]:
+    """The user's data folder, and the older folders whose recovery files are still offered back.
+
+    GenericDataLocation plus our name gives one level on every platform; AppDataLocation (the old
+    choice) appends the organisation and the application name, both ours, hence the doubled folder.
+    """
+    generic = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericDataLocation)
+    legacy = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    home = Path.home() / f".{APP_FOLDER}"
+    data_dir = Path(generic) / APP_FOLDER if generic else home
+    older = [Path(legacy)] if legacy else []
+    return data_dir, tuple(p for p in [*older, home] if p != data_dir)
 
 
 class Storage:
     """Where the session's files go; every method raises on failure with a message naming the place."""
 
-    def __init__(self, data_dir: Path | None = None) -> None:
+    def __init__(self, data_dir: Path | None = None, older_dirs: tuple[Path, ...] = ()) -> None:
+        """``older_dirs``: folders earlier versions used; by default (no ``data_dir``) the real ones."""
         if data_dir is None:
-            location = QStandardPaths.StandardLocation.AppDataLocation
-            data_dir = Path(QStandardPaths.writableLocation(location) or Path.home() / ".sudoku-workbench")
+            data_dir, older_dirs = default_data_dirs()
         self.data_dir = data_dir
+        self.older_dirs = older_dirs
         self.recovery = RecoveryFile(data_dir)
+        self._adopt_older_settings()
+
+    def _adopt_older_settings(self) -> None:
+        """Copy the remembered dialog choices of an older data folder, once (a copy that fails is skipped)."""
+        mine = self.data_dir / "settings.ini"
+        older = next((d / mine.name for d in self.older_dirs if (d / mine.name).is_file()), None)
+        if older is None or mine.exists():
+            return
+        with contextlib.suppress(OSError):
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            write_atomic(mine, older.read_bytes())
+
+    def settings(self) -> QSettings:
+        """The remembered choices of dialogs, in ``settings.ini`` beside the recovery files."""
+        return QSettings(str(self.data_dir / "settings.ini"), QSettings.Format.IniFormat)
+
+    # ---- where file dialogs start ------------------------------------------------------------
+    def last_folder(self) -> Path:
+        """The folder of the last file opened or saved; the first time, the user's documents (or home)."""
+        saved = self.settings().value("files/last_folder", "")
+        if isinstance(saved, str) and saved and Path(saved).is_dir():
+            return Path(saved)
+        documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        return Path(documents) if documents and Path(documents).is_dir() else Path.home()
+
+    def remember_folder(self, path: Path) -> None:
+        """File dialogs start next time in the folder of ``path`` (a file chosen in one)."""
+        settings = self.settings()
+        settings.setValue("files/last_folder", str(path.resolve().parent))
+        settings.sync()
 
     @property
     def recovery_path(self) -> Path:
@@ -78,8 +129,28 @@ class Storage:
         self.recovery.write(format_document(history), str(path) if path else None)
 
     def claim_recovery(self) -> bool:
-        """Take over the autosave of a window that did not close cleanly; True when there was one."""
-        return self.recovery.claim_orphan()
+        """Take over the autosave of a window that did not close cleanly; True when there was one.
+
+        An orphan in an older data folder is copied into this window's recovery file first, and removed
+        there only once the copy is written.
+        """
+        if self.recovery.claim_orphan():
+            return True
+        return any(folder.is_dir() and self._claim_from(folder) for folder in self.older_dirs)
+
+    def _claim_from(self, folder: Path) -> bool:
+        older = RecoveryFile(folder)
+        if not older.claim_orphan():
+            return False
+        found = older.read()
+        if found is None:  # unreadable: left where it is
+            return False
+        try:
+            self.recovery.write(*found)
+        except OSError:
+            return False
+        older.discard()
+        return True
 
     def read_recovery(self) -> tuple[History, Path | None] | None:
         """This window's autosaved (or claimed) history, or None when there is none or it is unreadable."""
@@ -100,9 +171,14 @@ class Storage:
     # ---- recent files ------------------------------------------------------------------------
     def recent(self) -> list[Path]:
         """Recently opened or saved files, newest first, those still present."""
-        try:
-            names = json.loads((self.data_dir / "recent.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        names: object = []
+        for folder in (self.data_dir, *self.older_dirs):
+            try:
+                names = json.loads((folder / "recent.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            break
+        if not isinstance(names, list):
             return []
         return [Path(n) for n in names if isinstance(n, str) and Path(n).exists()]
 

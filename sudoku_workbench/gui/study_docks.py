@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QDockWidget
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.step import ANNEAL, SAT_MODEL
 from sudoku_workbench.formats.dimacs import read_model, write_export
-from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.anneal_dock import AnnealDock
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.search_tree_view import SearchTreeView
@@ -94,7 +93,7 @@ class StudyDocks:
     def export_dimacs(self, path: Path | None = None) -> None:
         """File → Export → DIMACS: the position as CNF (``.cnf``) or graph colouring (``.col``)."""
         title = "Export for a SAT solver or a graph colouring program"
-        path = path or dialogs.choose_save_path(self.window, title, _DIMACS_FILTER, "puzzle.cnf")
+        path = path or self.window.files.choose_save(title, _DIMACS_FILTER, "puzzle.cnf")
         if path is None:
             return
         try:
@@ -106,7 +105,7 @@ class StudyDocks:
 
     def import_model(self, path: Path | None = None) -> None:
         """File → Import SAT model: a solver's model of the exported CNF fills the grid as one step."""
-        path = path or dialogs.choose_open_path(self.window, "Import a SAT model", "All files (*)")
+        path = path or self.window.files.choose_open("Import a SAT model", "All files (*)")
         if path is None:
             return
         session = self.window.session

@@ -1,7 +1,8 @@
 """The File menu's commands (and Test, which replaces the puzzle): dialogs in, session calls out.
 
 Every command that would replace the puzzle first asks about unsaved changes; failures are shown as
-message boxes naming the problem and place, and leave the current puzzle as it was.
+message boxes naming the problem and place, and leave the current puzzle as it was. File dialogs start
+in the folder of the last file chosen in one, and the board takes the keys back after each command.
 """
 
 from __future__ import annotations
@@ -77,22 +78,41 @@ class FileCommands:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
+    # ---- file dialogs ------------------------------------------------------------------------
+    def choose_open(self, title: str, filters: str = dialogs.PUZZLE_FILTER) -> Path | None:
+        """A file to read, chosen starting where the person last was."""
+        storage = self.session.storage
+        path = dialogs.choose_open_path(self.window, title, filters, storage.last_folder())
+        if path is not None:
+            storage.remember_folder(path)
+        return path
+
+    def choose_save(self, title: str, filters: str, suggested: str) -> Path | None:
+        """A file to write, offered as ``suggested`` in the folder where the person last was."""
+        storage = self.session.storage
+        path = dialogs.choose_save_path(self.window, title, filters, suggested, storage.last_folder())
+        if path is not None:
+            storage.remember_folder(path)
+        return path
+
     # ---- puzzles in and out ------------------------------------------------------------------
     def new(self) -> None:
-        """File → New: an empty grid of a chosen size, in Givens mode."""
+        """File → New: an empty grid of a chosen size, in Givens mode, with the board ready for typing."""
         if not self.confirm_discard():
             return
         size = dialogs.ask_size(self.window, self.session.grid.geometry.n)
         if size is not None:
             self.session.new_puzzle(geometry_for_size(size))
+        self.window.focus_board()
 
     def open(self, path: Path | None = None) -> None:
         """File → Open (or a recent file)."""
         if not self.confirm_discard():
             return
-        path = path or dialogs.choose_open_path(self.window, "Open a puzzle")
+        path = path or self.choose_open("Open a puzzle")
         if path is not None:
             self.session.open_file(path)
+        self.window.focus_board()
 
     def save(self) -> bool:
         """File → Save: to the current file, or ask for one."""
@@ -102,7 +122,8 @@ class FileCommands:
 
     def save_as(self) -> bool:
         """File → Save As: a document (``.json``, with the history) or a puzzle file."""
-        path = dialogs.choose_save_path(self.window, "Save the puzzle", _SAVE_FILTER, "puzzle.json")
+        name = f"{self.session.path.stem if self.session.path else 'puzzle'}.json"
+        path = self.choose_save("Save the puzzle", _SAVE_FILTER, name)
         return bool(path and self.session.save(path))
 
     def paste(self) -> None:
@@ -114,6 +135,7 @@ class FileCommands:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
             return
         self.session.paste_puzzle(grid)
+        self.window.focus_board()
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
@@ -123,7 +145,8 @@ class FileCommands:
     # ---- pictures ----------------------------------------------------------------------------
     def export_image(self, path: Path | None = None) -> None:
         """Export image: the board as PNG or SVG."""
-        path = path or dialogs.choose_save_path(self.window, "Export the board", _IMAGE_FILTER, "board.png")
+        name = f"{self.session.path.stem if self.session.path else 'board'}.png"
+        path = path or self.choose_save("Export the board", _IMAGE_FILTER, name)
         if path is None:
             return
         data = self._board_picture(path.suffix.lower() == ".svg")
@@ -180,9 +203,11 @@ class FileCommands:
         def symmetries(n: int) -> tuple[str, ...]:
             return tuple(fitting_symmetries(geometry_for_size(n)))
 
-        dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries)
+        settings = self.session.storage.settings()
+        dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries, settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
+        self.window.focus_board()
 
     # ---- HCP (Export → HCP and Solve through HCP are in hcp_commands) ---------------------------
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:
@@ -190,15 +215,13 @@ class FileCommands:
 
         The HCP file the tour belongs to is the one beside it with the same name, else one the user picks.
         """
-        tour = tour or dialogs.choose_open_path(self.window, "Import a tour", _TOUR_FILTER)
+        tour = tour or self.choose_open("Import a tour", _TOUR_FILTER)
         if tour is None:
             return
         if hcp_file is None:
             sibling = tour.with_suffix(".hcp")
             title = "The HCP file this tour solves"
-            hcp_file = (
-                sibling if sibling.is_file() else dialogs.choose_open_path(self.window, title, _HCP_FILTER)
-            )
+            hcp_file = sibling if sibling.is_file() else self.choose_open(title, _HCP_FILTER)
         if hcp_file is None:
             return
         self.session.run_job(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.session_jobs import rating_text
+from sudoku_workbench.gui.status_line import rating_text
 from sudoku_workbench.gui.step_panel import step_title
 from sudoku_workbench.logic.engine import rate, solve_by_logic
 from sudoku_workbench.logic.se_scale import rate_se
@@ -50,7 +50,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     ]
     assert window.session.grid.is_solved()
     settle(qtbot, window)
-    assert window.panel.status.text() == "Solved · Empty cells: 0"
+    assert window.panel.status.text().endswith(" · Solved · Empty cells: 0")
     shot(window, "typed-puzzle-after-logic")
 
     # Clicking row 12 shows the position after 12 deductions: the same givens, and a status about it.
@@ -67,8 +67,11 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     settle(qtbot, window)
     status = window.panel.status.text()
     assert f"Empty cells: {len(position.empty_cells)}" in status
-    assert f"Rating: {rating_text(rate(position), rate_se(position, one_solution=True))}" in status
-    assert " · SE " in status
+    puzzle = parse_line(NEWSPAPER)  # the whole puzzle's rating, not the position's
+    assert status.startswith(f"Puzzle: {rating_text(rate(puzzle), rate_se(puzzle, one_solution=True))}")
+    assert "Puzzle: SE " in status
+    total = len(expected.steps)
+    assert f"showing step 12 of {total}: {names[expected.steps[11].rule]}" in status
     assert "This position: one solution" in status
     assert "solved" not in window.statusBar().currentMessage()
     assert "solved" not in window.panel.progress.text()

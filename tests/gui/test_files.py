@@ -14,7 +14,7 @@ from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_
 from sudoku_workbench.gui.app import offer_recovery
 from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.storage import APP_FOLDER, Storage, default_data_dirs
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -220,3 +220,55 @@ def test_an_export_into_a_missing_folder_is_a_message_box_naming_it(
     trigger(window, action)
     settle(qtbot, window)
     assert shown == [("Export failed", f"{path}: cannot write: the folder {path.parent} does not exist")]
+
+
+def test_the_data_folder_is_one_level_and_the_old_doubled_one_is_still_searched(qapp):
+    """Organisation and application are both "sudoku-workbench" (as app.py sets them)."""
+    names = (qapp.organizationName(), qapp.applicationName())
+    qapp.setOrganizationName(APP_FOLDER)
+    qapp.setApplicationName(APP_FOLDER)
+    try:
+        data_dir, older = default_data_dirs()
+    finally:
+        qapp.setOrganizationName(names[0])
+        qapp.setApplicationName(names[1])
+    assert data_dir.name == APP_FOLDER
+    assert data_dir.parent.name != APP_FOLDER
+    assert data_dir.parent / APP_FOLDER / APP_FOLDER in older  # the folder of earlier versions
+
+
+def test_work_autosaved_in_an_old_folder_is_offered_back(tmp_path):
+    old, new = tmp_path / "old" / APP_FOLDER / APP_FOLDER, tmp_path / "new" / APP_FOLDER
+    crashed = Storage(old)
+    history = History(parse_line(NEWSPAPER))
+    history.set_given(2, 4)
+    crashed.write_recovery(history, tmp_path / "mine.json")
+    crashed.recovery._lock.close()  # the process ends without cleaning up: the OS drops its lock
+    crashed.recovery._lock = None
+
+    storage = Storage(new, older_dirs=(old,))
+    assert storage.claim_recovery()
+    recovered, origin = storage.read_recovery()
+    assert recovered.start == history.start
+    assert origin == tmp_path / "mine.json"
+    assert storage.recovery_path.parent == new
+    assert not list(old.glob("recovery-*.json"))  # moved, not copied twice
+    assert not Storage(tmp_path / "other", older_dirs=(old,)).claim_recovery()
+
+
+def test_the_recent_list_of_the_old_folder_is_kept(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    kept = tmp_path / "kept.txt"
+    kept.write_text(NEWSPAPER, encoding="utf-8")
+    Storage(old).remember(kept)
+    assert Storage(new, older_dirs=(old,)).recent() == [kept.resolve()]
+    assert Storage(new).recent() == []
+
+
+def test_the_dialogs_choices_of_the_old_folder_are_kept(tmp_path):
+    old, new = tmp_path / "old", tmp_path / "new"
+    settings = Storage(old).settings()
+    settings.setValue("generate/very_hard", 1)
+    settings.sync()
+    assert str(Storage(new, older_dirs=(old,)).settings().value("generate/very_hard")) == "1"
+    assert Storage(tmp_path / "fresh").settings().value("generate/very_hard") is None

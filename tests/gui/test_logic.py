@@ -70,7 +70,8 @@ def test_clicking_a_step_shows_its_position_with_its_highlights(qtbot, window, s
         assert before.candidates[cell] >> (digit - 1) & 1
         assert not window.session.grid.candidates[cell] >> (digit - 1) & 1
     settle(qtbot, window)
-    assert "Rating:" in window.panel.status.text()
+    assert window.panel.status.text().startswith("Puzzle: ")
+    assert f"showing step {chosen + 1} of {len(steps)}: " in window.panel.status.text()
     assert "Empty cells:" in window.panel.status.text()
     shot(window, "step-eliminations")
 

@@ -47,8 +47,11 @@ def test_step_back_and_logic_drive_the_engine(qtbot, window):
 
     _trigger(window, "rate")
     settle(qtbot, window)
-    assert any(text.startswith("Rating: Easy") for text in messages)
-    assert window.panel.status.text().startswith("Solved")  # the status describes the position shown
+    status = window.panel.status.text()
+    assert status.startswith("Puzzle: SE ")
+    assert ", level Easy " in status
+    assert not any("level Easy" in text for text in messages)  # shown once, in the status line
+    assert " · Solved · " in status  # and the position shown
 
 
 def test_logic_reports_a_contradiction_with_its_cells(qtbot, window, monkeypatch):

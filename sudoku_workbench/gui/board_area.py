@@ -6,6 +6,7 @@ fits it again.
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QScrollArea, QWidget
 
@@ -45,6 +46,7 @@ class BoardArea(QScrollArea):
         self.board = board
         self.setWidgetResizable(True)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from the board to the panes, not to its frame
         self.setWidget(board)
         board.zoom_changed.connect(self._size_board)
         board.cell_selected.connect(self._show_cell)

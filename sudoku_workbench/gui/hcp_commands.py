@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.core.step import HCP_TOUR
-from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.hcp_cycle_view import CycleDialog
 from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, hcp_settings
 from sudoku_workbench.gui.job_kinds import JobKind
@@ -120,7 +119,7 @@ class HcpCommands:
             options = chosen[0]
         title = "Export as a Hamiltonian cycle problem"
         suggested = export_name(self.session.path, options.variant)
-        path = path or dialogs.choose_save_path(self.window, title, _HCP_FILTER, suggested)
+        path = path or self.window.files.choose_save(title, _HCP_FILTER, suggested)
         if path is None:
             return
         grid = self.session.grid

@@ -20,7 +20,8 @@ def register(subparsers: Any) -> None:
         "count",
         help="count the solutions of every puzzle of a file",
         description="Print one number per puzzle: how many solutions it has. With --limit N counting "
-        "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test).",
+        "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test). Without a limit it "
+        "counts on as long as it takes, in bounded memory (under 200 MB): no solution is kept.",
     )
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")

@@ -45,6 +45,7 @@ class _Guarded:
         try:
             return getattr(self.stream, name)(*args)
         except BrokenPipeError:
+            self.silence()  # the reader is gone: nothing buffered is wanted any more
             raise
         except OSError as err:
             self.silence()

@@ -111,9 +111,7 @@ def check_target(path: str | os.PathLike[str]) -> None:
         return
     status = _status(name)
     if status is None or stat.S_ISREG(status.st_mode):
-        folder = Path(os.path.realpath(name)).parent
-        if not folder.is_dir():
-            raise FileError(f"cannot write: the folder {folder} does not exist", name)
+        _existing_folder(Path(os.path.realpath(name)), name)
 
 
 @contextlib.contextmanager
@@ -130,9 +128,7 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
         yield from _special_writer(name, binary)
         return
     target = Path(os.path.realpath(name))  # a symbolic link is written through
-    folder = target.parent
-    if not folder.is_dir():
-        raise FileError(f"cannot write: the folder {folder} does not exist", name)
+    folder = _existing_folder(target, name)
     remove_stale_temps(folder)
     temp = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name[:80]}.tmp"
     try:
@@ -154,6 +150,17 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
             raise _write_error(err, name) from err
         raise
     _sync_folder(folder)
+
+
+def _existing_folder(target: Path, name: str) -> Path:
+    """The folder the target goes into.
+
+    Raises:
+        FileError: when it does not exist.
+    """
+    if not target.parent.is_dir():
+        raise FileError(f"cannot write: the folder {target.parent} does not exist", name)
+    return target.parent
 
 
 def _wrap(descriptor: int, binary: bool) -> IO[Any]:

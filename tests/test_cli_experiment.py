@@ -56,4 +56,7 @@ def test_runs_are_reproducible_and_the_command_prints_the_table(capsys: pytest.C
     assert run_experiment(2, seed=3, jobs=2).kinds == first.kinds
     assert main(["experiment", "eppstein", "--count", "2", "--seed", "3", "--quiet"]) == 0
     assert "paper (33,302)" in capsys.readouterr().out
-    assert main(["experiment", "eppstein", "--count", "0"]) == 2
+    with pytest.raises(SystemExit) as stop:  # refused by the parser, with the option named
+        main(["experiment", "eppstein", "--count", "0"])
+    assert stop.value.code == 2
+    assert "argument --count: 0 is not a positive number" in capsys.readouterr().err

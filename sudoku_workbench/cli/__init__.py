@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import cast
 
 from sudoku_workbench import __version__
+from sudoku_workbench.cli._output import guarded_stdout
 from sudoku_workbench.cli._parallel import batch_workers, offer_cluster
 from sudoku_workbench.core.errors import WorkbenchError
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         prog += f" {args.command}"
         run = cast(Callable[[argparse.Namespace], int], args.run)
-        with batch_workers(args):
+        with guarded_stdout(), batch_workers(args):
             return run(args)
     except WorkbenchError as err:
         print(f"{prog}: {err}", file=sys.stderr)

@@ -2,8 +2,11 @@
 
 Every command that takes a puzzle takes it the same way. An argument naming an existing file (or ``-``)
 is read as a file; otherwise it is read as puzzle text only when it looks like one (a line of a puzzle's
-length, or text with blanks in it), so a misspelled file name says "no such file" instead of being
-parsed as a puzzle of 12 cells. One-puzzle commands refuse a file of several unless ``--index`` picks one.
+length, or text of mostly digits and dots that is not shaped like a file name), so a misspelled file
+name, with blanks in it or not, says "no such file" instead of being parsed as a puzzle of 12 cells.
+One-puzzle commands refuse a file of several unless ``--index`` picks one. Files of one puzzle a line
+(``hcp-stats``, ``hcp-study``) are streamed by :func:`puzzle_lines`. Every file is read through
+:mod:`~sudoku_workbench.formats.reading`, so memory stays bounded whatever the input.
 """
 
 from __future__ import annotations
@@ -14,18 +17,20 @@ import re
 import sys
 from collections.abc import Iterator
 
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.reading import read_lines
+from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
-from sudoku_workbench.formats.text import SIZES
+from sudoku_workbench.formats.text import SIZES, bad_char_message
 
-__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "positive_int"]
+__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "puzzle_lines"]
 
 #: The source name of a puzzle given as an argument.
 ARGUMENT = "<puzzle argument>"
 _CELL_COUNTS = frozenset(n * n for n in SIZES)
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}\Z")
+_NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\udc80-\udcff]")
 
 
 def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
@@ -36,13 +41,15 @@ def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
             the whole input is unreadable (an error without a line: empty, a broken document, …).
     """
     for number, item in _records(argument):
-        if isinstance(item, FormatError) and not item.line:
+        if isinstance(item, FormatError) and (not item.line or isinstance(item, UnreadableInput)):
             raise item
         yield number, item
 
 
 def _records(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
     if argument == "-":
+        if sys.stdin is None:
+            raise FormatError("standard input is closed: nothing to read", "<stdin>")
         buffer = getattr(sys.stdin, "buffer", None)
         lines = read_lines(buffer, "<stdin>") if buffer is not None else sys.stdin
         yield from enumerate(read_puzzles(lines, "<stdin>"), 1)
@@ -62,9 +69,11 @@ def _looks_like_puzzle(text: str) -> bool:
     words = text.split()
     if not words:
         return False
-    if len(words[0]) in _CELL_COUNTS or len(words) > 1:
+    if len(words[0]) in _CELL_COUNTS or "\n" in text:
         return True
-    return not _PATH_LIKE.search(text) and len(text) >= min(_CELL_COUNTS)
+    cells = "".join(words)
+    digits = sum(c.isdigit() or c == "." for c in cells)
+    return not _PATH_LIKE.search(text) and len(cells) >= min(_CELL_COUNTS) and 2 * digits >= len(cells)
 
 
 def load_puzzle(argument: str, index: int | None = None) -> Grid:
@@ -107,12 +116,21 @@ def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not a positive number (1 or more)")
-    return value
+def puzzle_lines(path: str) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each puzzle line of a one-puzzle-a-line file, streamed.
+
+    Blank and ``#`` lines are skipped.
+
+    Raises:
+        FormatError: naming the file (and line) when it cannot be opened or is not UTF-8 text: binary
+            data, UTF-16, another encoding, a line longer than the reader's bound.
+    """
+    with open_binary(path, path) as handle:
+        for number, line in enumerate(read_lines(handle, path), 1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            bad = _NOT_TEXT.search(line)
+            if bad:
+                raise FormatError(bad_char_message(bad.group(), ""), path, number, bad.start() + 1)
+            yield number, text

@@ -10,7 +10,8 @@ import sys
 import time
 from typing import Any
 
-from sudoku_workbench.cli._io import iter_input, positive_int
+from sudoku_workbench.cli._io import iter_input
+from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.core.errors import Contradiction, FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.anneal import SCHEDULES, AnnealSettings, anneal
@@ -30,9 +31,13 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", help="puzzle file in any supported format ('-' for standard input)")
     parser.add_argument("--schedule", choices=SCHEDULES, default="geometric", help="cooling schedule")
     parser.add_argument("--moves", choices=("box", "cell"), default="box", help="neighbour moves")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (puzzle i uses seed + i)")
-    parser.add_argument("--max-iterations", type=int, default=AnnealSettings.max_iterations, metavar="N")
-    parser.add_argument("--start", type=float, default=None, help="d (log) or T0 (geometric)")
+    parser.add_argument(
+        "--seed", type=non_negative_int, default=None, help="random seed (puzzle i uses seed + i)"
+    )
+    parser.add_argument(
+        "--max-iterations", type=positive_int, default=AnnealSettings.max_iterations, metavar="N"
+    )
+    parser.add_argument("--start", type=positive_float, default=None, help="d (log) or T0 (geometric)")
     parser.add_argument(
         "--count", type=positive_int, default=None, metavar="K", help="only the first K puzzles"
     )

@@ -10,12 +10,15 @@ process CPU time, so other programs running on the machine disturb the numbers l
 from __future__ import annotations
 
 import argparse
+import itertools
 import statistics
 import time
 from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask
+from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
@@ -48,8 +51,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--data", metavar="DIR", help="data folder (default: ../shared/data, else the checkout's tests/data)"
     )
-    parser.add_argument("--sample", type=int, metavar="N", help="puzzles per file (default 1000, quick 12)")
-    parser.add_argument("--runs", type=int, default=3, metavar="N", help="timed runs per task (default 3)")
+    parser.add_argument(
+        "--sample", type=positive_int, metavar="N", help="puzzles per file (default 1000, quick 12)"
+    )
+    parser.add_argument(
+        "--runs", type=positive_int, default=3, metavar="N", help="timed runs per task (default 3)"
+    )
     parser.add_argument(
         "--task", action="append", metavar="NAME", help="only the tasks whose name contains NAME"
     )
@@ -125,15 +132,18 @@ def _sample(path: Path, size: int, spares: int = _WARM_UP) -> tuple[list[tuple[i
     Raises:
         FormatError: when the file cannot be read or a sampled line is no puzzle.
     """
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError) as err:
-        raise FormatError(f"cannot read the file ({err})", str(path)) from None
-    numbered = [(number, line) for number, line in enumerate(lines, 1) if line.strip()]
-    taken = min(size, len(numbered))
-    picked = [i * len(numbered) // taken for i in range(taken)]
-    rest = sorted(set(range(len(numbered))) - set(picked))
-    spare = rest[:: max(1, len(rest) // spares)][:spares] if spares else []
+    total = sum(1 for _ in puzzle_lines(str(path)))  # two passes keep memory flat on any file
+    if not total:
+        raise FormatError("the file holds no puzzles", str(path))
+    taken = min(size, total)
+    picked = [i * total // taken for i in range(taken)]
+    rest_count = total - taken
+    spare_step = max(1, rest_count // spares) if spares else 0
+    wanted = set(picked)
+    rest = (i for i in range(total) if i not in wanted)
+    spare = list(itertools.islice(itertools.islice(rest, 0, None, spare_step), spares)) if spares else []
+    wanted.update(spare)
+    numbered = {i: item for i, item in enumerate(puzzle_lines(str(path))) if i in wanted}
     chosen = [(numbered[i][0], parse_line(numbered[i][1], str(path), numbered[i][0])) for i in picked]
     return chosen, [parse_line(numbered[i][1], str(path), numbered[i][0]) for i in spare]
 

@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
-from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.solve import count
 
@@ -20,17 +20,18 @@ def register(subparsers: Any) -> None:
         "count",
         help="count the solutions of every puzzle of a file",
         description="Print one number per puzzle: how many solutions it has. With --limit N counting "
-        "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test).",
+        "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test). Without a limit it "
+        "counts on as long as it takes, in bounded memory (under 200 MB): no solution is kept.",
     )
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
-    parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N solutions")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
+    parser.add_argument(
+        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
+    )
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.limit is not None and args.limit < 1:
-        raise WorkbenchError(f"--limit {args.limit}: the limit must be at least 1")
     return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
 
 

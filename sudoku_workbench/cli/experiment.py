@@ -9,11 +9,11 @@ exactly the solve the local rules alone would make, and one run per puzzle sorts
 from __future__ import annotations
 
 import argparse
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from sudoku_workbench.cli._options import non_negative_int, positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core import Grid, geometry
@@ -163,9 +163,6 @@ def _share(part: int, whole: int) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    if args.count < 1:
-        print("sudoku-workbench experiment: --count must be at least 1", file=sys.stderr)
-        return 2
     bar = ProgressBar(args.count, "puzzles", enabled=not args.quiet)
     tally = run_experiment(args.count, args.seed, args.jobs, lambda _done: bar.advance())
     bar.close()
@@ -180,8 +177,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     eppstein = which.add_parser(
         "eppstein", help="Eppstein's Section 3.6: how often the nonlocal graph rules are needed"
     )
-    eppstein.add_argument("--count", type=int, default=1000, help="puzzles to generate (default 1000)")
-    eppstein.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    eppstein.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    eppstein.add_argument(
+        "--count", type=positive_int, default=1000, help="puzzles to generate (default 1000)"
+    )
+    eppstein.add_argument("--seed", type=non_negative_int, default=1, help="random seed (default 1)")
+    eppstein.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
     eppstein.add_argument("--quiet", action="store_true", help="no progress bar")
     eppstein.set_defaults(run=_run)

@@ -37,10 +37,7 @@ def _run_export(args: argparse.Namespace) -> int:
     grid = load_puzzle(args.puzzle, args.index)
     source = args.puzzle if os.path.isfile(args.puzzle) else ""
     text = format_export(grid, "cnf" if args.cnf else "col", source)
-    if args.output == "-":
-        print(text, end="")
-    else:
-        write_atomic(args.output, text)
+    write_atomic(args.output, text)  # '-' is standard output
     return 0
 
 

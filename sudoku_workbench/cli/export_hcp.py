@@ -7,7 +7,7 @@ import sys
 
 from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
-from sudoku_workbench.hcp.files import export_text, summary, write_export
+from sudoku_workbench.hcp.files import write_export
 
 __all__ = ["register"]
 
@@ -30,11 +30,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _run(args: argparse.Namespace) -> int:
     position = position_of(load_puzzle(args.puzzle, args.index), args)
-    options = export_options(args)
-    if args.output == "-":
-        export = options.build(position)
-        sys.stdout.write(export_text(export, name=args.name))
-        print(f"-: {summary(export)}", file=sys.stderr)
-    else:
-        print(write_export(args.output, position, options, args.name), file=sys.stderr)
+    print(write_export(args.output, position, export_options(args), args.name), file=sys.stderr)
     return 0

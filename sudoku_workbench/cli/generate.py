@@ -12,7 +12,7 @@ import random
 import sys
 from dataclasses import dataclass
 
-from sudoku_workbench.cli._io import positive_int
+from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._parallel import ordered_map, usable_cpus
 from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.logic.engine import Level
@@ -50,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--size", type=int, default=9, choices=sorted(BOX_SHAPES), help="grid size N")
     parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
     parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")
-    parser.add_argument("--seed", type=int, help="master seed (default: a random one, printed on stderr)")
+    parser.add_argument(
+        "--seed", type=non_negative_int, help="master seed (default: a random one, printed on stderr)"
+    )
     parser.add_argument(
         "--unique",
         action=argparse.BooleanOptionalAction,
@@ -63,9 +65,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--level", type=_level, help=f"target level: {', '.join(_LEVELS)} or its number")
     parser.add_argument(
-        "--budget", type=float, default=5.0, help="seconds per puzzle for --very-hard/--level"
+        "--budget", type=positive_float, default=5.0, help="seconds per puzzle for --very-hard/--level"
     )
-    parser.add_argument("--jobs", type=int, default=usable_cpus(), help="processes (default: all cores)")
+    parser.add_argument(
+        "--jobs", type=positive_int, default=usable_cpus(), help="processes (default: all cores)"
+    )
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
     )

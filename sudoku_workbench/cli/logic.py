@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.formats.atomic import atomic_writer
@@ -32,7 +33,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
     parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
+    )
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
 
@@ -57,7 +60,7 @@ def solve_record(
 
 
 def _run(args: argparse.Namespace) -> int:
-    with atomic_writer(args.trace) if args.trace else contextlib.nullcontext() as trace_file:
+    with atomic_writer(args.trace) if args.trace is not None else contextlib.nullcontext() as trace_file:
         return _solve_all(args, trace_file)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules, solution_count
 from sudoku_workbench.logic.engine import rate
@@ -29,7 +30,9 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
-    parser.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    parser.add_argument(
+        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
+    )
     parser.add_argument(
         "--scale",
         choices=("level", "se"),

@@ -2,7 +2,8 @@
 
 For each file: how many puzzles, steps, placements and eliminations were checked, how many were
 wrong (listed), how many puzzles logic alone solved, how often each rule fired, and the speed of the
-logic runs (CPU time of the runs only, not of finding the solutions).
+logic runs (CPU time of the runs only, not of finding the solutions). The exit code is 1 when a step
+was wrong or a record could not be read or checked (no solution), 2 when a file cannot be read at all.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.logic.engine import Level, rules_assuming_unique
@@ -33,9 +35,9 @@ def register(subparsers: Any) -> None:
     )
     add = parser.add_argument
     add("files", nargs="+", metavar="FILE", help="puzzle files (- for standard input)")
-    add("--count", type=int, default=None, metavar="N", help="check at most N puzzles per file")
-    add("--every", type=int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
-    add("--jobs", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    add("--count", type=positive_int, default=None, metavar="N", help="check at most N puzzles per file")
+    add("--every", type=positive_int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
+    add("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
     add(
         "--max-level",
         choices=[level.name.lower() for level in Level if level < Level.NEEDS_SEARCH],
@@ -82,7 +84,7 @@ def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
-    wrong = 0
+    failed = 0  # wrong steps, and records that could not be read or checked
     for name in args.files:
         records = itertools.islice(iter_input(name), 0, None, max(1, args.every))
         records = itertools.islice(records, args.count)
@@ -95,5 +97,5 @@ def _run(args: argparse.Namespace) -> int:
             else:
                 tally.add(f"{name} record {number}", result)
         _report(name, tally, skipped)
-        wrong += len(tally.faults)
-    return 1 if wrong else 0
+        failed += len(tally.faults) + skipped
+    return 1 if failed else 0

@@ -2,10 +2,25 @@
 
 Data goes to a temporary file beside the target, is flushed to the disk, and then replaces the target in
 one ``os.replace``. The target keeps its permissions (a new file gets the umask's), a symbolic link is
-written through to the file it names, and the temporary file is removed on every path out. A device
-or a pipe (``/dev/null``, ``/dev/stdout``) cannot be replaced and is written to directly. Should the
-process be killed mid-write, its temporary file (named ``.sudoku-workbench-<pid>-…``) is removed by the
-next write into that folder, once its owner is gone.
+written through to the file it names, and the temporary file is removed on every path out, including
+an exception, ``SystemExit`` (how a handled SIGTERM arrives) and Ctrl-C. Should the process be killed
+outright mid-write, its temporary file (named ``.sudoku-workbench-<pid>-…``) is removed by the next
+write into that folder, once its owner is gone.
+
+What is never replaced by rename (the policy, also in the README):
+
+* ``-`` is standard output. ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` and ``/proc/self/fd/N``
+  are written through the descriptor the process already holds, at its current position: whatever the
+  shell connected there (a pipe, a terminal, a file it opened with ``>`` or ``>>``) gets the data after
+  what is already written, and is never truncated or reopened.
+* A device, a FIFO or a socket (``/dev/null``, ``/dev/full``, a named pipe) is opened and written to.
+* A regular file is refused, with the reason, when replacing it would undo what its owner set up:
+  it belongs to another user (the new file would be ours), it has other hard links (they would keep the
+  old data), or it is read-only (``chmod a-w`` is how a person protects a file). Remove it or make it
+  writable, or write elsewhere.
+* An empty name, a name too long for the system, a loop of symbolic links, a missing folder or a
+  folder in the way are refused by name. Every refusal and failure is a
+  :class:`~sudoku_workbench.core.errors.FileError`, and the old file is as it was.
 """
 
 from __future__ import annotations
@@ -16,6 +31,7 @@ import os
 import re
 import secrets
 import stat
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,13 +39,32 @@ from typing import IO, Any, Literal, overload
 
 from sudoku_workbench.core.errors import FileError
 
-__all__ = ["TEMP_PREFIX", "atomic_writer", "remove_stale_temps", "write_atomic"]
+__all__ = [
+    "TEMP_PREFIX",
+    "atomic_writer",
+    "check_target",
+    "failure_reason",
+    "remove_stale_temps",
+    "write_atomic",
+]
 
 #: How every temporary file of ours starts; the owner's process id follows.
 TEMP_PREFIX = ".sudoku-workbench-"
 _TEMP_NAME = re.compile(re.escape(TEMP_PREFIX) + r"(\d+)-[0-9a-f]+-.*\.tmp\Z", re.DOTALL)
 #: A temporary file older than this is stale even if its process id is in use again.
 _STALE_AFTER = 24 * 3600.0
+#: Names of a descriptor the process already has open: written through it, never reopened.
+_DESCRIPTOR_NAME = re.compile(r"/dev/(?:std(?P<std>out|err)|fd/(?P<fd>\d+))|/proc/self/fd/(?P<proc>\d+)")
+_REASONS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the place is read-only",
+    errno.EACCES: "no permission to write there",
+    errno.EPERM: "no permission to write there",
+    errno.ENAMETOOLONG: "the name is too long for a file name",
+    errno.ELOOP: "a loop of symbolic links",
+    errno.EBADF: "the descriptor is not open",
+}
 
 
 def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
@@ -63,38 +98,51 @@ def atomic_writer(
     return _atomic_writer(os.fspath(path), binary)
 
 
+def check_target(path: str | os.PathLike[str]) -> None:
+    """Refuse now what writing ``path`` later would refuse by the policy above (not a full disk).
+
+    For a long job that writes at its end, so a mistyped name fails before the work, not after it.
+
+    Raises:
+        FileError: naming the file, as the writer would.
+    """
+    name = os.fspath(path)
+    if name == "-" or _descriptor_of(name) is not None:
+        return
+    status = _status(name)
+    if status is None or stat.S_ISREG(status.st_mode):
+        _existing_folder(Path(os.path.realpath(name)), name)
+
+
 @contextlib.contextmanager
 def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
-    target = Path(os.path.realpath(name))  # a symbolic link is written through
-    folder = target.parent
-    if target.is_dir():
-        raise FileError("is a folder, not a file", name)
-    if not folder.is_dir():
-        raise FileError(f"cannot write: the folder {folder} does not exist", name)
-    try:
-        status: os.stat_result | None = target.stat()
-    except OSError:
-        status = None
-    if status is not None and not stat.S_ISREG(status.st_mode):
-        # a device or pipe (/dev/null, /dev/stdout, a FIFO) cannot be replaced, only written to
-        with _direct_writer(name, binary) as handle:
-            yield handle
+    if name == "-":
+        yield from _stdout_writer(binary)
         return
+    descriptor = _descriptor_of(name)
+    if descriptor is not None:
+        yield from _descriptor_writer(descriptor, name, binary)
+        return
+    status = _status(name)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        yield from _special_writer(name, binary)
+        return
+    target = Path(os.path.realpath(name))  # a symbolic link is written through
+    folder = _existing_folder(target, name)
     remove_stale_temps(folder)
-    mode = status.st_mode & 0o7777 if status is not None else None
     temp = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name[:80]}.tmp"
     try:
         # 0o666 and the umask, as any new file; an existing file's mode is copied below
-        descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        handle = _wrap(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), binary)
     except OSError as err:
         raise _write_error(err, name) from err
     try:
-        with open(descriptor, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
+        with handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(temp, mode)
+        if status is not None:
+            os.chmod(temp, status.st_mode & 0o7777)
         os.replace(temp, target)
     except BaseException as err:
         temp.unlink(missing_ok=True)
@@ -104,10 +152,101 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
     _sync_folder(folder)
 
 
-@contextlib.contextmanager
-def _direct_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
+def _existing_folder(target: Path, name: str) -> Path:
+    """The folder the target goes into.
+
+    Raises:
+        FileError: when it does not exist.
+    """
+    if not target.parent.is_dir():
+        raise FileError(f"cannot write: the folder {target.parent} does not exist", name)
+    return target.parent
+
+
+def _wrap(descriptor: int, binary: bool) -> IO[Any]:
+    """A file object over a descriptor just opened (closing it closes the descriptor)."""
+    encoding = None if binary else "utf-8"
+    return open(descriptor, "wb" if binary else "w", encoding=encoding)
+
+
+def _descriptor_of(name: str) -> int | None:
+    """The descriptor a name such as ``/dev/stdout`` or ``/dev/fd/3`` stands for, or None."""
+    match = _DESCRIPTOR_NAME.fullmatch(name)
+    if match is None:
+        return None
+    if match["std"]:
+        return 1 if match["std"] == "out" else 2
+    return int(match["fd"] or match["proc"])
+
+
+def _status(name: str) -> os.stat_result | None:
+    """The target's status (following links), None for a new file; refuses what must not be replaced.
+
+    Raises:
+        FileError: an empty or too long name, a link loop, a folder, or a file the policy protects.
+    """
+    if not name:
+        raise FileError("an empty name is no file name (give one, or - for standard output)", "''")
     try:
-        with open(name, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
+        status = os.stat(name)
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        if err.errno == errno.ENOTDIR:
+            raise FileError("cannot write: a part of the path is a file, not a folder", name) from None
+        raise FileError(f"cannot write ({failure_reason(err)})", name) from None
+    if stat.S_ISDIR(status.st_mode):
+        raise FileError("is a folder, not a file", name)
+    if stat.S_ISREG(status.st_mode):
+        _refuse_protected(status, name)
+    return status
+
+
+def _refuse_protected(status: os.stat_result, name: str) -> None:
+    """Refuse a regular file whose replacement would undo its owner's choices (see the module notes)."""
+    keep = "; the file is unchanged"
+    if status.st_uid != os.geteuid():
+        raise FileError(f"belongs to another user (uid {status.st_uid}), who would lose it{keep}", name)
+    if status.st_nlink > 1:
+        raise FileError(f"has {status.st_nlink} hard links, which would keep the old data{keep}", name)
+    if not status.st_mode & stat.S_IWUSR:
+        raise FileError(f"is read-only (mode {status.st_mode & 0o777:o}): make it writable first{keep}", name)
+
+
+def _stdout_writer(binary: bool) -> Iterator[IO[Any]]:
+    """Standard output itself (left open): ``-``."""
+    stream = getattr(sys.stdout, "buffer", None) if binary else sys.stdout
+    if stream is None:
+        raise FileError("standard output is closed", "-")
+    sys.stdout.flush()
+    yield stream
+    stream.flush()
+
+
+def _descriptor_writer(descriptor: int, name: str, binary: bool) -> Iterator[IO[Any]]:
+    """A descriptor the process holds, written at its position through a copy (the original stays open)."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            stream.flush()  # what is already printed goes first
+    try:
+        handle = _wrap(os.dup(descriptor), binary)
+    except OSError as err:
+        raise _write_error(err, name) from err
+    yield from _written(handle, name)
+
+
+def _special_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
+    """A device, FIFO or socket: opened for writing, never created or truncated."""
+    try:
+        handle = _wrap(os.open(name, os.O_WRONLY), binary)
+    except OSError as err:
+        raise _write_error(err, name) from err
+    yield from _written(handle, name)
+
+
+def _written(handle: IO[Any], name: str) -> Iterator[IO[Any]]:
+    try:
+        with handle:
             yield handle
     except OSError as err:
         if isinstance(err, FileError):
@@ -115,16 +254,13 @@ def _direct_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
         raise _write_error(err, name) from err
 
 
+def failure_reason(err: OSError) -> str:
+    """Why a write failed, in words (the system's own text for the rare reasons not listed)."""
+    return _REASONS.get(err.errno or 0, err.strerror or str(err))
+
+
 def _write_error(err: OSError, name: str) -> FileError:
-    reasons = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is used up",
-        errno.EROFS: "the place is read-only",
-        errno.EACCES: "no permission to write there",
-        errno.EPERM: "no permission to write there",
-    }
-    reason = reasons.get(err.errno or 0, err.strerror or str(err))
-    return FileError(f"cannot write ({reason}); the old file, if any, is unchanged", name)
+    return FileError(f"cannot write ({failure_reason(err)}); the old file, if any, is unchanged", name)
 
 
 def _sync_folder(folder: Path) -> None:

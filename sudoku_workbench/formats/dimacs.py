@@ -223,10 +223,11 @@ def parse_model(text: str, source: str = "<model>") -> frozenset[int]:
     """The variables a SAT solver's model sets true (its positive literals).
 
     Raises:
-        FormatError: when the solver reports no model (UNSAT/UNKNOWN), a word is no integer, or the
-            text holds no literal at all.
+        FormatError: when the solver reports no model (UNSAT/UNKNOWN), a word is no integer, a variable
+            is set both true and false, or the text holds no literal at all.
     """
     literals: list[int] = []
+    signs: dict[int, tuple[bool, int]] = {}  # variable -> (sign, line) as first seen
     for number, line in enumerate(text.splitlines(), 1):
         words = line.split()
         if not words or words[0] == "c":
@@ -236,10 +237,25 @@ def parse_model(text: str, source: str = "<model>") -> frozenset[int]:
             continue
         if status in {"UNSAT", "UNSATISFIABLE", "UNKNOWN", "INDETERMINATE", "INDET"}:
             raise FormatError(f"the solver found no model ({status.lower()})", source, number)
-        literals.extend(_ints(words[1:] if words[0] == "v" else words, source, number, line))
+        for literal in _ints(words[1:] if words[0] == "v" else words, source, number, line):
+            _check_consistent(signs, literal, source, number)
+            literals.append(literal)
     if not literals:
         raise FormatError("no literals found: is this a solver's model?", source)
     return frozenset(lit for lit in literals if lit > 0)
+
+
+def _check_consistent(signs: dict[int, tuple[bool, int]], literal: int, source: str, number: int) -> None:
+    """Refuse a model that sets a variable both ways (no solver writes one: the file is damaged)."""
+    if literal == 0:
+        return
+    sign, first = signs.setdefault(abs(literal), (literal > 0, number))
+    if sign != (literal > 0):
+        raise FormatError(
+            f"variable {abs(literal)} is set both true and false (line {first} and here): not a model",
+            source,
+            number,
+        )
 
 
 def grid_from_model(grid: Grid, true_variables: frozenset[int], source: str = "<model>") -> Grid:

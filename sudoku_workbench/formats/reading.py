@@ -1,9 +1,10 @@
-"""Reading files and streams without trusting them: bounded sizes, UTF-8 with located errors, UTF-16 named.
+r"""Reading files and streams without trusting them: bounded sizes, UTF-8 with located errors, UTF-16 named.
 
 Every reader of this package takes its text from here, so a missing file says "no such file", a folder
 says so, UTF-16 is recognised (a common export of Windows editors) instead of being read as control
 characters, and no input can make a reader hold more than a bounded amount in memory: lines are read
-at most :data:`LINE_LIMIT` characters at a time and whole files at most their reader's limit.
+at most :data:`LINE_LIMIT` characters at a time and whole files at most their reader's limit. A line
+ends at ``\n``, ``\r\n`` or a lone ``\r`` (old Mac files), so no ending hides the records of a file.
 """
 
 from __future__ import annotations
@@ -15,11 +16,20 @@ from typing import BinaryIO
 
 from sudoku_workbench.core.errors import FormatError
 
-__all__ = ["LINE_LIMIT", "open_binary", "read_lines", "read_text", "utf16_message"]
+__all__ = ["LINE_LIMIT", "UnreadableInput", "open_binary", "read_lines", "read_text", "utf16_message"]
 
 #: The longest line a line-by-line reader accepts: far beyond any puzzle line (a 25x25 grid written
 #: with numbers is under 2,000 characters), and enough for a compact document.
 LINE_LIMIT = 1 << 20
+#: How much a line reader asks for at once.
+_CHUNK = 1 << 16
+
+
+class UnreadableInput(FormatError):
+    """A located error after which nothing more of the input is read (binary data, a line too long).
+
+    It stands for the whole input: a command reports it as it reports a file it cannot open.
+    """
 
 
 def open_binary(path: str | os.PathLike[str], source: str) -> BinaryIO:
@@ -55,29 +65,43 @@ def utf16_message(head: bytes) -> str | None:
 
 
 def read_lines(handle: BinaryIO, source: str, limit: int = LINE_LIMIT) -> Iterator[str]:
-    """The lines of a byte stream as text (undecodable bytes kept as escapes for the reader to locate).
+    """The lines of a byte stream as text, endings kept (undecodable bytes kept as escapes to locate).
 
-    A UTF-8 byte order mark is dropped.
+    A UTF-8 byte order mark is dropped. At most one chunk and one line are held at a time, and a
+    stream yields each line as soon as it is complete (``read1``: a pipe or a terminal is not waited on).
 
     Raises:
         FormatError: for UTF-16 text, or a line longer than ``limit`` bytes (naming its number).
     """
+    read = getattr(handle, "read1", handle.read)
+    pending = b""
     number = 0
-    while True:
-        raw = handle.readline(limit + 1)
-        if not raw:
-            return
-        number += 1
-        if number == 1:
-            message = utf16_message(raw)
+    head = True
+    while chunk := read(_CHUNK):
+        if head:
+            message = utf16_message(chunk)
             if message:
                 raise FormatError(message, source, 1)
-            raw = raw.removeprefix(b"\xef\xbb\xbf")
-        if len(raw) > limit:
-            raise FormatError(
-                f"a line longer than {limit:,} bytes: not a text this program reads", source, number
-            )
-        yield raw.decode("utf-8", errors="surrogateescape")
+            chunk, head = chunk.removeprefix(b"\xef\xbb\xbf"), False
+        lines = (pending + chunk).splitlines(keepends=True)
+        pending = lines.pop() if lines and not lines[-1].endswith(b"\n") else b""  # unfinished, or \r + \n?
+        for raw in lines:
+            number += 1
+            yield _decoded(raw, limit, source, number)
+        if len(pending) > limit:
+            raise _too_long(limit, source, number + 1)
+    if pending:
+        yield _decoded(pending, limit, source, number + 1)
+
+
+def _decoded(raw: bytes, limit: int, source: str, number: int) -> str:
+    if len(raw.rstrip(b"\r\n")) > limit:
+        raise _too_long(limit, source, number)
+    return raw.decode("utf-8", errors="surrogateescape")
+
+
+def _too_long(limit: int, source: str, number: int) -> FormatError:
+    return FormatError(f"a line longer than {limit:,} bytes: not a text this program reads", source, number)
 
 
 def read_text(path: str | os.PathLike[str], source: str, limit: int) -> str:

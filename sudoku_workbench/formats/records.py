@@ -14,7 +14,9 @@ A text is cut into records line by line, so huge files stream:
 Every record yields a :class:`~sudoku_workbench.core.grid.Grid` or the
 :class:`~sudoku_workbench.core.errors.FormatError` that explains it, so one bad line does not stop the rest.
 A line with control characters is such a bad record too; only a file that starts with them, or keeps
-having them, is taken for binary and no longer read. Files are read through :mod:`.reading`, so lines
+having them, is taken for binary and no longer read: its error is an
+:class:`~.reading.UnreadableInput`, as is a line too long to be a puzzle, and a command treats it as
+an input it cannot read at all. Files are read through :mod:`.reading`, so lines
 and documents are bounded (:data:`PUZZLE_LINE_LIMIT`, :data:`~.document.DOCUMENT_LIMIT`).
 """
 
@@ -30,7 +32,7 @@ from sudoku_workbench.core.geometry import digit_from_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import grid_from_rows, is_border_line, row_width
 from sudoku_workbench.formats.document import DOCUMENT_LIMIT, parse_document
-from sudoku_workbench.formats.reading import open_binary, read_lines
+from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.text import (
     SIZES,
     bad_char_message,
@@ -140,7 +142,7 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
         if len(text) > PUZZLE_LINE_LIMIT and not (not content_seen and stripped.startswith("{")):
             yield from flush()
             message = f"a line of {len(text):,} characters is no puzzle; stopped reading"
-            yield number, FormatError(message, source, number)
+            yield number, UnreadableInput(message, source, number)
             return
         binary = _CONTROL.search(text)
         if binary:  # control characters: this line is bad; a file that starts so or keeps so is binary
@@ -150,17 +152,21 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
             give_up = not content_seen or binary_lines >= _BINARY_LINES
             if give_up and stream:
                 message += " (a binary file? stopped reading)"
-            yield number, FormatError(message, source, number, binary.start() + 1)
             if give_up:
+                yield number, UnreadableInput(message, source, number, binary.start() + 1)
                 return
+            yield number, FormatError(message, source, number, binary.start() + 1)
             continue
         if not content_seen and stripped.startswith("{"):
-            yield number, _attempt(_document_grid, _document_text(number, text, line_iter, source), source)
+            document = _attempt(_document_grid, _document_text(number, text, line_iter, source), source)
+            yield number, _whole(document)
             return
         if not content_seen and stripped.startswith("[") and not _SECTION.fullmatch(stripped):
             yield (
                 number,
-                FormatError("JSON that is not a workbench document (a list, not an object)", source, number),
+                UnreadableInput(
+                    "JSON that is not a workbench document (a list, not an object)", source, number
+                ),
             )
             return
         if stripped.startswith("#"):
@@ -201,6 +207,13 @@ def _attempt(make: Callable[..., Grid], *args: Any) -> Result:
         return make(*args)
     except FormatError as err:
         return err
+
+
+def _whole(result: Result) -> Result:
+    """A document fills its file, so its error stands for the whole input."""
+    if isinstance(result, FormatError) and not isinstance(result, UnreadableInput):
+        return UnreadableInput(result.message, result.source, result.line, result.column)
+    return result
 
 
 def _document_grid(text: str | FormatError, source: str) -> Grid:

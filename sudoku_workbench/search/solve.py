@@ -27,6 +27,8 @@ __all__ = ["Solved", "count", "search_count", "solutions", "solve", "solve_count
 
 Progress = Callable[[int], None]
 
+#: Solutions the SAT backend counts before a count goes on with the OK search (see :func:`count`).
+SAT_COUNT_BOUND = 1000
 #: The first node budget of a shuffled search, per cell of the grid.
 _FIRST_BUDGET_PER_CELL = 2
 
@@ -133,11 +135,17 @@ def count(
 ) -> int:
     """The number of solutions, stopping at ``limit`` (``limit=2`` asks "is it unique?").
 
-    Uses the SAT backend; ``progress`` gets the number of solver calls made, and ``cancel`` is
-    checked before each call.
+    Uses the SAT backend for the first :data:`SAT_COUNT_BOUND` solutions: each one it finds stays in
+    the solver as a blocking clause, so memory would grow without end on a blank grid. Beyond that
+    the count starts over with the OK search, which keeps only its current branch (flat memory, about
+    as fast per solution). ``progress`` gets the number of solver calls made, then of search nodes;
+    ``cancel`` is checked before each call and at every node.
 
     Raises:
         Cancelled: when ``cancel`` is set.
     """
-    found, _ = sat_search(grid.geometry).search(grid, limit, cancel=cancel, progress=progress)
-    return found
+    bound = SAT_COUNT_BOUND if limit is None else min(limit, SAT_COUNT_BOUND)
+    found, _ = sat_search(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
+    if found < SAT_COUNT_BOUND or limit == SAT_COUNT_BOUND:
+        return found
+    return search_count(grid, limit, cancel, progress)

@@ -159,3 +159,8 @@ def test_cli_export_solve_import(tmp_path, capsys):
     model_file.write_text("s UNSATISFIABLE\n")
     assert main(["import-model", str(puzzle_file), str(model_file)]) == 2
     assert "p.model, line 1: the solver found no model" in capsys.readouterr().err
+
+
+def test_a_model_that_sets_a_variable_both_ways_is_refused():
+    with pytest.raises(FormatError, match=r"line 3: variable 7 is set both true and false \(line 2"):
+        parse_model("s SATISFIABLE\nv 1 7 0\nv -7 0\n", "model.txt")

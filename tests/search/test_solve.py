@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+import sudoku_workbench.search.solve as solve_module
 from sudoku_workbench.core import Cancelled, CancelToken, Grid, geometry_for_size
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.search._engine import PROGRESS_EVERY, engine_for, initial_state
@@ -174,3 +175,17 @@ def test_a_complete_grid_is_its_own_only_solution_and_a_broken_one_has_none():
     values[0], values[1] = values[1], values[0]
     assert count(Grid.from_values(puzzle.geometry, values)) == 0
     assert solve(Grid.from_values(puzzle.geometry, values)) is None
+
+
+def test_counting_beyond_the_sat_bound_goes_on_with_the_search(monkeypatch):
+    """Past SAT_COUNT_BOUND solutions the count restarts with the search (flat memory), same numbers."""
+    blank = Grid.empty(geometry_for_size(4))
+    monkeypatch.setattr(solve_module, "SAT_COUNT_BOUND", 50)
+    searched = []
+    real = solve_module.search_count
+    monkeypatch.setattr(solve_module, "search_count", lambda *a: searched.append(a[1]) or real(*a))
+    assert count(blank) == 288
+    assert count(blank, 200) == 200
+    assert count(blank, 50) == 50
+    assert count(blank, 30) == 30
+    assert searched == [None, 200]

@@ -16,37 +16,13 @@ import numpy.typing as npt
 
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic import (
-    bivalue_chains,
-    bivalue_rules,
-    colouring,
-    cycles,
-    empty_rectangle,
-    single_digit,
-)
+from sudoku_workbench.logic.rule_table import TABLE
 
 __all__ = ["GraphArrays", "edge_paths", "graph_arrays", "matching_arrays", "step_graph_kind"]
 
-#: The rules read on one graph (the mixed and forcing rules and nice loops use both, so the pane keeps
-#: its graph). The single-digit patterns and colouring run on strong links, the bilocation edges.
-_BILOCATION_PATTERNS = (
-    single_digit.SKYSCRAPER,
-    single_digit.TWO_STRING_KITE,
-    single_digit.TURBOT_FISH,
-    single_digit.X_CHAIN,
-    empty_rectangle.EMPTY_RECTANGLE,
-    colouring.SIMPLE_COLOURING,
-    colouring.MULTI_COLOURING,
-)
-_RULE_KINDS = (
-    dict.fromkeys((*cycles.RULE_IDS, *_BILOCATION_PATTERNS), "bilocation")
-    | {
-        rule_id: "bivalue"
-        for rule_id in bivalue_rules.RULE_IDS
-        if rule_id != bivalue_rules.MIXED_CONFLICTING_PATHS
-    }
-    | dict.fromkeys((bivalue_chains.XY_CHAIN, bivalue_chains.REMOTE_PAIR), "bivalue")
-)
+#: The graph each rule's steps are read on, from its row (the mixed and forcing rules and nice loops
+#: use both, so the pane keeps its graph).
+_RULE_KINDS = {rule.id: rule.graph for rule in TABLE if rule.graph}
 
 
 def step_graph_kind(step: Step | None) -> str | None:

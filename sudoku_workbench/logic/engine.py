@@ -1,14 +1,14 @@
-"""The rule table and the step engine: next step, the Logic button, solving by logic, rating.
+"""The step engine: next step, the Logic button, solving by logic, rating.
 
-Rules are data: each :class:`Rule` has a stable id, a display name, a level and a finder
-``Grid -> Iterator[Step]``. :data:`RULES` lists them simplest first; the engine always applies the
-first rule that finds something, so the hardest level a solve needed is the puzzle's rating.
+Rules are data (:mod:`~sudoku_workbench.logic.rule_table`): each :class:`Rule` has a stable id, a
+display name, a level and a finder ``Grid -> Iterator[Step]``. :data:`RULES` lists the default ones
+simplest first; the engine always applies the first rule that finds something, so the hardest level a
+solve needed is the puzzle's rating.
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.cancel import CancelToken
@@ -16,35 +16,12 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
-from sudoku_workbench.logic import (
-    als,
-    basic_fish,
-    bivalue_chains,
-    bivalue_rules,
-    colouring,
-    cycles,
-    empty_rectangle,
-    eppstein_local,
-    exclusion,
-    finned_fish,
-    forcing_rules,
-    local,
-    locked_sets,
-    matching_rules,
-    nice_loops,
-    short_wings,
-    single_digit,
-    sue_de_coq,
-    templates,
-    tuples,
-    uniqueness,
-    wings,
-    wxyz_wing,
-)
 from sudoku_workbench.logic._memos import forget_memos
 from sudoku_workbench.logic._positions import remember_unit_positions
 from sudoku_workbench.logic.chain_analysis import forget_analyses
-from sudoku_workbench.logic.forcing_chains import FORCING_CHAIN_RULES, forget_closures
+from sudoku_workbench.logic.forcing_chains import forget_closures
+from sudoku_workbench.logic.rule_table import RULES, TABLE
+from sudoku_workbench.logic.rule_types import Family, Level, Rule
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
 
 __all__ = [
@@ -66,143 +43,20 @@ __all__ = [
     "steps_with_grids",
 ]
 
-
-class Level(enum.IntEnum):
-    """How hard a rule (and so a puzzle) is; NEEDS_SEARCH when the rules get stuck.
-
-    FORCING is the last resort (forcing chains and nets): with it no puzzle with one solution is stuck.
-    """
-
-    EASY = 1
-    MEDIUM = 2
-    HARD = 3
-    VERY_HARD = 4
-    FORCING = 5
-    NEEDS_SEARCH = 6
-
-
-@dataclass(frozen=True)
-class Rule:
-    """A named deduction rule: ``find(grid)`` yields every step it sees, each of which changes something."""
-
-    id: str
-    name: str
-    level: Level
-    find: Callable[[Grid], Iterator[Step]]
-
-
-_VH = Level.VERY_HARD
-#: The rules simplest first, each with its id, display name and level: the one place they are written.
-#: Eppstein's nonlocal rules on the bilocation and bivalue graphs and the two of PADS come last.
-RULES: tuple[Rule, ...] = (
-    Rule(local.FULL_HOUSE, "Full house", Level.EASY, local.full_house),
-    Rule(local.NAKED_SINGLE, "Naked single", Level.EASY, local.naked_single),
-    Rule(local.HIDDEN_SINGLE, "Hidden single", Level.EASY, local.hidden_single),
-    Rule(local.POINTING, "Pointing (box → line)", Level.MEDIUM, local.pointing),
-    Rule(local.CLAIMING, "Claiming (line → box)", Level.MEDIUM, local.claiming),
-    Rule(locked_sets.LOCKED_PAIR, "Locked pair", Level.MEDIUM, locked_sets.locked_pair),
-    Rule(locked_sets.LOCKED_TRIPLE, "Locked triple", Level.MEDIUM, locked_sets.locked_triple),
-    Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", Level.MEDIUM, eppstein_local.hidden_pair),
-    Rule(tuples.NAKED_PAIR, "Naked pair", Level.MEDIUM, tuples.naked_pair),
-    Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", Level.HARD, tuples.naked_tuple),
-    Rule(basic_fish.X_WING, "X-Wing", Level.HARD, basic_fish.x_wing),
-    Rule(basic_fish.SWORDFISH, "Swordfish", Level.HARD, basic_fish.swordfish),
-    Rule(basic_fish.JELLYFISH, "Jellyfish", Level.HARD, basic_fish.jellyfish),
-    Rule(single_digit.SKYSCRAPER, "Skyscraper", Level.HARD, single_digit.skyscraper),
-    Rule(single_digit.TWO_STRING_KITE, "2-String Kite", Level.HARD, single_digit.two_string_kite),
-    Rule(single_digit.TURBOT_FISH, "Turbot fish", Level.HARD, single_digit.turbot_fish),
-    Rule(empty_rectangle.EMPTY_RECTANGLE, "Empty Rectangle", Level.HARD, empty_rectangle.empty_rectangle),
-    Rule(single_digit.X_CHAIN, "X-Chain", Level.HARD, single_digit.x_chain),
-    Rule(colouring.SIMPLE_COLOURING, "Simple colouring", Level.HARD, colouring.simple_colouring),
-    Rule(colouring.MULTI_COLOURING, "Multi-colouring", Level.HARD, colouring.multi_colouring),
-    Rule(finned_fish.FINNED_X_WING, "Finned X-Wing", Level.HARD, finned_fish.finned_x_wing),
-    Rule(finned_fish.FINNED_SWORDFISH, "Finned Swordfish", Level.HARD, finned_fish.finned_swordfish),
-    Rule(finned_fish.FINNED_JELLYFISH, "Finned Jellyfish", Level.HARD, finned_fish.finned_jellyfish),
-    Rule(wings.XY_WING, "XY-Wing", Level.HARD, wings.xy_wing),
-    Rule(short_wings.XYZ_WING, "XYZ-Wing", Level.HARD, short_wings.xyz_wing),
-    Rule(short_wings.W_WING, "W-Wing", Level.HARD, short_wings.w_wing),
-    Rule(bivalue_chains.REMOTE_PAIR, "Remote pair", Level.HARD, bivalue_chains.remote_pair),
-    Rule(wxyz_wing.WXYZ_WING, "WXYZ-Wing", Level.HARD, wxyz_wing.wxyz_wing),
-    Rule(bivalue_chains.XY_CHAIN, "XY-Chain", Level.HARD, bivalue_chains.xy_chain),
-    Rule(nice_loops.NICE_LOOP, "Nice loop / AIC", Level.HARD, nice_loops.nice_loop),
-    Rule(als.ALS_XZ, "ALS-XZ", Level.HARD, als.als_xz),
-    Rule(als.ALS_XY_WING, "ALS-XY-Wing", Level.HARD, als.als_xy_wing),
-    Rule(als.DEATH_BLOSSOM, "Death Blossom", Level.HARD, als.death_blossom),
-    Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", Level.HARD, sue_de_coq.sue_de_coq),
-    Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", Level.HARD, exclusion.pile_exclusion),
-    Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", Level.HARD, exclusion.chain_exclusion),
-    Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", Level.HARD, matching_rules.digit_matching),
-    Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", Level.HARD, matching_rules.unit_matching),
-    Rule(templates.DIGIT_TEMPLATE, "Digit templates", Level.HARD, templates.digit_template),
-    Rule(cycles.NONREPETITIVE_CYCLE, "Nonrepetitive cycle (bilocation)", _VH, cycles.find_bilocation_cycles),
-    Rule(
-        cycles.REPETITIVE_CYCLE,
-        "Repetitive cycle (bilocation)",
-        _VH,
-        cycles.find_bilocation_repetitive_cycles,
-    ),
-    Rule(
-        cycles.CONFLICTING_PATHS,
-        "Conflicting paths (bilocation)",
-        _VH,
-        cycles.find_bilocation_conflicting_paths,
-    ),
-    Rule(
-        bivalue_rules.BIVALUE_CYCLE, "Nonrepetitive cycle (bivalue)", _VH, bivalue_rules.find_bivalue_cycles
-    ),
-    Rule(
-        bivalue_rules.BIVALUE_REPETITIVE_CYCLE,
-        "Repetitive cycle (bivalue)",
-        _VH,
-        bivalue_rules.find_bivalue_repetitive_cycles,
-    ),
-    Rule(
-        bivalue_rules.BIVALUE_CONFLICTING_PATHS,
-        "Conflicting paths (bivalue)",
-        _VH,
-        bivalue_rules.find_bivalue_conflicting_paths,
-    ),
-    Rule(
-        bivalue_rules.MIXED_CONFLICTING_PATHS,
-        "Conflicting paths (mixed)",
-        _VH,
-        bivalue_rules.find_mixed_conflicting_paths,
-    ),
-    Rule(
-        forcing_rules.NONREPETITIVE_PATH,
-        "Nonrepetitive path (PADS)",
-        _VH,
-        forcing_rules.find_nonrepetitive_paths,
-    ),
-    Rule(
-        forcing_rules.FORCING_CONTRADICTION,
-        "Forcing contradiction (PADS)",
-        _VH,
-        forcing_rules.find_forcing_contradictions,
-    ),
-)
-
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
-GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_IDS
+GRAPH_RULE_IDS = tuple(rule.id for rule in TABLE if rule.family is Family.GRAPH)
 
-#: Forcing chains and nets close the table: Logic never stops on a puzzle with one solution.
-RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
-
-_BY_ID = {rule.id: rule for rule in RULES}
+_BY_ID = {rule.id: rule for rule in TABLE}
 _SINGLE_FINDERS = {rule_id: _BY_ID[rule_id].find for rule_id in SINGLE_RULE_IDS}
 
 
 def rules_assuming_unique() -> tuple[Rule, ...]:
-    """:data:`RULES` with the uniqueness rules after the short patterns (only for one-solution puzzles)."""
-    extra = tuple(
-        Rule(rule_id, name, Level.HARD, find) for rule_id, name, find in uniqueness.UNIQUENESS_RULES
-    )
-    cut = next(i for i, rule in enumerate(RULES) if rule.level > Level.HARD)
-    return RULES[:cut] + extra + RULES[cut:]
+    """The default rules with the uniqueness rules in their place (only for one-solution puzzles)."""
+    return tuple(rule for rule in TABLE if rule.on)
 
 
 def rule_by_id(rule_id: str) -> Rule:
-    """The rule with this id, from :data:`RULES`.
+    """The rule with this id, from the rule table.
 
     Raises:
         KeyError: when no rule has that id.
@@ -215,7 +69,7 @@ def rule_by_id(rule_id: str) -> Rule:
 
 def step_names() -> dict[str, str]:
     """Display names of every kind of step: the logic rules and the player's and the solvers' steps."""
-    return {**STEP_NAMES, **{rule.id: rule.name for rule in RULES}}
+    return {**STEP_NAMES, **{rule.id: rule.name for rule in TABLE}}
 
 
 def step_name(rule_id: str) -> str:

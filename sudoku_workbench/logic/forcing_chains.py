@@ -50,7 +50,6 @@ __all__ = [
     "CELL_FORCING_CHAIN",
     "CONTRADICTION_FORCING_CHAIN",
     "DYNAMIC_FORCING_CHAIN",
-    "FORCING_CHAIN_RULES",
     "FORCING_NET",
     "UNIT_FORCING_CHAIN",
     "cell_forcing_chain",
@@ -226,12 +225,3 @@ def dynamic_forcing_chain(grid: Grid) -> Iterator[Step]:
     yield from _contradictions(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC)
     yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=False)
     yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=True)
-
-
-FORCING_CHAIN_RULES = (
-    (CONTRADICTION_FORCING_CHAIN, "Contradiction forcing chain", contradiction_forcing_chain),
-    (CELL_FORCING_CHAIN, "Cell forcing chain", cell_forcing_chain),
-    (UNIT_FORCING_CHAIN, "Unit forcing chain", unit_forcing_chain),
-    (DYNAMIC_FORCING_CHAIN, "Dynamic forcing chain", dynamic_forcing_chain),
-    (FORCING_NET, "Forcing net", forcing_net),
-)

@@ -3,8 +3,9 @@
 Sudoku Explainer (SE, Nicolas Juillerat) gives every hint a difficulty and rates a puzzle by the
 hardest hint on its own solve path, which always takes the easiest hint; :func:`rate_se` walks that path
 with our rules (:mod:`~sudoku_workbench.logic.se_path`), leaving out the techniques SE lacks
-(:data:`NOT_IN_SE`). The base values are SE's published ones where SE has the technique, and the
-nearest SE technique otherwise:
+(:data:`NOT_IN_SE`). Each rule's base value and how length raises it are in its row of the rule table
+(:mod:`~sudoku_workbench.logic.rule_table`): SE's published ones where SE has the technique, and the
+nearest SE technique's otherwise:
 
 =====================================  =====  ==============================================
 rule                                   base   SE technique it stands for
@@ -53,6 +54,8 @@ from sudoku_workbench.logic.als import ALS_XZ, als_xz
 from sudoku_workbench.logic.als_sets import Als
 from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
+from sudoku_workbench.logic.rule_table import TABLE
+from sudoku_workbench.logic.rule_types import Growth
 from sudoku_workbench.logic.se_path import se_path
 
 __all__ = [
@@ -65,73 +68,9 @@ __all__ = [
     "step_floor",
 ]
 
-#: Base SE difficulty of each rule id (chains add :func:`length_difficulty`).
-SE_BASE: dict[str, float] = {
-    "full_house": 1.0,
-    "hidden_single": 1.2,
-    "naked_single": 2.3,
-    "pointing": 2.6,
-    "claiming": 2.8,
-    "locked_pair": 2.8,
-    "locked_triple": 3.6,
-    "naked_pair": 3.0,
-    "hidden_pair": 3.4,
-    "naked_tuple": 3.6,
-    "x_wing": 3.2,
-    "finned_x_wing": 3.4,
-    "swordfish": 3.8,
-    "finned_swordfish": 4.0,
-    "pile_exclusion": 4.0,
-    "chain_exclusion": 4.0,
-    "xy_wing": 4.2,
-    "xyz_wing": 4.4,
-    "w_wing": 4.4,
-    "wxyz_wing": 5.5,
-    "unique_rectangle_1": 4.5,
-    "unique_rectangle_2": 4.6,
-    "unique_rectangle_4": 4.6,
-    "avoidable_rectangle": 4.5,
-    "hidden_rectangle": 4.7,
-    "digit_matching": 5.0,
-    "unit_matching": 5.0,
-    "sue_de_coq": 5.0,
-    "jellyfish": 5.2,
-    "finned_jellyfish": 5.4,
-    ALS_XZ: 5.5,
-    "bug_plus_one": 5.6,
-    "als_xy_wing": 6.0,
-    "death_blossom": 6.5,
-    "skyscraper": 4.0,
-    "two_string_kite": 4.1,
-    "turbot_fish": 4.2,
-    "empty_rectangle": 4.3,
-    "simple_colouring": 6.5,
-    "multi_colouring": 6.6,
-    "remote_pair": 6.5,
-    "x_chain": 6.6,
-    "digit_template": 6.9,
-    "repetitive_cycle": 6.6,
-    "nonrepetitive_cycle": 6.5,
-    "bivalue_cycle": 6.5,
-    "bivalue_repetitive_cycle": 7.0,
-    "conflicting_paths": 6.6,
-    "bivalue_conflicting_paths": 7.0,
-    "mixed_conflicting_paths": 7.0,
-    "nonrepetitive_path": 7.0,
-    "forcing_contradiction": 7.0,
-    "xy_chain": 7.0,
-    "nice_loop": 7.0,
-    "contradiction_forcing_chain": 7.0,
-    "cell_forcing_chain": 8.0,
-    "unit_forcing_chain": 8.0,
-    "dynamic_forcing_chain": 8.5,
-    "forcing_net": 9.0,
-}
-
-#: Rules whose difficulty grows with the length of their chain (SE's chains, loops and forcing).
-_CHAINS = frozenset(
-    rule for rule, base in SE_BASE.items() if base >= 6.5 and rule not in ("death_blossom", "digit_template")
-)
+#: Base SE difficulty of each rule id, from the rule table (chains add :func:`length_difficulty`).
+SE_BASE: dict[str, float] = {rule.id: rule.se.base for rule in TABLE}
+_GROWTH: dict[str, Growth] = {rule.id: rule.se.growth for rule in TABLE}
 
 _UNKNOWN = 6.0
 #: SE's cell and region forcing chains (its "multiple forcing chains").
@@ -139,22 +78,6 @@ _MULTIPLE_FORCING = 8.2
 
 #: Sukaku Explainer's X-chain values by the number of strong links (2 … 8).
 _X_CHAIN_BY_LINKS = (4.0, 5.4, 5.8, 6.2, 6.6, 7.0, 7.4)
-
-#: Eppstein's graph rules draw one link per strong link of their walk; SE counts both ends of each
-#: (an "off" and an "on" node), so their length is doubled to match SE's chain length.
-_WALKS = frozenset(
-    (
-        "repetitive_cycle",
-        "nonrepetitive_cycle",
-        "bivalue_cycle",
-        "bivalue_repetitive_cycle",
-        "conflicting_paths",
-        "bivalue_conflicting_paths",
-        "mixed_conflicting_paths",
-        "nonrepetitive_path",
-        "forcing_contradiction",
-    )
-)
 
 
 def length_difficulty(length: int) -> float:
@@ -201,29 +124,33 @@ def _tuple_base(step: Step, naked: bool) -> float:
 
 
 def step_difficulty(step: Step, n: int = 9) -> float:
-    """The SE difficulty of one step (``n`` is the grid size, for telling boxes from lines)."""
+    """The SE difficulty of one step (``n`` is the grid size, for telling boxes from lines).
+
+    The rule's row gives the base and how length raises it; a few rules rate by the step's shape too.
+    """
     rule = step.rule
     base = SE_BASE.get(rule, _UNKNOWN)
+    growth = _GROWTH.get(rule, Growth.FIXED)
     units = step.highlights.units
     if rule == "hidden_single" and units and units[0] < 2 * n:
         base = 1.5
     elif rule == "naked_tuple":
         base = _tuple_base(step, naked=True)
-    elif rule in ("cell_forcing_chain", "unit_forcing_chain") and len(step.highlights.chains) == 2:
+    elif growth is Growth.CASES and len(step.highlights.chains) == 2:
         base = 7.0
     elif rule == ALS_XZ:
         return _wing_difficulty(step)
-    elif rule == "x_chain":
+    elif growth is Growth.STRONG_LINKS:
         strong = sum(link.strong for link in step.highlights.links)
         return _X_CHAIN_BY_LINKS[min(max(strong, 2), 8) - 2]
     elif uses_almost_locked_sets(step):
         base = _MULTIPLE_FORCING  # SE's chains have no ALS nodes: it needs cell or region forcing chains
-    elif rule == "forcing_net":
+    elif growth is Growth.NESTED:
         base += 0.5 * max(0, step.explanation.count("can only be") - 1)
-    if rule not in _CHAINS:
+    if growth is Growth.FIXED:
         return base
     links = len(step.highlights.links) or len(step.highlights.pattern)
-    if rule in _WALKS:
+    if growth is Growth.WALK:
         links *= 2
     # SE measures a chain by its nodes less two: a chain of k links has k + 1 nodes.
     return round(base + length_difficulty(links - 1), 1)
@@ -244,22 +171,10 @@ class SeRating:
     status: str
 
 
-#: Our rules for which Sukaku Explainer has no technique: SE proves the same things with chains, so its
-#: path leaves them out (it would otherwise rate an ALS-XZ at 5.5 where SE needed a 7.2 forcing chain).
-NOT_IN_SE = frozenset(
-    (
-        "als_xy_wing",
-        "death_blossom",
-        "sue_de_coq",
-        "w_wing",
-        "finned_x_wing",
-        "finned_swordfish",
-        "finned_jellyfish",
-        "digit_template",
-        "hidden_rectangle",
-        "avoidable_rectangle",
-    )
-)
+#: Our rules for which Sukaku Explainer has no technique (``own`` False in their rows): SE proves the
+#: same things with chains, so its path leaves them out (it would otherwise rate an ALS-XZ at 5.5 where
+#: SE needed a 7.2 forcing chain).
+NOT_IN_SE = frozenset(rule.id for rule in TABLE if not rule.se.own)
 
 
 #: Rules SE knows only in one shape: the path asks for that shape alone. The wings are Sukaku
@@ -271,7 +186,7 @@ _SE_VARIANTS: dict[str, Rule] = {
 
 #: SE's uniqueness techniques (unique rectangles, BUG), on by default: SE rates only puzzles with one
 #: solution (on the Sudoku Exchange puzzles, many a 5.6 is a BUG+1 that chains would rate 6.8 – 7.0).
-_SE_UNIQUENESS = frozenset(("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_one"))
+_SE_UNIQUENESS = frozenset(rule.id for rule in TABLE if rule.one_solution and rule.se.own)
 
 
 def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule, ...]:
@@ -287,11 +202,11 @@ def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule
 
 def step_floor(rule: Rule) -> float:
     """The least SE difficulty a step of ``rule`` can have (short X-chains and two-case forcing go lower)."""
-    if rule.id == "x_chain":
+    if rule.se.growth is Growth.STRONG_LINKS:
         return _X_CHAIN_BY_LINKS[0]
-    if rule.id in ("cell_forcing_chain", "unit_forcing_chain"):
+    if rule.se.growth is Growth.CASES:
         return 7.0
-    return SE_BASE.get(rule.id, _UNKNOWN)
+    return rule.se.base
 
 
 def rate_se(

@@ -3,8 +3,9 @@
 The texts (``<rule id>.md``), the example positions (``examples.json``, found by
 ``packaging/find_technique_examples.py``) and their pictures (``<rule id>.png``) are shipped in
 ``sudoku_workbench/resources/techniques/`` and read through :mod:`importlib.resources`, so the Help
-menu, the README and the tests all show the same thing. The tests check that every rule in
-:data:`~sudoku_workbench.logic.engine.RULES` has an entry and that its own finder fires on its example.
+menu, the README and the tests all show the same thing. The entries are named by the rule table's ids;
+the tests check that every row has an entry (the uniqueness rows are still to be written, by name) and
+that its own finder fires on its example.
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def technique(rule_id: str) -> Technique:
 
 
 def techniques() -> tuple[Technique, ...]:
-    """Every rule's entry, in the engine's order (simplest first)."""
+    """Every default rule's entry, in the table's order (simplest first)."""
     return tuple(technique(rule.id) for rule in RULES)
 
 

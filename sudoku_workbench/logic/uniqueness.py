@@ -18,8 +18,8 @@ removes the candidates that would create one:
   three places in one of its units goes there (otherwise the grid is a "bivalue universal grave",
   which has zero or two solutions).
 
-These rules are off by default: the engine uses them only when asked to assume one solution
-(``rules_assuming_unique``), and the CLI and the window refuse that for a puzzle with several.
+Their rows in the rule table say they need one solution: the engine uses them only when asked to
+assume one (``rules_assuming_unique``), and the CLI and the window refuse that for a puzzle with several.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ __all__ = [
     "AVOIDABLE_RECTANGLE",
     "BUG_PLUS_ONE",
     "HIDDEN_RECTANGLE",
-    "UNIQUENESS_RULES",
     "UNIQUE_RECTANGLE_1",
     "UNIQUE_RECTANGLE_2",
     "UNIQUE_RECTANGLE_4",
@@ -251,14 +250,3 @@ def bug_plus_one(grid: Grid) -> Iterator[Step]:
                 explanation=text,
             )
             return
-
-
-#: ``(id, name, finder)`` of the uniqueness rules, simplest first.
-UNIQUENESS_RULES = (
-    (UNIQUE_RECTANGLE_1, "Unique rectangle type 1", unique_rectangle_1),
-    (UNIQUE_RECTANGLE_2, "Unique rectangle type 2", unique_rectangle_2),
-    (UNIQUE_RECTANGLE_4, "Unique rectangle type 4", unique_rectangle_4),
-    (HIDDEN_RECTANGLE, "Hidden rectangle", hidden_rectangle),
-    (AVOIDABLE_RECTANGLE, "Avoidable rectangle", avoidable_rectangle),
-    (BUG_PLUS_ONE, "BUG+1", bug_plus_one),
-)

@@ -12,13 +12,14 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic import uniqueness
 from sudoku_workbench.logic.engine import RULES, Level, rules_assuming_unique
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
+from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.soundness import check_run
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus_lines, needs_shared_data
 from tests.logic.conftest import grid_from
 
 G9 = geometry(3, 3)
-UNIQUENESS_IDS = {rule_id for rule_id, _name, _find in uniqueness.UNIQUENESS_RULES}
+UNIQUENESS_IDS = {rule.id for rule in TABLE if rule.one_solution}
 
 
 def test_type_1_clears_the_pair_from_the_fourth_corner() -> None:

@@ -1,0 +1,222 @@
+"""The rule table: every rule of the engine as one row, in the default order.
+
+Adding a rule is one finder module and one row here (plus its page and example in
+``resources/techniques``; a test fails without them). A row is a :class:`~.rule_types.Rule`:
+
+    Rule(id, display name, family, level, finder,
+         Se(base, growth, SE has it), hodoku(...) or hodoku_closest(..., why), source,
+         one-solution premise, on by default, graph),
+
+The row's place is its default order: the engine applies the first rule, in this order, that finds a
+step, so simpler rules come first. Rules that need one solution (``ONE``) run only when the user
+assumes it; rules ``OFF`` by default are left out of the default set but can be enabled.
+The cascade (:data:`RULES`), the SE and HoDoKu scales, the presets, the hand-pattern list, the
+graph pane and the techniques reference all read this table.
+"""
+
+from __future__ import annotations
+
+from sudoku_workbench.logic import (
+    als,
+    basic_fish,
+    bivalue_chains,
+    bivalue_rules,
+    colouring,
+    cycles,
+    empty_rectangle,
+    eppstein_local,
+    exclusion,
+    finned_fish,
+    forcing_chains,
+    forcing_nets,
+    forcing_rules,
+    local,
+    locked_sets,
+    matching_rules,
+    nice_loops,
+    short_wings,
+    single_digit,
+    sue_de_coq,
+    templates,
+    tuples,
+    uniqueness,
+    wings,
+    wxyz_wing,
+)
+from sudoku_workbench.logic.hodoku_steps import hodoku, hodoku_closest
+from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
+
+__all__ = ["BILOCATION", "BIVALUE", "RULES", "TABLE"]
+
+#: The graphs a rule's steps are read on (the graph pane shows it).
+BILOCATION, BIVALUE = "bilocation", "bivalue"
+
+# Short names for the columns, so each row reads as a line of a table.
+EASY, MEDIUM, HARD, VERY_HARD, FORCING = Level.EASY, Level.MEDIUM, Level.HARD, Level.VERY_HARD, Level.FORCING
+FIXED, CHAIN, WALK, LINKS, CASES, NESTED = Growth
+SE_HAS, SE_LACKS = True, False
+ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one solution
+ON, OFF = True, False
+PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
+F = Family
+_LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
+_FORCING = "a contradiction reached by following one assumption is HoDoKu's forcing chain"
+
+# fmt: off
+TABLE: tuple[Rule, ...] = (
+    Rule(local.FULL_HOUSE, "Full house", F.SINGLES, EASY, local.full_house,
+         Se(1.0, FIXED, SE_HAS), hodoku("FULL_HOUSE"), PAPER, ANY, ON, None),
+    Rule(local.NAKED_SINGLE, "Naked single", F.SINGLES, EASY, local.naked_single,
+         Se(2.3, FIXED, SE_HAS), hodoku("NAKED_SINGLE"), PAPER, ANY, ON, None),
+    Rule(local.HIDDEN_SINGLE, "Hidden single", F.SINGLES, EASY, local.hidden_single,
+         Se(1.2, FIXED, SE_HAS), hodoku("HIDDEN_SINGLE"), PAPER, ANY, ON, None),
+    Rule(local.POINTING, "Pointing (box → line)", F.INTERSECTIONS, MEDIUM, local.pointing,
+         Se(2.6, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_1"), PAPER, ANY, ON, None),
+    Rule(local.CLAIMING, "Claiming (line → box)", F.INTERSECTIONS, MEDIUM, local.claiming,
+         Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_2"), PAPER, ANY, ON, None),
+    Rule(locked_sets.LOCKED_PAIR, "Locked pair", F.INTERSECTIONS, MEDIUM, locked_sets.locked_pair,
+         Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_PAIR"), HAND, ANY, ON, None),
+    Rule(locked_sets.LOCKED_TRIPLE, "Locked triple", F.INTERSECTIONS, MEDIUM, locked_sets.locked_triple,
+         Se(3.6, FIXED, SE_HAS), hodoku("LOCKED_TRIPLE"), PAPER, ANY, ON, None),
+    Rule(eppstein_local.HIDDEN_PAIR, "Hidden pair", F.SUBSETS, MEDIUM, eppstein_local.hidden_pair,
+         Se(3.4, FIXED, SE_HAS), hodoku("HIDDEN_PAIR"), PAPER, ANY, ON, None),
+    Rule(tuples.NAKED_PAIR, "Naked pair", F.SUBSETS, MEDIUM, tuples.naked_pair,
+         Se(3.0, FIXED, SE_HAS), hodoku("NAKED_PAIR"), PAPER, ANY, ON, None),
+    # Triples and quadruples are one rule; HoDoKu scores a quadruple 120 (hard), SE 5.0 (se_scale).
+    Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", F.SUBSETS, HARD, tuples.naked_tuple,
+         Se(3.6, FIXED, SE_HAS), hodoku("NAKED_TRIPLE"), PAPER, ANY, ON, None),
+    Rule(basic_fish.X_WING, "X-Wing", F.BASIC_FISH, HARD, basic_fish.x_wing,
+         Se(3.2, FIXED, SE_HAS), hodoku("X_WING"), PAPER, ANY, ON, None),
+    Rule(basic_fish.SWORDFISH, "Swordfish", F.BASIC_FISH, HARD, basic_fish.swordfish,
+         Se(3.8, FIXED, SE_HAS), hodoku("SWORDFISH"), PAPER, ANY, ON, None),
+    Rule(basic_fish.JELLYFISH, "Jellyfish", F.BASIC_FISH, HARD, basic_fish.jellyfish,
+         Se(5.2, FIXED, SE_HAS), hodoku("JELLYFISH"), PAPER, ANY, ON, None),
+    Rule(single_digit.SKYSCRAPER, "Skyscraper", F.SINGLE_DIGIT, HARD, single_digit.skyscraper,
+         Se(4.0, FIXED, SE_HAS), hodoku("SKYSCRAPER"), HAND, ANY, ON, BILOCATION),
+    Rule(single_digit.TWO_STRING_KITE, "2-String Kite", F.SINGLE_DIGIT, HARD, single_digit.two_string_kite,
+         Se(4.1, FIXED, SE_HAS), hodoku("TWO_STRING_KITE"), HAND, ANY, ON, BILOCATION),
+    Rule(single_digit.TURBOT_FISH, "Turbot fish", F.SINGLE_DIGIT, HARD, single_digit.turbot_fish,
+         Se(4.2, FIXED, SE_HAS), hodoku("TURBOT_FISH"), HAND, ANY, ON, BILOCATION),
+    Rule(empty_rectangle.EMPTY_RECTANGLE, "Empty Rectangle", F.SINGLE_DIGIT, HARD,
+         empty_rectangle.empty_rectangle,
+         Se(4.3, FIXED, SE_HAS), hodoku("EMPTY_RECTANGLE"), HAND, ANY, ON, BILOCATION),
+    Rule(single_digit.X_CHAIN, "X-Chain", F.CHAINS, HARD, single_digit.x_chain,
+         Se(6.6, LINKS, SE_HAS), hodoku("X_CHAIN"), HAND, ANY, ON, BILOCATION),
+    Rule(colouring.SIMPLE_COLOURING, "Simple colouring", F.COLOURING, HARD, colouring.simple_colouring,
+         Se(6.5, CHAIN, SE_HAS), hodoku("SIMPLE_COLORS"), HAND, ANY, ON, BILOCATION),
+    Rule(colouring.MULTI_COLOURING, "Multi-colouring", F.COLOURING, HARD, colouring.multi_colouring,
+         Se(6.6, CHAIN, SE_HAS), hodoku("MULTI_COLORS"), HAND, ANY, ON, BILOCATION),
+    # Finned and sashimi forms are one rule each; HoDoKu scores sashimi 150 / 240 / 260.
+    Rule(finned_fish.FINNED_X_WING, "Finned X-Wing", F.FINNED_FISH, HARD, finned_fish.finned_x_wing,
+         Se(3.4, FIXED, SE_LACKS), hodoku("FINNED_X_WING"), HAND, ANY, ON, None),
+    Rule(finned_fish.FINNED_SWORDFISH, "Finned Swordfish", F.FINNED_FISH, HARD, finned_fish.finned_swordfish,
+         Se(4.0, FIXED, SE_LACKS), hodoku("FINNED_SWORDFISH"), HAND, ANY, ON, None),
+    Rule(finned_fish.FINNED_JELLYFISH, "Finned Jellyfish", F.FINNED_FISH, HARD, finned_fish.finned_jellyfish,
+         Se(5.4, FIXED, SE_LACKS), hodoku("FINNED_JELLYFISH"), HAND, ANY, ON, None),
+    Rule(wings.XY_WING, "XY-Wing", F.WINGS, HARD, wings.xy_wing,
+         Se(4.2, FIXED, SE_HAS), hodoku("XY_WING"), PAPER, ANY, ON, None),
+    Rule(short_wings.XYZ_WING, "XYZ-Wing", F.WINGS, HARD, short_wings.xyz_wing,
+         Se(4.4, FIXED, SE_HAS), hodoku("XYZ_WING"), PADS, ANY, ON, None),
+    Rule(short_wings.W_WING, "W-Wing", F.WINGS, HARD, short_wings.w_wing,
+         Se(4.4, FIXED, SE_LACKS), hodoku("W_WING"), PADS, ANY, ON, None),
+    Rule(bivalue_chains.REMOTE_PAIR, "Remote pair", F.CHAINS, HARD, bivalue_chains.remote_pair,
+         Se(6.5, CHAIN, SE_HAS), hodoku("REMOTE_PAIR"), HAND, ANY, ON, BIVALUE),
+    Rule(wxyz_wing.WXYZ_WING, "WXYZ-Wing", F.WINGS, HARD, wxyz_wing.wxyz_wing,
+         Se(5.5, FIXED, SE_HAS),
+         hodoku_closest("ALS_XZ", "HoDoKu has no WXYZ-Wing and finds it as an ALS-XZ"), HAND, ANY, ON, None),
+    Rule(bivalue_chains.XY_CHAIN, "XY-Chain", F.CHAINS, HARD, bivalue_chains.xy_chain,
+         Se(7.0, CHAIN, SE_HAS), hodoku("XY_CHAIN"), HAND, ANY, ON, BIVALUE),
+    # Grouped nodes and almost locked sets are links too: HoDoKu's grouped nice loop scores 300.
+    Rule(nice_loops.NICE_LOOP, "Nice loop / AIC", F.CHAINS, HARD, nice_loops.nice_loop,
+         Se(7.0, CHAIN, SE_HAS), hodoku("NICE_LOOP"), HAND, ANY, ON, None),
+    Rule(als.ALS_XZ, "ALS-XZ", F.ALS, HARD, als.als_xz,
+         Se(5.5, FIXED, SE_HAS), hodoku("ALS_XZ"), HAND, ANY, ON, None),
+    Rule(als.ALS_XY_WING, "ALS-XY-Wing", F.ALS, HARD, als.als_xy_wing,
+         Se(6.0, FIXED, SE_LACKS), hodoku("ALS_XY_WING"), HAND, ANY, ON, None),
+    Rule(als.DEATH_BLOSSOM, "Death Blossom", F.ALS, HARD, als.death_blossom,
+         Se(6.5, FIXED, SE_LACKS), hodoku("DEATH_BLOSSOM"), HAND, ANY, ON, None),
+    Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", F.ALS, HARD, sue_de_coq.sue_de_coq,
+         Se(5.0, FIXED, SE_LACKS), hodoku("SUE_DE_COQ"), HAND, ANY, ON, None),
+    Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", F.MATCHING, HARD, exclusion.pile_exclusion,
+         Se(4.0, FIXED, SE_HAS),
+         hodoku_closest("HIDDEN_TRIPLE", "k digits in k cells is a hidden subset; the ones left by the "
+                        "pair rules are triples and larger (quadruple: 150, hard)"), PAPER, ANY, ON, None),
+    Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", F.MATCHING, HARD, exclusion.chain_exclusion,
+         Se(4.0, FIXED, SE_HAS),
+         hodoku_closest("NAKED_QUADRUPLE", "a chain is a naked subset; those the tuple rules leave are "
+                        "large"), PAPER, ANY, ON, None),
+    Rule(matching_rules.DIGIT_MATCHING, "Digit matching rule", F.MATCHING, HARD,
+         matching_rules.digit_matching,
+         Se(5.0, FIXED, SE_HAS),
+         hodoku_closest("SQUIRMBAG", "it reports the fish beyond the Jellyfish"), PAPER, ANY, ON, None),
+    Rule(matching_rules.UNIT_MATCHING, "Unit matching rule", F.MATCHING, HARD,
+         matching_rules.unit_matching,
+         Se(5.0, FIXED, SE_HAS),
+         hodoku_closest("NAKED_QUADRUPLE", "a Hall set of a unit is a subset, HoDoKu's largest is a "
+                        "quadruple"), PAPER, ANY, ON, None),
+    Rule(templates.DIGIT_TEMPLATE, "Digit templates", F.TEMPLATES, HARD, templates.digit_template,
+         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_DEL"), PADS, ANY, ON, None),
+    Rule(uniqueness.UNIQUE_RECTANGLE_1, "Unique rectangle type 1", F.UNIQUENESS, HARD,
+         uniqueness.unique_rectangle_1,
+         Se(4.5, FIXED, SE_HAS), hodoku("UNIQUENESS_1"), HAND, ONE, ON, None),
+    Rule(uniqueness.UNIQUE_RECTANGLE_2, "Unique rectangle type 2", F.UNIQUENESS, HARD,
+         uniqueness.unique_rectangle_2,
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_2"), HAND, ONE, ON, None),
+    Rule(uniqueness.UNIQUE_RECTANGLE_4, "Unique rectangle type 4", F.UNIQUENESS, HARD,
+         uniqueness.unique_rectangle_4,
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_4"), HAND, ONE, ON, None),
+    Rule(uniqueness.HIDDEN_RECTANGLE, "Hidden rectangle", F.UNIQUENESS, HARD, uniqueness.hidden_rectangle,
+         Se(4.7, FIXED, SE_LACKS), hodoku("HIDDEN_RECTANGLE"), HAND, ONE, ON, None),
+    Rule(uniqueness.AVOIDABLE_RECTANGLE, "Avoidable rectangle", F.UNIQUENESS, HARD,
+         uniqueness.avoidable_rectangle,
+         Se(4.5, FIXED, SE_LACKS), hodoku("AVOIDABLE_RECTANGLE_1"), HAND, ONE, ON, None),
+    Rule(uniqueness.BUG_PLUS_ONE, "BUG+1", F.UNIQUENESS, HARD, uniqueness.bug_plus_one,
+         Se(5.6, FIXED, SE_HAS), hodoku("BUG_PLUS_1"), HAND, ONE, ON, None),
+    Rule(cycles.NONREPETITIVE_CYCLE, "Nonrepetitive cycle (bilocation)", F.GRAPH, VERY_HARD,
+         cycles.find_bilocation_cycles,
+         Se(6.5, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BILOCATION),
+    Rule(cycles.REPETITIVE_CYCLE, "Repetitive cycle (bilocation)", F.GRAPH, VERY_HARD,
+         cycles.find_bilocation_repetitive_cycles,
+         Se(6.6, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BILOCATION),
+    Rule(cycles.CONFLICTING_PATHS, "Conflicting paths (bilocation)", F.GRAPH, VERY_HARD,
+         cycles.find_bilocation_conflicting_paths,
+         Se(6.6, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BILOCATION),
+    Rule(bivalue_rules.BIVALUE_CYCLE, "Nonrepetitive cycle (bivalue)", F.GRAPH, VERY_HARD,
+         bivalue_rules.find_bivalue_cycles,
+         Se(6.5, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE),
+    Rule(bivalue_rules.BIVALUE_REPETITIVE_CYCLE, "Repetitive cycle (bivalue)", F.GRAPH, VERY_HARD,
+         bivalue_rules.find_bivalue_repetitive_cycles,
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE),
+    Rule(bivalue_rules.BIVALUE_CONFLICTING_PATHS, "Conflicting paths (bivalue)", F.GRAPH, VERY_HARD,
+         bivalue_rules.find_bivalue_conflicting_paths,
+         Se(7.0, WALK, SE_HAS),
+         hodoku_closest("XY_CHAIN", "two bivalue chains from one cell, HoDoKu's XY-chain"), PAPER, ANY, ON,
+         BIVALUE),
+    Rule(bivalue_rules.MIXED_CONFLICTING_PATHS, "Conflicting paths (mixed)", F.GRAPH, VERY_HARD,
+         bivalue_rules.find_mixed_conflicting_paths,
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, None),
+    Rule(forcing_rules.NONREPETITIVE_PATH, "Nonrepetitive path (PADS)", F.GRAPH, VERY_HARD,
+         forcing_rules.find_nonrepetitive_paths,
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PADS, ANY, ON, None),
+    Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
+         forcing_rules.find_forcing_contradictions,
+         Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None),
+    Rule(forcing_chains.CONTRADICTION_FORCING_CHAIN, "Contradiction forcing chain", F.FORCING, FORCING,
+         forcing_chains.contradiction_forcing_chain,
+         Se(7.0, CHAIN, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),
+    Rule(forcing_chains.CELL_FORCING_CHAIN, "Cell forcing chain", F.FORCING, FORCING,
+         forcing_chains.cell_forcing_chain,
+         Se(8.0, CASES, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),
+    Rule(forcing_chains.UNIT_FORCING_CHAIN, "Unit forcing chain", F.FORCING, FORCING,
+         forcing_chains.unit_forcing_chain,
+         Se(8.0, CASES, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),
+    Rule(forcing_chains.DYNAMIC_FORCING_CHAIN, "Dynamic forcing chain", F.FORCING, FORCING,
+         forcing_chains.dynamic_forcing_chain,
+         Se(8.5, CHAIN, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),
+    Rule(forcing_nets.FORCING_NET, "Forcing net", F.FORCING, FORCING, forcing_nets.forcing_net,
+         Se(9.0, NESTED, SE_HAS), hodoku("FORCING_NET"), Source.FORCING, ANY, ON, None),
+)
+# fmt: on
+
+#: The default rule set, simplest first: the rows on by default that hold for every puzzle.
+RULES: tuple[Rule, ...] = tuple(rule for rule in TABLE if rule.on and not rule.one_solution)

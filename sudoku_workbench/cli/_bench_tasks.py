@@ -6,6 +6,7 @@ new, append a :class:`BenchTask` to :data:`BENCH_TASKS` (``sizes`` limits it to 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,14 +14,14 @@ from dataclasses import dataclass
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.tsplib import format_hcp
 from sudoku_workbench.hcp.export import export_graph
-from sudoku_workbench.logic.engine import RULES, Level, forget_caches, solve_by_logic
+from sudoku_workbench.logic.engine import RULES, Level, Rule, forget_caches, solve_by_logic
 from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.generate import generate
 from sudoku_workbench.search.sat import forget_sat_searches, sat_search
 from sudoku_workbench.search.solve import search_count, solve
 
-__all__ = ["BENCH_TASKS", "BenchTask"]
+__all__ = ["BENCH_TASKS", "BenchTask", "logic_task"]
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,11 @@ def _logic_local(grid: Grid) -> object:
     return solve_by_logic(grid, _LOCAL_RULES)
 
 
+def logic_task(rules: tuple[Rule, ...], label: str) -> BenchTask:
+    """Full logic runs with ``rules``, caches dropped before each pass."""
+    return BenchTask(f"logic: {label}", functools.partial(solve_by_logic, rules=rules), reset=forget_caches)
+
+
 def _anneal(grid: Grid) -> object:
     return anneal(grid, rng=random.Random(1))
 
@@ -99,7 +105,7 @@ BENCH_TASKS: tuple[BenchTask, ...] = (
     BenchTask("generate: Unique (logic-solvable)", _generate_unique, sizes=(9, 16)),
     BenchTask("generate: no Unique", _generate_loose, sizes=(9, 16)),
     BenchTask("generate: Very Hard (5 s budget)", _generate_very_hard, sizes=(9,)),
-    BenchTask("logic: full run", solve_by_logic, reset=forget_caches),
+    logic_task(RULES, "full run"),
     BenchTask("logic: local and matching rules", _logic_local, reset=forget_caches),
     BenchTask("anneal (box moves, geometric)", _anneal, sizes=(4, 6)),
     BenchTask("export-hcp --reduce", _hcp_export_reduced, sizes=(9, 16)),

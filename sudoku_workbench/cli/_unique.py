@@ -11,7 +11,7 @@ from typing import Any
 
 from sudoku_workbench.cli._logic_io import Packed, unpack
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic.engine import RULES, Rule, rules_assuming_unique
+from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.search.sat import sat_search
 
 __all__ = ["add_assume_unique", "record_rules", "solution_count"]
@@ -33,10 +33,10 @@ def solution_count(grid: Grid) -> int:
     return found
 
 
-def _rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
-    """The rules to use on ``grid``, or why the uniqueness rules are refused for it."""
+def _rules_for(grid: Grid, rules: tuple[Rule, ...], assume_unique: bool) -> tuple[Rule, ...] | str:
+    """The chosen rules, or why the uniqueness rules (among them when assuming) are refused on ``grid``."""
     if not assume_unique:
-        return RULES
+        return rules
     found = solution_count(grid)
     if found == 0:
         return "--assume-unique refused: the puzzle has no solution"
@@ -45,13 +45,15 @@ def _rules_for(grid: Grid, assume_unique: bool) -> tuple[Rule, ...] | str:
             "--assume-unique refused: the puzzle has several solutions, "
             "so uniqueness rules could discard real ones"
         )
-    return rules_assuming_unique()
+    return rules
 
 
-def record_rules(packed: Packed | str, assume_unique: bool) -> tuple[Grid, tuple[Rule, ...]] | str:
-    """A worker's record as its grid and rules, or why it cannot run (for logic, rate and soundness)."""
+def record_rules(
+    packed: Packed | str, rules: tuple[Rule, ...], assume_unique: bool
+) -> tuple[Grid, tuple[Rule, ...]] | str:
+    """A worker's record as its grid and the chosen rules, or why it cannot run (logic, rate, soundness)."""
     if isinstance(packed, str):
         return packed
     grid = unpack(packed)
-    rules = _rules_for(grid, assume_unique)
-    return rules if isinstance(rules, str) else (grid, rules)
+    ready = _rules_for(grid, rules, assume_unique)
+    return ready if isinstance(ready, str) else (grid, ready)

@@ -16,13 +16,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask
+from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask, logic_task
 from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.engine import RULES
 
 __all__ = ["register"]
 
@@ -67,6 +69,7 @@ def register(subparsers: Any) -> None:
         "process (9x9 puzzles; PADS is not shipped: point at your own copy)",
     )
     parser.set_defaults(run=_run)
+    add_rule_options(parser)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -75,7 +78,7 @@ def _run(args: argparse.Namespace) -> int:
     sample = args.sample or (12 if args.quick else 1000)
     if args.against_pads:
         return _race(args, sample)
-    tasks = [t for t in BENCH_TASKS if not args.task or any(name in t.name for name in args.task)]
+    tasks = [t for t in _tasks(args) if not args.task or any(name in t.name for name in args.task)]
     _print_header(_HEADER)
     for path in _data_files(args):
         puzzles, warm_up = _sample(path, sample)
@@ -84,6 +87,14 @@ def _run(args: argparse.Namespace) -> int:
             if chosen:
                 _print_row(path, task, (chosen, warm_up), args.runs)
     return 0
+
+
+def _tasks(args: argparse.Namespace) -> tuple[BenchTask, ...]:
+    """The task table, with full logic runs by the chosen rules when the rule options change them."""
+    if args.chosen_rules == RULES:
+        return BENCH_TASKS
+    label = f"--rules {args.rules} ({len(args.chosen_rules)} rules)"
+    return (*BENCH_TASKS, logic_task(args.chosen_rules, label))
 
 
 def _print_header(header: tuple[str, ...]) -> None:

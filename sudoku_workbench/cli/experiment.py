@@ -9,6 +9,7 @@ exactly the solve the local rules alone would make, and one run per puzzle sorts
 from __future__ import annotations
 
 import argparse
+import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -16,12 +17,11 @@ from dataclasses import dataclass, field
 from sudoku_workbench.cli._options import non_negative_int, positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._progress import ProgressBar
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic import forcing_rules
-from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, Level, solve_by_logic
-from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
-from sudoku_workbench.logic.short_wings import W_WING, XYZ_WING
-from sudoku_workbench.logic.templates import DIGIT_TEMPLATE
+from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, Rule, solve_by_logic
+from sudoku_workbench.logic.rule_choice import choose_rules
+from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.generate import puzzle_rng
 
@@ -41,13 +41,13 @@ __all__ = [
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
 NONLOCAL = frozenset(GRAPH_RULE_IDS)
 
+#: The experiment replicates the paper, so by default it stops where our rules before forcing chains
+#: stop (``--max-level very_hard``); the paper's rule set is the ``eppstein`` preset.
+OUR_RULES = choose_rules(max_level="very_hard")
+PAPER_RULES = choose_rules("eppstein")
 #: The rules beyond the paper's: the two graph rules and the digit templates of Eppstein's PADS solver,
-#: the XYZ- and W-Wing and the named hand-solver patterns; and the rule table without them (the
-#: paper's rule set).
-PADS = frozenset(forcing_rules.RULE_IDS) | {DIGIT_TEMPLATE, XYZ_WING, W_WING} | HAND_SOLVER_RULES
-#: The experiment replicates the paper, so it stops where our rules before forcing chains stop.
-OUR_RULES = tuple(rule for rule in RULES if rule.level < Level.FORCING)
-PAPER_RULES = tuple(rule for rule in OUR_RULES if rule.id not in PADS)
+#: the XYZ- and W-Wing and the named hand-solver patterns.
+PADS = frozenset(rule.id for rule in TABLE) - {rule.id for rule in PAPER_RULES}
 
 #: The paper's counts for its 33,302 puzzles.
 PAPER_TOTAL, PAPER_UNSOLVED, PAPER_NONLOCAL = 33302, 1460, 3859
@@ -84,9 +84,9 @@ class Tally:
             self.puzzles[rule_id] += 1
 
 
-def classify(grid: Grid) -> Outcome:
-    """Solve by logic with every rule (and, if a PADS rule was used, without them) and sort the puzzle."""
-    run = solve_by_logic(grid, OUR_RULES)
+def classify(grid: Grid, rules: tuple[Rule, ...] = OUR_RULES) -> Outcome:
+    """Solve by logic with ``rules`` (and, if a rule beyond the paper's was used, with the paper's)."""
+    run = solve_by_logic(grid, rules)
     used = Counter(step.rule for step in run.steps)
     kind = _kind(run.status, used.keys())
     paper_kind = kind
@@ -102,22 +102,26 @@ def _kind(status: str, used: Iterable[str]) -> str:
     return "nonlocal" if NONLOCAL & set(used) else "local"
 
 
-def _one(job: tuple[int, int]) -> Outcome:
+def _one(rules: tuple[Rule, ...], job: tuple[int, int]) -> Outcome:
     """Generate puzzle number ``index`` of run ``seed`` (reproducible whatever the number of jobs).
 
     The paper's procedure as is: a unique, minimal, 180-degree symmetric puzzle, not filtered by logic.
     """
     seed, index = job
-    return classify(generate_eppstein(geometry(3, 3), puzzle_rng(seed, index), "rot180"))
+    return classify(generate_eppstein(geometry(3, 3), puzzle_rng(seed, index), "rot180"), rules)
 
 
 def run_experiment(
-    count: int, seed: int, jobs: int = 1, progress: Callable[[int], None] | None = None
+    count: int,
+    seed: int,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    rules: tuple[Rule, ...] = OUR_RULES,
 ) -> Tally:
     """Generate and classify ``count`` puzzles, on ``jobs`` processes; ``progress(done)`` after each."""
     tally = Tally()
     work = ((seed, i) for i in range(count))
-    for done, outcome in enumerate(ordered_map(_one, work, jobs, chunk=4), 1):
+    for done, outcome in enumerate(ordered_map(functools.partial(_one, rules), work, jobs, chunk=4), 1):
         tally.add(outcome)
         if progress:
             progress(done)
@@ -141,7 +145,7 @@ def format_report(tally: Tally, seed: int) -> str:
         "",
         f"{'rule':40}{'level':>12}{'steps':>10}{'puzzles':>10}",
     ]
-    for rule in RULES:
+    for rule in TABLE:
         if tally.steps[rule.id]:
             steps, puzzles = tally.steps[rule.id], tally.puzzles[rule.id]
             lines.append(f"{rule.name:40}{rule.level.name:>12}{steps:>10,}{puzzles:>10,}")
@@ -164,7 +168,7 @@ def _share(part: int, whole: int) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     bar = ProgressBar(args.count, "puzzles", enabled=not args.quiet)
-    tally = run_experiment(args.count, args.seed, args.jobs, lambda _done: bar.advance())
+    tally = run_experiment(args.count, args.seed, args.jobs, lambda _done: bar.advance(), args.chosen_rules)
     bar.close()
     print(format_report(tally, args.seed))
     return 0
@@ -184,3 +188,4 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     eppstein.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
     eppstein.add_argument("--quiet", action="store_true", help="no progress bar")
     eppstein.set_defaults(run=_run)
+    add_rule_options(eppstein, max_level="very_hard")

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._parallel import ordered_map, usable_cpus
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
-from sudoku_workbench.logic.engine import Level
+from sudoku_workbench.logic.engine import Level, Rule
 from sudoku_workbench.search.generate import generate, puzzle_rng
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, check_symmetry
 
@@ -38,6 +39,7 @@ class Options:
     very_hard: bool
     level: Level | None
     budget: float
+    rules: tuple[Rule, ...]
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -74,6 +76,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
     )
     parser.set_defaults(run=_run)
+    add_rule_options(parser, max_level="very_hard")
 
 
 def _level(text: str) -> Level:
@@ -92,7 +95,16 @@ def _run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     if args.seed is None:
         print(f"seed {seed}", file=sys.stderr)
-    options = Options(args.size, args.symmetry, seed, args.unique, args.very_hard, args.level, args.budget)
+    options = Options(
+        args.size,
+        args.symmetry,
+        seed,
+        args.unique,
+        args.very_hard,
+        args.level,
+        args.budget,
+        args.chosen_rules,
+    )
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.count, "puzzles", show and args.count > 1)
     # Even one job runs in a worker (isolate): this process only waits and prints, so Ctrl-C never
@@ -119,5 +131,6 @@ def puzzle_line(options: Options, index: int) -> str:
         very_hard=options.very_hard,
         level=options.level,
         budget=options.budget,
+        rules=options.rules,
     )
     return f"{made.grid.to_line()} {made.level.name.lower()}"

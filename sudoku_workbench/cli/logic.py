@@ -17,9 +17,11 @@ from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules
 from sudoku_workbench.formats.atomic import atomic_writer
-from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.engine import RULES, Rule, solve_by_logic
+from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
 
 __all__ = ["register"]
 
@@ -38,14 +40,15 @@ def register(subparsers: Any) -> None:
     )
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
+    add_rule_options(parser)
 
 
 def solve_record(
-    trace: bool, assume_unique: bool, item: tuple[int, Packed | str]
+    trace: bool, rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
 ) -> tuple[int, str, list[str]]:
     """Worker: (record number, output line, trace lines) for one record."""
     number, packed = item
-    ready = record_rules(packed, assume_unique)
+    ready = record_rules(packed, rules, assume_unique)
     if isinstance(ready, str):
         return number, "", [ready]
     grid, rules = ready
@@ -53,6 +56,10 @@ def solve_record(
     line = f"{run.grid.to_line()} {run.status}"
     if run.problems:
         line += ": " + run.problems[0].describe(grid.geometry)
+    elif run.status == "stuck" and not set(RULES) <= set(rules):
+        needed = missing_rule(run.grid, rules, assume_unique)
+        if needed is not None:
+            line += ": " + stuck_message(needed)
     steps = (
         [json.dumps({"puzzle": number, **step_record(grid.geometry, s)}) for s in run.steps] if trace else []
     )
@@ -66,7 +73,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def _solve_all(args: argparse.Namespace, trace_file: IO[str] | None) -> int:
     bad = 0
-    work = functools.partial(solve_record, trace_file is not None, args.assume_unique)
+    work = functools.partial(solve_record, trace_file is not None, args.chosen_rules, args.assume_unique)
     for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
         if not line:
             bad += 1

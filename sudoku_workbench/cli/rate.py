@@ -11,8 +11,9 @@ from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules, solution_count
-from sudoku_workbench.logic.engine import rate
+from sudoku_workbench.logic.engine import Rule, rate
 from sudoku_workbench.logic.se_scale import rate_se
 
 __all__ = ["register"]
@@ -41,12 +42,15 @@ def register(subparsers: Any) -> None:
     )
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
+    add_rule_options(parser)
 
 
-def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str]) -> tuple[int, str, str]:
+def rate_record(
+    scale: str, rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
+) -> tuple[int, str, str]:
     """Worker: (record number, output line, error message) for one record on ``scale``."""
     number, packed = item
-    ready = record_rules(packed, assume_unique)
+    ready = record_rules(packed, rules, assume_unique)
     if isinstance(ready, str):
         return number, "", ready
     grid, rules = ready
@@ -61,7 +65,7 @@ def rate_record(scale: str, assume_unique: bool, item: tuple[int, Packed | str])
 def _run(args: argparse.Namespace) -> int:
     bad = 0
     for number, line, error in ordered_map(
-        functools.partial(rate_record, args.scale, args.assume_unique),
+        functools.partial(rate_record, args.scale, args.chosen_rules, args.assume_unique),
         packed_input(iter_input(args.file)),
         args.jobs,
     ):

@@ -18,8 +18,10 @@ from sudoku_workbench.cli._io import iter_input
 from sudoku_workbench.cli._logic_io import Packed, packed_input
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, record_rules
-from sudoku_workbench.logic.engine import Level, rules_assuming_unique
+from sudoku_workbench.logic.engine import Rule
+from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
 from sudoku_workbench.search.solve import solve
 
@@ -38,29 +40,24 @@ def register(subparsers: Any) -> None:
     add("--count", type=positive_int, default=None, metavar="N", help="check at most N puzzles per file")
     add("--every", type=positive_int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
     add("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
-    add(
-        "--max-level",
-        choices=[level.name.lower() for level in Level if level < Level.NEEDS_SEARCH],
-        default="forcing",
-        help="use only the rules up to this level (default forcing: all rules; very_hard: all but forcing)",
-    )
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
+    add_rule_options(parser)
 
 
 def check_record(
-    max_level: int, assume_unique: bool, item: tuple[int, Packed | str]
+    rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
 ) -> tuple[int, RunCheck | str]:
-    """Worker: the checked run of one record (rules up to ``max_level``), or why it was not checked."""
+    """Worker: the checked run of one record with the chosen rules, or why it was not checked."""
     number, packed = item
-    ready = record_rules(packed, assume_unique)
+    ready = record_rules(packed, rules, assume_unique)
     if isinstance(ready, str):
         return number, ready
     grid, rules = ready
     solution = solve(grid)
     if solution is None:
         return number, "the puzzle has no solution"
-    return number, check_run(grid, solution.values, tuple(r for r in rules if r.level <= max_level))
+    return number, check_run(grid, solution.values, rules)
 
 
 def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
@@ -76,7 +73,7 @@ def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
         f"solved by logic {solved} ({share:.1f} %), stuck {tally.statuses['stuck']}, "
         f"contradiction {tally.statuses['contradiction']}; logic runs {speed:.0f} puzzles/s (CPU)"
     )
-    for rule in rules_assuming_unique():
+    for rule in TABLE:
         if tally.rules[rule.id]:
             print(f"  {rule.id:<26} {tally.rules[rule.id]:>8}")
     for fault in tally.faults[:20]:
@@ -89,7 +86,7 @@ def _run(args: argparse.Namespace) -> int:
         records = itertools.islice(iter_input(name), 0, None, max(1, args.every))
         records = itertools.islice(records, args.count)
         tally, skipped = SoundnessTally(), 0
-        work = functools.partial(check_record, Level[args.max_level.upper()], args.assume_unique)
+        work = functools.partial(check_record, args.chosen_rules, args.assume_unique)
         for number, result in ordered_map(work, packed_input(records), args.jobs, chunk=8):
             if isinstance(result, str):
                 skipped += 1

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, Step
-from sudoku_workbench.logic.engine import RULES, Level, Rating, rate
+from sudoku_workbench.logic.engine import RULES, Level, Rating, Rule, rate
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.minimize import grid_of
 from sudoku_workbench.search.solve import count, solutions
@@ -66,9 +66,9 @@ def puzzle_rng(seed: int, index: int) -> random.Random:
 GRADING_RULES = tuple(rule for rule in RULES if rule.level < Level.FORCING)
 
 
-def top_level() -> Level:
+def top_level(rules: tuple[Rule, ...] = GRADING_RULES) -> Level:
     """The hardest level a grading rule has (Very Hard once the graph rules are in)."""
-    return max(rule.level for rule in GRADING_RULES)
+    return max((rule.level for rule in rules), default=Level.EASY)
 
 
 def generate(
@@ -81,11 +81,13 @@ def generate(
     budget: float = 5.0,
     cancel: CancelToken | None = None,
     progress: Callable[[int], None] | None = None,
+    rules: tuple[Rule, ...] = GRADING_RULES,
 ) -> Generated:
     """One puzzle with the given options (see the module docstring for what each one means).
 
     ``progress(attempts)`` is called after each candidate puzzle; ``budget`` (seconds) bounds the
-    search of Very Hard and of a target level.
+    search of Very Hard and of a target level; ``rules`` grade the puzzles (logic-solvable means by
+    them).
 
     Raises:
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
@@ -97,9 +99,9 @@ def generate(
         grid = loose_puzzle(geo, rng, symmetry, cancel)
         # Sound rules cannot finish a puzzle with two solutions: no need to run them to know.
         several = count(grid, limit=2, cancel=cancel) > 1
-        return Generated(grid, Level.NEEDS_SEARCH if several else _rate(grid, cancel).level)
-    target = top_level() if very_hard else _target(level)
-    return _search(geo, rng, symmetry, target, budget, cancel, progress)
+        return Generated(grid, Level.NEEDS_SEARCH if several else _rate(grid, rules, cancel).level)
+    target = top_level(rules) if very_hard else _target(level)
+    return _search(geo, rng, symmetry, target, budget, rules, cancel, progress)
 
 
 def _target(level: Level | int | None) -> Level | None:
@@ -117,6 +119,7 @@ def _search(
     symmetry: str,
     target: Level | None,
     budget: float,
+    rules: tuple[Rule, ...],
     cancel: CancelToken | None,
     progress: Callable[[int], None] | None,
 ) -> Generated:
@@ -126,7 +129,7 @@ def _search(
     attempts = 0
     while True:
         grid = generate_eppstein(geo, rng, symmetry, cancel)
-        rating = _rate(grid, cancel)
+        rating = _rate(grid, rules, cancel)
         attempts += 1
         if progress is not None:
             progress(attempts)
@@ -141,13 +144,11 @@ def _search(
             return best[1]
 
 
-def _rate(grid: Grid, cancel: CancelToken | None) -> Rating:
+def _rate(grid: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None) -> Rating:
     """:func:`rate`, checking the cancel token before every rule is asked (rating has no token)."""
     if cancel is None:
-        return rate(grid, GRADING_RULES)
-    return rate(
-        grid, tuple(dataclasses.replace(rule, find=_checked(rule.find, cancel)) for rule in GRADING_RULES)
-    )
+        return rate(grid, rules)
+    return rate(grid, tuple(dataclasses.replace(rule, find=_checked(rule.find, cancel)) for rule in rules))
 
 
 def _checked(find: Callable[[Grid], Iterator[Step]], cancel: CancelToken) -> Callable[[Grid], Iterator[Step]]:

@@ -1,0 +1,92 @@
+"""The rule options of every command that applies rules: a preset, enable, disable, level, list.
+
+``--rules``, ``--enable``, ``--disable``, ``--max-level`` and ``--list-rules``:
+:func:`add_rule_options` adds them to a subcommand and wraps its ``run``: the wrapper lists the rules
+(``--list-rules``) or builds the chosen tuple with :func:`~sudoku_workbench.logic.rule_choice.choose_rules`
+into ``args.chosen_rules`` before the command runs. A bad preset, id or level is a ``RuleChoiceError``,
+which ``main`` reports in one line with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sudoku_workbench.logic.rule_choice import LEVEL_NAMES, PRESETS, choose_rules, preset_rules
+from sudoku_workbench.logic.rule_table import TABLE
+from sudoku_workbench.logic.rule_types import Rule
+
+__all__ = ["add_rule_options", "rules_listing"]
+
+Run = Callable[[argparse.Namespace], int]
+
+
+class _ListRules(argparse.Action):
+    """``--list-rules``: the command's file arguments are then not needed, so they stop being required."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=False, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, *_: Any) -> None:
+        setattr(namespace, self.dest, True)
+        for action in parser._actions:  # argparse checks required arguments only after every option
+            action.required = False
+
+
+def _ids(text: str) -> list[str]:
+    return [word.strip() for word in text.split(",") if word.strip()]
+
+
+def add_rule_options(parser: argparse.ArgumentParser, max_level: str | None = None) -> None:
+    """Add the rule options to a subcommand whose ``run`` is already set, and wrap that ``run``.
+
+    ``max_level`` is the command's default highest level (None: every level).
+    """
+    add = parser.add_argument
+    add("--rules", default="default", metavar="PRESET", help=f"rule preset: {', '.join(PRESETS)}")
+    add("--enable", type=_ids, default=[], metavar="ID,…", help="also use these rules (see --list-rules)")
+    add("--disable", type=_ids, default=[], metavar="ID,…", help="leave these rules out")
+    add(
+        "--max-level",
+        default=max_level,
+        metavar="LEVEL",
+        help=f"use only rules up to this level: {', '.join(LEVEL_NAMES)} (default {max_level or 'forcing'})",
+    )
+    add("--list-rules", action=_ListRules, help="list the rules: on or off with these options, then exit")
+    parser.set_defaults(run=functools.partial(_run_with_rules, parser.get_default("run")))
+
+
+def _run_with_rules(run: Run, args: argparse.Namespace) -> int:
+    assume_unique = bool(getattr(args, "assume_unique", False))
+    chosen = choose_rules(args.rules, args.enable, args.disable, args.max_level, assume_unique)
+    if args.list_rules:
+        print(rules_listing(chosen, preset_rules(args.rules), assume_unique))
+        return 0
+    args.chosen_rules = chosen
+    return run(args)
+
+
+def rules_listing(chosen: tuple[Rule, ...], preset: tuple[Rule, ...], assume_unique: bool) -> str:
+    """The table of rules: the chosen ones in their order (on), then the others (off, and why if need be)."""
+    rows = [_row(rule, "on") for rule in chosen]
+    for rule in TABLE:
+        if rule not in chosen:
+            needs = rule.one_solution and not assume_unique and rule in preset
+            rows.append(_row(rule, "off (needs --assume-unique)" if needs else "off"))
+    head = ("id", "name", "family", "level", "SE", "HoDoKu", "use")
+    widths = [max(len(row[i]) for row in (head, *rows)) for i in range(len(head) - 1)]
+    return (
+        "\n".join(
+            "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=False)) + "  " + row[-1]
+            for row in (head, *rows)
+        )
+        + "\n* HoDoKu has no such technique: the score of the nearest one"
+    )
+
+
+def _row(rule: Rule, state: str) -> tuple[str, ...]:
+    hodoku = f"{rule.hodoku.score}" + ("*" if rule.hodoku.closest else "")
+    level = rule.level.name.lower()
+    return (rule.id, rule.name, rule.family.value, level, f"{rule.se.base:.1f}", hodoku, state)

@@ -3,7 +3,8 @@
 Runs the Logic button over puzzles, smallest grids first (random minimal 4x4 and 6x6 puzzles, the 6x6
 examples, then 9x9 and 16x16 corpora from ../shared/data), and keeps for each rule the first position
 before a step of that rule. A rule that is never the engine's choice gets a position where its own
-finder fires (marked ``"engine_first": false``). Writes resources/techniques/examples.json; rules
+finder fires (marked ``"engine_first": false``). Rules that need one solution are looked for with
+them switched on (every puzzle tried has one solution). Writes resources/techniques/examples.json; rules
 that already have an example there keep it unless ``--all`` is given or it went stale (a new rule
 earlier in the table now takes the step there, or the rule no longer fires on it).
 
@@ -24,7 +25,15 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import Geometry, digit_char, geometry
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.engine import RULES, Level, Rule, next_step, steps_until_stuck
+from sudoku_workbench.logic.engine import (
+    RULES,
+    Level,
+    Rule,
+    next_step,
+    rules_assuming_unique,
+    steps_until_stuck,
+)
+from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.techniques import TechniqueError, technique
 from sudoku_workbench.search.solve import count, solutions
 
@@ -66,10 +75,15 @@ def corpus_puzzles() -> Iterator[tuple[str, Grid]]:
                 yield f"{name}:{number}", parse_line(text, name, number)
 
 
-def positions(grid: Grid) -> Iterator[tuple[Grid, str]]:
+def rules_for(rule: Rule) -> tuple[Rule, ...]:
+    """The rules the engine runs where this rule can be its choice (with the uniqueness rules for one)."""
+    return rules_assuming_unique() if rule.one_solution else RULES
+
+
+def positions(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tuple[Grid, str]]:
     """Each position of a logic run with the rule of the step taken there."""
     try:
-        for step in steps_until_stuck(grid):
+        for step in steps_until_stuck(grid, rules):
             yield grid, step.rule
             grid = grid.apply(step)
     except Contradiction:
@@ -105,17 +119,19 @@ def _sources() -> Iterator[tuple[str, Grid]]:
     )
 
 
-def engine_examples(wanted: list[Rule], budget: float) -> dict[str, dict[str, object]]:
-    """First pass: positions where the engine's own next step is the rule."""
+def engine_examples(
+    wanted: list[Rule], budget: float, rules: tuple[Rule, ...]
+) -> dict[str, dict[str, object]]:
+    """First pass: positions where the engine's own next step (with ``rules``) is the rule."""
     found: dict[str, dict[str, object]] = {}
     by_id = {rule.id: rule for rule in wanted}
     deadline = time.monotonic() + budget
     for source, puzzle in _sources():
         if len(found) == len(by_id) or time.monotonic() > deadline:
             break
-        for grid, rule_id in positions(puzzle):
+        for grid, rule_id in positions(puzzle, rules):
             if rule_id in by_id and rule_id not in found:
-                step = next_step(grid)
+                step = next_step(grid, rules)
                 if step is not None and step.rule == rule_id:
                     found[rule_id] = example_record(by_id[rule_id], source, grid, True)
                     print(f"{rule_id}: {source} ({grid.geometry.label})", flush=True)
@@ -135,7 +151,7 @@ def finder_examples(missing: list[Rule], budget: float) -> dict[str, dict[str, o
     for source, puzzle in _sources():
         if len(clean) == len(missing) or time.monotonic() > deadline:
             break
-        for grid, _rule_id in positions(puzzle):
+        for grid, _rule_id in positions(puzzle, rules_assuming_unique()):
             todo = [r for r in missing if r.id not in clean and next(r.find(grid), None) is not None]
             if not todo:
                 continue
@@ -160,13 +176,13 @@ def still_good(rule: Rule) -> bool:
     if entry.example is None:
         return False
     if entry.engine_first:
-        step = next_step(entry.example)
+        step = next_step(entry.example, rules_for(rule))
         return step is not None and step.rule == rule.id
     return next(rule.find(entry.example), None) is not None
 
 
 def main() -> int:
-    """Search and write the examples file in RULES order; report the rules still without one."""
+    """Search and write the examples file in the table's order; report the rules still without one."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=float, default=600.0, help="seconds for the first pass")
     parser.add_argument("--fallback-budget", type=float, default=300.0, help="seconds for the second pass")
@@ -175,16 +191,18 @@ def main() -> int:
     found: dict[str, dict[str, object]] = {}
     if OUT.is_file() and not args.all:
         found = {str(r["rule"]): r for r in json.loads(OUT.read_text(encoding="utf-8"))["examples"]}
-        stale = [rule.id for rule in RULES if rule.id in found and not still_good(rule)]
+        stale = [rule.id for rule in TABLE if rule.id in found and not still_good(rule)]
         for rule_id in stale:
             print(f"{rule_id}: the stored example went stale, searching again", flush=True)
             del found[rule_id]
-    found |= engine_examples([r for r in RULES if r.id not in found], args.budget)
-    found |= finder_examples([r for r in RULES if r.id not in found], args.fallback_budget)
-    records = [found[rule.id] for rule in RULES if rule.id in found]
+    for rules in (RULES, rules_assuming_unique()):
+        wanted = [r for r in rules if r.id not in found and rules_for(r) == rules]
+        found |= engine_examples(wanted, args.budget, rules)
+    found |= finder_examples([r for r in TABLE if r.id not in found], args.fallback_budget)
+    records = [found[rule.id] for rule in TABLE if rule.id in found]
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text(json.dumps({"examples": records}, indent=1) + "\n", encoding="utf-8")
-    missing = [rule.id for rule in RULES if rule.id not in found]
+    missing = [rule.id for rule in TABLE if rule.id not in found]
     print(f"wrote {len(records)} examples to {OUT}; missing: {missing or 'none'}")
     return 1 if missing else 0
 

@@ -16,9 +16,9 @@ from typing import Any
 
 from sudoku_workbench.logic.rule_choice import LEVEL_NAMES, PRESETS, choose_rules, preset_rules
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.rule_types import Rule
+from sudoku_workbench.logic.rule_types import Growth, Rule
 
-__all__ = ["add_rule_options", "rules_listing"]
+__all__ = ["add_rule_options", "rules_listing", "rules_markdown"]
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -90,3 +90,22 @@ def _row(rule: Rule, state: str) -> tuple[str, ...]:
     hodoku = f"{rule.hodoku.score}" + ("*" if rule.hodoku.closest else "")
     level = rule.level.name.lower()
     return (rule.id, rule.name, rule.family.value, level, f"{rule.se.base:.1f}", hodoku, state)
+
+
+def rules_markdown() -> str:
+    """Every row of the rule table as the README's Markdown table (a test keeps the README equal to it)."""
+    lines = [
+        "| id | name | family | level | SE | HoDoKu | one solution | default |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for rule in TABLE:
+        hodoku = f"{rule.hodoku.score} {rule.hodoku.level.name.lower()} ({rule.hodoku.technique.lower()})"
+        if rule.hodoku.closest:
+            hodoku = f"none ({rule.hodoku.closest}); nearest: {hodoku}"
+        se = f"{rule.se.base:.1f}" + ("" if rule.se.growth is Growth.FIXED else f" + {rule.se.growth.value}")
+        if not rule.se.own:
+            se += " (not SE's)"
+        cells = (f"`{rule.id}`", rule.name, rule.family.value, rule.level.name.lower(), se, hodoku)
+        flags = ("yes" if rule.one_solution else "", "on" if rule.on else "off")
+        lines.append("| " + " | ".join((*cells, *flags)) + " |")
+    return "\n".join(lines)

@@ -24,7 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.gui.technique_pictures import example_step, render_example
-from sudoku_workbench.logic.engine import RULES, Rule
+from sudoku_workbench.logic.engine import Rule, rule_by_id
+from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.techniques import Technique, TechniqueError, picture, technique
 
 __all__ = ["TechniquesDialog", "open_techniques"]
@@ -36,10 +37,10 @@ class TechniquesDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Techniques reference")
-        self.entries = {rule.id: _entry(rule) for rule in RULES}
+        self.entries = {rule.id: _entry(rule) for rule in TABLE}
         self.rules = QListWidget()
         self.rules.setAccessibleName("Techniques")
-        for rule in RULES:
+        for rule in TABLE:
             item = QListWidgetItem(f"{rule.name}  ({_level(rule)})")
             item.setData(Qt.ItemDataRole.UserRole, rule.id)
             self.rules.addItem(item)
@@ -122,7 +123,7 @@ def _entry(rule: Rule) -> Technique | None:
 
 def _missing_html(rule_id: str) -> str:
     """A rule without a page still gets its name, level and the finder's own summary."""
-    rule = next(r for r in RULES if r.id == rule_id)
+    rule = rule_by_id(rule_id)
     summary = (inspect.getdoc(rule.find) or "").split("\n\n")[0]
     return (
         f"<h2>{html.escape(rule.name)}</h2><p><i>Level: {html.escape(_level(rule))}</i></p>"

@@ -4,8 +4,7 @@ The texts (``<rule id>.md``), the example positions (``examples.json``, found by
 ``packaging/find_technique_examples.py``) and their pictures (``<rule id>.png``) are shipped in
 ``sudoku_workbench/resources/techniques/`` and read through :mod:`importlib.resources`, so the Help
 menu, the README and the tests all show the same thing. The entries are named by the rule table's ids;
-the tests check that every row has an entry (the uniqueness rows are still to be written, by name) and
-that its own finder fires on its example.
+the tests check that every row has an entry and that its own finder fires on its example.
 """
 
 from __future__ import annotations
@@ -20,7 +19,8 @@ from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.geometry import BOX_SHAPES, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.json_reader import JsonReader
-from sudoku_workbench.logic.engine import RULES, Level, rule_by_id
+from sudoku_workbench.logic.engine import Level, rule_by_id
+from sudoku_workbench.logic.rule_table import TABLE
 
 __all__ = ["Technique", "TechniqueError", "picture", "technique", "techniques"]
 
@@ -132,8 +132,8 @@ def technique(rule_id: str) -> Technique:
 
 
 def techniques() -> tuple[Technique, ...]:
-    """Every default rule's entry, in the table's order (simplest first)."""
-    return tuple(technique(rule.id) for rule in RULES)
+    """Every rule's entry, in the table's order (simplest first)."""
+    return tuple(technique(rule.id) for rule in TABLE)
 
 
 def picture(rule_id: str) -> bytes | None:

@@ -15,8 +15,7 @@ from sudoku_workbench.logic.rule_table import BILOCATION, BIVALUE, TABLE
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
 from sudoku_workbench.logic.techniques import _examples
 
-#: Rows whose technique page and example are still to be written; a test below keeps this list exact.
-WITHOUT_PAGE = {
+UNIQUENESS = {
     "unique_rectangle_1",
     "unique_rectangle_2",
     "unique_rectangle_4",
@@ -71,17 +70,18 @@ def test_a_stand_in_for_a_technique_hodoku_lacks_says_why() -> None:
     assert TABLE[0].hodoku.closest == ""  # the full house is HoDoKu's own
 
 
-def test_every_row_has_a_page_and_an_example_but_the_listed_ones() -> None:
+@pytest.mark.parametrize("rule", TABLE, ids=lambda rule: rule.id)
+def test_every_row_has_a_page_an_example_and_a_picture(rule: Rule) -> None:
     folder = resources.files("sudoku_workbench.resources").joinpath("techniques")
-    examples = _examples()
-    lacking = {r.id for r in TABLE if not folder.joinpath(f"{r.id}.md").is_file() or r.id not in examples}
-    assert lacking == WITHOUT_PAGE
+    assert folder.joinpath(f"{rule.id}.md").is_file(), f"{rule.id} has no page"
+    assert rule.id in _examples(), f"{rule.id} has no example"
+    assert folder.joinpath(f"{rule.id}.png").is_file(), f"{rule.id} has no picture"
 
 
 def test_the_default_set_and_the_uniqueness_set_are_read_off_the_rows() -> None:
     assert [r.id for r in RULES] == [r.id for r in TABLE if r.on and not r.one_solution]
     assert [r.id for r in rules_assuming_unique()] == [r.id for r in TABLE if r.on]
-    assert {r.id for r in rules_assuming_unique()} - {r.id for r in RULES} == WITHOUT_PAGE
+    assert {r.id for r in rules_assuming_unique()} - {r.id for r in RULES} == UNIQUENESS
 
 
 def test_the_readers_use_the_rows() -> None:
@@ -101,3 +101,12 @@ def test_se_growth_is_what_the_scale_applies() -> None:
     assert se_scale.step_difficulty(Step("sue_de_coq", highlights=long)) == 5.0
     assert se_scale.step_difficulty(Step("xy_chain", highlights=long)) == 7.3
     assert se_scale.step_difficulty(Step("bivalue_cycle", highlights=long)) == 7.0  # a walk counts double
+
+
+def test_the_readmes_rule_table_is_the_rows() -> None:
+    from sudoku_workbench.cli._rule_options import rules_markdown
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- rules:start -->\n", 1)[1].split("\n<!-- rules:end -->", 1)[0]
+    assert block == rules_markdown()

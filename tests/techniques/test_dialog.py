@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.techniques_dialog import TechniquesDialog
-from sudoku_workbench.logic.engine import RULES
+from sudoku_workbench.logic.rule_table import TABLE
 
 pytestmark = pytest.mark.gui
 
@@ -42,7 +42,7 @@ def _open_dialog(qtbot, window: MainWindow) -> TechniquesDialog:
 def test_help_menu_opens_the_reference_with_every_rule(qtbot, window: MainWindow, artifacts_dir: Path):
     dialog = _open_dialog(qtbot, window)
     listed = [dialog.rules.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dialog.rules.count())]
-    assert listed == [rule.id for rule in RULES]
+    assert listed == [rule.id for rule in TABLE]
     dialog.show_rule("xy_wing")
     page = dialog.page.toPlainText()
     assert "XY-Wing" in page
@@ -73,13 +73,13 @@ def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
 
     written = write_reference(tmp_path)
     pictures = [p for p in written if p.suffix == ".png"]
-    assert sorted(p.stem for p in pictures) == sorted(rule.id for rule in RULES)
+    assert sorted(p.stem for p in pictures) == sorted(rule.id for rule in TABLE)
     for path in pictures:
         image = QImage(str(path))
         assert not image.isNull()
         assert image.width() == image.height() >= 200
     index = (tmp_path / "index.md").read_text(encoding="utf-8")
-    assert all(f"({rule.id}.png)" in index for rule in RULES)
+    assert all(f"({rule.id}.png)" in index for rule in TABLE)
 
 
 def test_a_rule_without_a_page_still_gets_one(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:

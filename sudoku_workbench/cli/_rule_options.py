@@ -46,8 +46,11 @@ def add_rule_options(parser: argparse.ArgumentParser, max_level: str | None = No
     """
     add = parser.add_argument
     add("--rules", default="default", metavar="PRESET", help=f"rule preset: {', '.join(PRESETS)}")
-    add("--enable", type=_ids, default=[], metavar="ID,…", help="also use these rules (see --list-rules)")
-    add("--disable", type=_ids, default=[], metavar="ID,…", help="leave these rules out")
+    for option, what in (
+        ("--enable", "also use these rules (see --list-rules)"),
+        ("--disable", "leave these out"),
+    ):
+        add(option, type=_ids, action="extend", default=[], metavar="ID,…", help=f"{what}; may be repeated")
     add(
         "--max-level",
         default=max_level,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic.engine import next_step
+from sudoku_workbench.logic.engine import next_step, rule_by_id
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule, Source
 
@@ -62,7 +62,6 @@ PRESETS: dict[str, Callable[[], tuple[Rule, ...]]] = {
 #: The levels ``max_level`` accepts, by name.
 LEVEL_NAMES = {level.name.lower(): level for level in Level if level < Level.NEEDS_SEARCH}
 
-_BY_ID = {rule.id: rule for rule in TABLE}
 _TABLE_PLACE = {rule.id: index for index, rule in enumerate(TABLE)}
 
 
@@ -81,11 +80,11 @@ def preset_rules(name: str) -> tuple[Rule, ...]:
 def _rows(ids: Iterable[str], option: str) -> list[Rule]:
     rows = []
     for rule_id in ids:
-        if rule_id not in _BY_ID:
+        if rule_id not in _TABLE_PLACE:
             raise RuleChoiceError(
-                f"{option}: unknown rule id {rule_id!r}; the rule ids are {', '.join(_BY_ID)}"
+                f"{option}: unknown rule id {rule_id!r}; the rule ids are {', '.join(_TABLE_PLACE)}"
             )
-        rows.append(_BY_ID[rule_id])
+        rows.append(rule_by_id(rule_id))
     return rows
 
 
@@ -151,7 +150,7 @@ def missing_rule(grid: Grid, chosen: tuple[Rule, ...], assume_unique: bool = Fal
     step = next_step(grid, choose_rules(assume_unique=assume_unique))
     if step is None or any(rule.id == step.rule for rule in chosen):
         return None
-    return _BY_ID[step.rule]
+    return rule_by_id(step.rule)
 
 
 def stuck_message(rule: Rule) -> str:

@@ -137,10 +137,9 @@ TABLE: tuple[Rule, ...] = (
          Se(6.5, FIXED, SE_LACKS), hodoku("DEATH_BLOSSOM"), HAND, ANY, ON, None),
     Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", F.ALS, HARD, sue_de_coq.sue_de_coq,
          Se(5.0, FIXED, SE_LACKS), hodoku("SUE_DE_COQ"), HAND, ANY, ON, None),
+    # k digits in k cells is HoDoKu's hidden subset; left after the pairs, triples (quadruple: 150, hard).
     Rule(exclusion.PILE_EXCLUSION, "Pile Exclusion", F.MATCHING, HARD, exclusion.pile_exclusion,
-         Se(4.0, FIXED, SE_HAS),
-         hodoku_closest("HIDDEN_TRIPLE", "k digits in k cells is a hidden subset; the ones left by the "
-                        "pair rules are triples and larger (quadruple: 150, hard)"), PAPER, ANY, ON, None),
+         Se(4.0, FIXED, SE_HAS), hodoku("HIDDEN_TRIPLE"), PAPER, ANY, ON, None),
     Rule(exclusion.CHAIN_EXCLUSION, "Chain Exclusion", F.MATCHING, HARD, exclusion.chain_exclusion,
          Se(4.0, FIXED, SE_HAS),
          hodoku_closest("NAKED_QUADRUPLE", "a chain is a naked subset; those the tuple rules leave are "

@@ -65,7 +65,7 @@ def test_ids_are_unique_and_levels_rise_in_the_default_order() -> None:
 def test_a_stand_in_for_a_technique_hodoku_lacks_says_why() -> None:
     stand_ins = {rule.id: rule.hodoku for rule in TABLE if rule.hodoku.closest}
     assert "wxyz_wing" in stand_ins
-    assert "pile_exclusion" in stand_ins
+    assert "digit_matching" in stand_ins
     assert all(len(h.closest.split()) >= 5 for h in stand_ins.values())
     assert TABLE[0].hodoku.closest == ""  # the full house is HoDoKu's own
 

@@ -72,6 +72,7 @@ __all__ = [
 SE_BASE: dict[str, float] = {rule.id: rule.se.base for rule in TABLE}
 _GROWTH: dict[str, Growth] = {rule.id: rule.se.growth for rule in TABLE}
 
+#: A step of no rule in the table (every rule has its SE value in its row, a test sees to it).
 _UNKNOWN = 6.0
 #: SE's cell and region forcing chains (its "multiple forcing chains").
 _MULTIPLE_FORCING = 8.2

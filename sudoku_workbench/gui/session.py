@@ -445,7 +445,14 @@ class Session(QObject):
         self.document_changed.emit()
 
     def _refresh_status(self) -> None:
-        if not self._closed:
+        """Rate the shown position once Logic has stopped moving it.
+
+        Rating each batch's position would run beside Logic, taking the interpreter from it and from the
+        UI thread.
+        """
+        if self.busy(JobKind.LOGIC):
+            self._status_timer.start()
+        elif not self._closed:
             refresh_status(self)
 
     def autosave(self) -> None:

@@ -37,9 +37,13 @@ _OLDEST = 2
 
 @dataclass
 class _Frozen:
-    """How many objects were frozen right after the last collection of everything (0: none yet)."""
+    """How many objects were frozen after the last collection of everything (0: none yet), and since.
+
+    Counted when freezing only: ``gc.get_freeze_count`` walks every frozen object, too slow for each tick.
+    """
 
     after_whole: int = 0
+    now: int = 0
 
 
 _holders = 0
@@ -81,7 +85,7 @@ def collect_due() -> int:
     The oldest generation's survivors are frozen; everything is collected when the frozen part has grown
     :data:`WHOLE_HEAP_GROWTH` times and no job runs.
     """
-    if gc.get_freeze_count() >= WHOLE_HEAP_GROWTH * _frozen.after_whole and not jobs_running():
+    if _frozen.now >= WHOLE_HEAP_GROWTH * _frozen.after_whole and not jobs_running():
         return _collect_everything()
     counts, thresholds = gc.get_count(), gc.get_threshold()
     for generation in (_OLDEST, 1, 0):
@@ -89,6 +93,7 @@ def collect_due() -> int:
             found = gc.collect(generation)
             if generation == _OLDEST:
                 gc.freeze()
+                _frozen.now = gc.get_freeze_count()
             return found
     return 0
 
@@ -97,5 +102,5 @@ def _collect_everything() -> int:
     gc.unfreeze()
     found = gc.collect()
     gc.freeze()
-    _frozen.after_whole = max(1, gc.get_freeze_count())
+    _frozen.now = _frozen.after_whole = max(1, gc.get_freeze_count())
     return found

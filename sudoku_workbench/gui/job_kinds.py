@@ -28,6 +28,7 @@ class JobKind(StrEnum):
     HCP_EXPORT = "HCP export"
     HCP_IMPORT = "tour import"
     HCP_SOLVE = "solve through HCP"
+    AUTOSAVE = "autosave"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -47,4 +48,4 @@ GRID_JOBS = frozenset(
 )
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
-QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.GRAPH})
+QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.GRAPH, JobKind.AUTOSAVE})

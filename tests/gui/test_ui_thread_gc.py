@@ -82,3 +82,20 @@ def test_frozen_cycles_are_collected_once_no_job_runs(monkeypatch):
     ui_thread_gc.collect_due()
     assert cycle() is None
     assert gc.get_freeze_count() > 0  # the survivors are frozen again
+
+
+def _in_generation(thing: object, generation: int) -> bool:
+    return any(o is thing for o in gc.get_objects(generation))
+
+
+def test_an_older_generation_is_collected_once_enough_has_moved_into_it(monkeypatch):
+    monkeypatch.setattr(ui_thread_gc, "WHOLE_HEAP_GROWTH", float("inf"))
+    monkeypatch.setattr(ui_thread_gc, "WALK_LIMIT", 500)
+    monkeypatch.setattr(ui_thread_gc, "_tally", ui_thread_gc._Tally(frozen_after_whole=1))
+    gc.collect()
+    kept = [[i] for i in range(2 * gc.get_threshold()[0])]  # a job's allocations, kept alive
+    ui_thread_gc.collect_due()  # generation 0 is due by Python's count: its survivors move up
+    assert _in_generation(kept[0], 1)
+    assert gc.get_count()[1] <= gc.get_threshold()[1]  # Python would not collect generation 1 yet...
+    ui_thread_gc.collect_due()
+    assert _in_generation(kept[0], 2)  # ...but more than WALK_LIMIT objects had moved into it

@@ -67,7 +67,7 @@ def hold() -> None:
     if _holders == 1:
         gc.disable()
         if not _tally.frozen_after_whole:
-            _collect_everything()  # start-up's objects: the program itself, frozen for good
+            _collect_everything()  # start-up's objects (the program itself) leave the collections
         _timer = QTimer(QCoreApplication.instance())
         _timer.setInterval(INTERVAL_MS)
         _timer.timeout.connect(collect_due)

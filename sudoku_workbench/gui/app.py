@@ -64,7 +64,8 @@ def main(argv: list[str]) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from sudoku_workbench.gui import ui_thread_gc
+    # The window's modules before hold(), which freezes what start-up made out of every later collection.
+    from sudoku_workbench.gui import main_window, ui_thread_gc  # noqa: F401
 
     # High-DPI: fractional scale factors (125 %, 150 %) are kept, not rounded; the board paints in floats.
     if QApplication.instance() is None:

@@ -29,6 +29,7 @@ class JobKind(StrEnum):
     HCP_EXPORT = "HCP export"
     HCP_IMPORT = "tour import"
     HCP_SOLVE = "solve through HCP"
+    AUTOSAVE = "autosave"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -48,4 +49,4 @@ GRID_JOBS = frozenset(
 )
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
-QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH})
+QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE})

@@ -18,6 +18,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Highlights, Step
+from sudoku_workbench.gui.autosave import Autosaver
 from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
 from sudoku_workbench.gui.session_jobs import Jobs
 from sudoku_workbench.gui.status_line import StatusLine
@@ -62,7 +63,8 @@ class Session(QObject):
         self.dirty = False
         self._closed = False
         self._status_timer = _single_shot(self, 150, self._refresh_status)
-        self._autosave_timer = _single_shot(self, 1000, self.autosave)
+        self._autosaver = Autosaver(self.storage)
+        self._autosave_timer = _single_shot(self, 1000, self._autosave_in_the_worker)
         self._autosave_ok = True  # False after a failure was shown, so it is not shown after every edit
         self.jobs = Jobs(self)
         self.status_line = StatusLine(self)
@@ -158,7 +160,7 @@ class Session(QObject):
             return False
         self.path = target
         self._set_dirty(False)
-        self.storage.discard_recovery()
+        self._autosaver.discard()
         self.message.emit(f"Saved {target}")
         self._remember(target)
         return True
@@ -186,7 +188,7 @@ class Session(QObject):
         self._status_timer.stop()
         self._autosave_timer.stop()
         self.shutdown()
-        self.storage.discard_recovery()
+        self._autosaver.discard()
 
     # ---- edits (intents from the board) ------------------------------------------------------
     def enter_digit(self, cell: Cell, digit: Digit) -> None:
@@ -453,24 +455,48 @@ class Session(QObject):
         self.document_changed.emit()
 
     def _refresh_status(self) -> None:
-        if not self._closed:
+        """Say what the shown position is once Logic has stopped moving it.
+
+        Counting each batch's solutions would run beside Logic, taking the interpreter from it and from
+        the UI thread.
+        """
+        if self.busy(JobKind.LOGIC):
+            self._status_timer.start()
+        elif not self._closed:
             self.status_line.refresh()
 
     def autosave(self) -> None:
-        """Write the open document to the recovery file; a failure is shown once, then on the status line."""
+        """Write the document to the recovery file now; a failure is shown once, then on the status line."""
         if not self.dirty:
             return
         try:
-            self.storage.write_recovery(self._history, self.path)
+            self._autosaver.write(self._autosaver.snapshot(self._history, self.path))
         except OSError as err:
-            text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
-            if self._autosave_ok:
-                self.error.emit("Autosave failed", text)
-            else:
-                self.message.emit(text)
-            self._autosave_ok = False
+            self._autosave_failed(err)
             return
         self._autosave_ok = True
+
+    def _autosave_in_the_worker(self) -> None:
+        """The autosave a second after an edit: the document is made and written on a pool thread."""
+        if self.dirty:
+            self.run_job(
+                JobKind.AUTOSAVE,
+                self._autosaver.write,
+                self._autosaver.snapshot(self._history, self.path),
+                on_done=self._autosaved,
+                on_failed=self._autosave_failed,
+            )
+
+    def _autosaved(self, _written: bool) -> None:
+        self._autosave_ok = True
+
+    def _autosave_failed(self, err: object) -> None:
+        text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
+        if self._autosave_ok:
+            self.error.emit("Autosave failed", text)
+        else:
+            self.message.emit(text)
+        self._autosave_ok = False
 
 
 def _single_shot(parent: QObject, msecs: int, slot: Callable[[], None]) -> QTimer:

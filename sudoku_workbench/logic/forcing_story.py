@@ -232,7 +232,8 @@ _leads: dict[tuple[str, str, Geometry, tuple[int, ...]], list[Lead]] = {}
 def with_leads(kind: tuple[str, str], grid: Grid, search: Callable[[], list[Lead]]) -> Iterator[Step]:
     """Steps from the remembered leads that still work, else from a full search (whose leads are kept)."""
     key = (*kind, grid.geometry, grid.givens)
-    if any(other[3] != grid.givens for other in _leads):  # a new puzzle: only its own leads are kept
+    # A copy of the keys: another thread (the window's Logic and its status rating) may add one meanwhile.
+    if any(other[3] != grid.givens for other in tuple(_leads)):  # a new puzzle: only its own leads are kept
         _leads.clear()
     for lead in _leads.get(key, ()):
         step = lead(grid)

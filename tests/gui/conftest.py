@@ -5,7 +5,6 @@ that measures the longest stall of the UI thread during each test's body (report
 from __future__ import annotations
 
 import os
-import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -14,13 +13,13 @@ from pathlib import Path
 
 import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
 import pytest
-from PySide6.QtCore import QTimer
 
 from sudoku_workbench.gui import ui_thread_gc
 from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import live_workers
+from tests.gui.heartbeat import heartbeat
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -28,33 +27,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.gui)
-
-
-class Ticker:
-    """A 10 ms timer on the UI thread recording the longest gap between its ticks."""
-
-    def __init__(self) -> None:
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.last = time.monotonic()
-        self.ticks = 0
-        self.longest = 0.0
-
-    def _tick(self) -> None:
-        now = time.monotonic()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-        self.ticks += 1
-
-    def start(self) -> None:
-        self.last = time.monotonic()
-        self.timer.start()
-
-    def stop(self) -> None:
-        """Stop, counting the time since the last tick as a gap too."""
-        self._tick()
-        self.timer.stop()
 
 
 #: Longest UI-thread gap (seconds) during each GUI test's body, by test id.
@@ -72,10 +44,8 @@ def pytest_runtest_call(item: pytest.Item):
     if here not in Path(item.fspath).parents:
         yield
         return
-    beat = Ticker()
-    beat.start()
-    yield
-    beat.stop()
+    with heartbeat() as beat:
+        yield
     STALLS[item.nodeid] = beat.longest
 
 

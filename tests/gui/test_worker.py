@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import pytest
 
 from sudoku_workbench.core import CancelToken
-from sudoku_workbench.gui.worker import Worker
+from sudoku_workbench.gui.worker import JOB_SWITCH_INTERVAL, Worker, jobs_running
 
 
 @pytest.fixture
@@ -33,6 +34,17 @@ def test_a_result_arrives_with_its_job_id(qtbot, worker):
     with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
         job = worker.submit(sum, [1, 2, 3], kind="sum")
     assert blocker.args == [job, 6]
+
+
+def test_the_switch_interval_is_short_only_while_a_job_runs(qtbot, worker):
+    before = sys.getswitchinterval()
+    assert before > JOB_SWITCH_INTERVAL  # Python's 5 ms, as the job must find it cut
+    assert not jobs_running()
+    with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
+        worker.submit(lambda: (sys.getswitchinterval(), jobs_running()), kind="look")
+    assert blocker.args[1] == (JOB_SWITCH_INTERVAL, True)
+    qtbot.waitUntil(lambda: not jobs_running())  # the pool thread ends the job just after its signal
+    assert sys.getswitchinterval() == before
 
 
 def test_generator_items_become_progress_signals(qtbot, worker):

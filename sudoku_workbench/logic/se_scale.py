@@ -90,7 +90,14 @@ SE_BASE: dict[str, float] = {
     "unique_rectangle_1": 4.5,
     "unique_rectangle_2": 4.6,
     "unique_rectangle_4": 4.6,
+    # SE's type 3 is 4.5 + 0.1 per digit of its naked subset beyond one (pair 4.6 … quad 4.8); its type 2
+    # has no alignment test, so it covers type 5. Type 6 and avoidable type 2 are not SE's (type 4's and
+    # type 2's values here).
+    "unique_rectangle_3": 4.6,
+    "unique_rectangle_5": 4.6,
+    "unique_rectangle_6": 4.6,
     "avoidable_rectangle": 4.5,
+    "avoidable_rectangle_2": 4.6,
     "hidden_rectangle": 4.7,
     "digit_matching": 5.0,
     "unit_matching": 5.0,
@@ -258,6 +265,8 @@ NOT_IN_SE = frozenset(
         "digit_template",
         "hidden_rectangle",
         "avoidable_rectangle",
+        "avoidable_rectangle_2",
+        "unique_rectangle_6",
     )
 )
 
@@ -271,7 +280,16 @@ _SE_VARIANTS: dict[str, Rule] = {
 
 #: SE's uniqueness techniques (unique rectangles, BUG), on by default: SE rates only puzzles with one
 #: solution (on the Sudoku Exchange puzzles, many a 5.6 is a BUG+1 that chains would rate 6.8 – 7.0).
-_SE_UNIQUENESS = frozenset(("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_one"))
+_SE_UNIQUENESS = frozenset(
+    (
+        "unique_rectangle_1",
+        "unique_rectangle_2",
+        "unique_rectangle_3",
+        "unique_rectangle_4",
+        "unique_rectangle_5",
+        "bug_plus_one",
+    )
+)
 
 
 def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule, ...]:

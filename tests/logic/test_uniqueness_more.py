@@ -8,6 +8,7 @@ soundness: no step removes a digit of the one solution.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable
 
 import pytest
@@ -16,11 +17,12 @@ from sudoku_workbench.core.geometry import Candidate, Cell, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic import uniqueness, uniqueness_more
-from sudoku_workbench.logic.engine import Level, rules_assuming_unique, solve_by_logic
+from sudoku_workbench.logic import techniques, uniqueness, uniqueness_more
+from sudoku_workbench.logic.engine import Level, next_step, rules_assuming_unique, solve_by_logic
 from sudoku_workbench.logic.se_path import se_path
 from sudoku_workbench.logic.se_scale import NOT_IN_SE, step_difficulty, step_floor
-from tests.conftest import corpus
+from sudoku_workbench.search.solve import count
+from tests.conftest import REPO, corpus
 from tests.logic.conftest import assert_sound, grid_from, solution_of, without
 
 G9 = geometry(3, 3)
@@ -237,3 +239,24 @@ def test_every_uniqueness_step_keeps_the_solution(name: str, count: int, every: 
                     fired.add(rule_id)
             grid = grid.apply(step)
     assert fired, "no uniqueness rule fired on the sample"
+
+
+# --- pages and examples ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rule_id", list(FINDERS))
+def test_each_uniqueness_rule_has_a_page_and_an_example_where_it_fires_soundly(rule_id: str) -> None:
+    # The reference (logic.techniques) lists the default table only: the files are read here directly.
+    folder = REPO / "resources" / "techniques"
+    text = (folder / f"{rule_id}.md").read_text(encoding="utf-8")
+    assert len(text.split()) >= 20
+    assert "\nSource: " in text
+    examples = json.loads((folder / "examples.json").read_text(encoding="utf-8"))["examples"]
+    (record,) = [r for r in examples if r["rule"] == rule_id]
+    example, solution = techniques._grid(record, "values"), techniques._grid(record, "solution")
+    assert count(example.puzzle(), limit=2) == 1
+    step = next(FINDERS[rule_id](example))
+    assert step.rule == rule_id
+    assert_sound(step, solution.values, f"{rule_id} example: ")
+    if record["engine_first"]:
+        assert next_step(example, rules_assuming_unique()) == step

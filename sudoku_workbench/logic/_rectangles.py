@@ -7,11 +7,12 @@ apart and a deadly pattern holds one digit on corners 0 and 2 and the other on c
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic._memos import forgettable
 
 __all__ = [
     "Corners",
@@ -24,6 +25,7 @@ __all__ = [
     "rectangles",
     "roof",
     "share_line",
+    "solved_rectangles",
 ]
 
 #: Corners in order (r1c1, r1c2, r2c2, r2c1): opposite corners are two apart.
@@ -56,26 +58,51 @@ def _allowed(grid: Grid) -> list[int]:
     return [geo.full_mask & ~(used[r] | used[k] | used[b]) for r, k, b in geo.units_of]
 
 
-def open_rectangles(grid: Grid) -> Iterator[tuple[Corners, Digit, Digit, int]]:
+@forgettable
+@functools.lru_cache(maxsize=4)
+def open_rectangles(grid: Grid) -> tuple[tuple[Corners, Digit, Digit, int], ...]:
     """Rectangles of open cells with a pair {a, b} (its digits and its mask) that could go deadly.
 
     Some corner holds exactly {a, b}, and no filled cell keeps a or b off a corner. The other
     corners may have lost a or b to logic: the deadly pattern is about the solution, not the pencil
     marks (whatever the marks, four non-given corners filled with a and b could swap), so a corner
-    that lost b only makes the rectangle easier to avoid (HoDoKu's "missing candidates").
+    that lost b only makes the rectangle easier to avoid (HoDoKu's "missing candidates"). Remembered
+    for the last few positions: the seven rectangle rules ask in turn about the same one.
     """
     cands = grid.candidates
-    allowed: list[int] | None = None
+    bivalue = [mask.bit_count() == 2 for mask in cands]
+    allowed = _allowed(grid)
+    found = []
     for corners in rectangles(grid.geometry):
-        pairs = {cands[c] for c in corners if cands[c].bit_count() == 2}
-        if not pairs or not all(cands[c] for c in corners):
+        c0, c1, c2, c3 = corners
+        if not (bivalue[c0] or bivalue[c1] or bivalue[c2] or bivalue[c3]):
             continue
-        allowed = allowed or _allowed(grid)
-        room = allowed[corners[0]] & allowed[corners[1]] & allowed[corners[2]] & allowed[corners[3]]
-        for pair in sorted(pairs):
+        if not (cands[c0] and cands[c1] and cands[c2] and cands[c3]):
+            continue
+        room = allowed[c0] & allowed[c1] & allowed[c2] & allowed[c3]
+        for pair in sorted({cands[c] for c in corners if bivalue[c]}):
             if pair & room == pair:
                 a, b = digits_of_mask(pair)
-                yield corners, a, b, pair
+                found.append((corners, a, b, pair))
+    return tuple(found)
+
+
+@forgettable
+@functools.lru_cache(maxsize=4)
+def solved_rectangles(grid: Grid, solved: int) -> tuple[Corners, ...]:
+    """Rectangles with exactly ``solved`` corners filled by the solver or the player, the others open.
+
+    Given corners never count: only digits the givens did not fix could swap (avoidable rectangles).
+    """
+    values, givens, cands = grid.values, grid.givens, grid.candidates
+    filled = [bool(v) and not g for v, g in zip(values, givens, strict=True)]
+    if sum(filled) < solved:
+        return ()
+    return tuple(
+        corners
+        for corners in rectangles(grid.geometry)
+        if sum(filled[c] for c in corners) == solved and all(filled[c] or cands[c] for c in corners)
+    )
 
 
 def roof(grid: Grid, corners: Corners, pair: int) -> tuple[Cell, ...]:

@@ -43,9 +43,9 @@ from sudoku_workbench.logic._rectangles import (
     open_rectangles,
     present,
     rectangle_step,
-    rectangles,
     roof,
     share_line,
+    solved_rectangles,
 )
 from sudoku_workbench.logic.uniqueness_more import (
     AVOIDABLE_RECTANGLE_2,
@@ -176,11 +176,11 @@ def hidden_rectangle(grid: Grid) -> Iterator[Step]:
 def avoidable_rectangle(grid: Grid) -> Iterator[Step]:
     """Three corners solved (not given) as a, b, a: the fourth, opposite the b, cannot be b."""
     geo = grid.geometry
-    values, givens, cands = grid.values, grid.givens, grid.candidates
-    for corners in rectangles(geo):
+    values, cands = grid.values, grid.candidates
+    for corners in solved_rectangles(grid, 3):
         for i, cell in enumerate(corners):
             others = [corners[(i + k) % 4] for k in (1, 2, 3)]
-            if values[cell] or any(givens[c] or not values[c] for c in others):
+            if values[cell]:
                 continue
             side1, opposite, side2 = (values[c] for c in others)
             if side1 == side2 and side1 != opposite and cands[cell] >> (opposite - 1) & 1:

@@ -34,9 +34,9 @@ from sudoku_workbench.logic._rectangles import (
     open_rectangles,
     present,
     rectangle_step,
-    rectangles,
     roof,
     share_line,
+    solved_rectangles,
 )
 from sudoku_workbench.logic._text import cells_text, mask_text
 
@@ -169,18 +169,13 @@ def unique_rectangle_6(grid: Grid) -> Iterator[Step]:
             yield rectangle_step(UNIQUE_RECTANGLE_6, grid, corners, pair, text, eliminations)
 
 
-def _solved(grid: Grid, cell: Cell) -> bool:
-    """Filled by the solver or the player, not given: only such cells may swap."""
-    return bool(grid.values[cell]) and not grid.givens[cell]
-
-
 def avoidable_rectangle_2(grid: Grid) -> Iterator[Step]:
     """Solved a, b in a line; the opposite corners {a, x} and {b, x}: x leaves the cells seeing both."""
     geo, cands, values = grid.geometry, grid.candidates, grid.values
-    for corners in rectangles(geo):
+    for corners in solved_rectangles(grid, 2):
         for i in range(4):
             first, second, across, beside = (corners[(i + k) % 4] for k in range(4))
-            if not (_solved(grid, first) and _solved(grid, second) and cands[across] and cands[beside]):
+            if values[across] or values[beside]:
                 continue
             p, q = values[first], values[second]
             extra = cands[across] & ~(1 << (p - 1))

@@ -18,8 +18,12 @@ from sudoku_workbench.logic.techniques import _examples
 UNIQUENESS = {
     "unique_rectangle_1",
     "unique_rectangle_2",
+    "unique_rectangle_3",
     "unique_rectangle_4",
+    "unique_rectangle_5",
+    "unique_rectangle_6",
     "hidden_rectangle",
+    "avoidable_rectangle_2",
     "avoidable_rectangle",
     "bug_plus_one",
 }

@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL
 from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.session_jobs import GenerateOptions
 from sudoku_workbench.gui.techniques_prefs import COLUMNS, Techniques, TechniquesDialog, load_techniques
-from sudoku_workbench.logic.engine import RULES, rule_by_id
+from sudoku_workbench.logic.engine import RULES, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
@@ -156,3 +157,21 @@ def test_a_choice_saved_by_another_version_is_completed_from_the_table(storage):
 
     settings.setValue("techniques/preset", "no such preset")
     assert load_techniques(settings) == Techniques.from_preset("default")
+
+
+def test_rate_and_test_use_the_chosen_rules(qtbot, window):
+    window.session.jobs.set_techniques(Techniques.from_preset("singles"))
+    trigger_paste(qtbot, window, HARD)
+    settle(qtbot, window)  # the status line's own rating (default rules) first: Rate's comes after it
+    assert "level Medium" in window.panel.status.text()
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        trigger(window, "rate")
+    assert "level Needs Search" in window.panel.status.text()
+
+    # With the default rules, seed 0 draws a Hard puzzle that singles cannot finish.
+    with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
+        window.session.jobs.generate(GenerateOptions(seed=0))
+    made = window.session.grid
+    assert not made.is_solved()
+    assert solve_by_logic(made, window.session.jobs.rules).grid.is_solved()
+    settle(qtbot, window)

@@ -119,7 +119,8 @@ class Jobs:
             self.assume_unique = False
             return False
         self.assume_unique = True
-        self.session.notify("Uniqueness rules on: unique rectangles, hidden and avoidable rectangles, BUG+1")
+        names = ", ".join(rule.name for rule in self.rules if rule.one_solution)
+        self.session.notify(f"Uniqueness rules on: {names or 'none is ticked in Preferences → Techniques'}")
         return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------

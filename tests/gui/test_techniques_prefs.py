@@ -175,3 +175,17 @@ def test_rate_and_test_use_the_chosen_rules(qtbot, window):
     assert not made.is_solved()
     assert solve_by_logic(made, window.session.jobs.rules).grid.is_solved()
     settle(qtbot, window)
+
+
+def test_assume_one_solution_runs_only_the_uniqueness_rules_that_are_ticked(qtbot, window):
+    choice = Techniques.from_preset("default")
+    window.session.jobs.set_techniques(Techniques("default", choice.order, frozenset({"bug_plus_one"})))
+    messages: list[str] = []
+    window.session.message.connect(messages.append)
+    trigger_paste(qtbot, window, HARD)
+    trigger(window, "assume_unique")
+    unique = {rule.id for rule in window.session.jobs.rules if rule.one_solution}
+    assert unique == {rule.id for rule in TABLE if rule.one_solution} - {"bug_plus_one"}
+    assert "Unique rectangle type 1" in messages[-1]
+    assert "BUG+1" not in messages[-1]
+    settle(qtbot, window)

@@ -144,6 +144,14 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("zoom_reset", "&Fit to window", ("Ctrl+0",), tip="The board as large as its place in the window"),
         _S("dark", "&Dark theme", ("Ctrl+Shift+D",), checkable=True, tip="Starts following the system"),
     ),
+    "Prefe&rences": (
+        _S(
+            "techniques_prefs",
+            "&Techniques…",
+            ("Ctrl+,",),
+            tip="Choose and order the rules Logic, Step, Hint, Rate and Test use",
+        ),
+    ),
     "&Help": (
         _S("techniques", "&Techniques reference", ("F1",)),
         _S("about", "&About", ("Shift+F1",)),

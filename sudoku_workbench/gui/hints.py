@@ -1,11 +1,13 @@
 """Hints in three depths, from the logic engine's next step: where to look, which technique, the step.
 
 Each press of *Hint* goes one depth further on the same step; any change of the position starts over.
-The step is only shown, never made: *Step* makes it (the engine finds the same one).
+The step is only shown, never made: *Step* makes it (the engine finds the same one, with the same rules:
+the session's, so a change of Preferences → Techniques starts over too).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QObject
@@ -15,7 +17,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
-from sudoku_workbench.logic.engine import next_step
+from sudoku_workbench.gui.session_jobs import Stuck, next_step_or_stuck
+from sudoku_workbench.logic.rule_types import Rule
 
 __all__ = ["DEPTHS", "Hints", "hint_preview", "hint_text", "hint_units"]
 
@@ -67,19 +70,21 @@ class Hints(QObject):
         self.step: Step | None = None
         self.depth = 0
         self._grid: Grid | None = None
+        self._rules: tuple[Rule, ...] = ()
 
     def next_depth(self) -> None:
         """One depth further; the first press asks the engine (in the worker) for the next step."""
-        grid = self.session.grid
-        if self.step is not None and self._grid is grid:
+        grid, jobs = self.session.grid, self.session.jobs
+        rules = jobs.rules
+        if self.step is not None and self._grid is grid and self._rules == rules:
             self.depth = min(self.depth + 1, DEPTHS)
             self._show()
             return
         self.session.run_job(
             JobKind.HINT,
-            next_step,
+            functools.partial(next_step_or_stuck, rules=rules, assume_unique=jobs.assume_unique),
             grid,
-            on_done=lambda step: self._found(grid, step),
+            on_done=lambda step: self._found(grid, rules, step),
             on_failed=lambda err: self.show(f"No hint: {err}", None),
         )
 
@@ -87,14 +92,16 @@ class Hints(QObject):
         """The position changed: the next press starts at depth 1 again."""
         self.step, self.depth, self._grid = None, 0, None
 
-    def _found(self, grid: Grid, step: Step | None) -> None:
+    def _found(self, grid: Grid, rules: tuple[Rule, ...], step: Step | Stuck | None) -> None:
         if grid is not self.session.grid:
             return  # the position changed while the engine looked
         if step is None:
-            done = grid.is_solved()
-            self.show("Solved: no hint needed." if done else "No rule applies here: try OK or Check.", None)
+            self.show("Solved: no hint needed.", None)
             return
-        self.step, self.depth, self._grid = step, 1, grid
+        if isinstance(step, Stuck):
+            self.show(step.text("No rule applies here: try OK or Check."), None)
+            return
+        self.step, self.depth, self._grid, self._rules = step, 1, grid, rules
         self._show()
 
     def _show(self) -> None:

@@ -35,6 +35,7 @@ from sudoku_workbench.gui.step_panel import StepPanel
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.study_docks import StudyDocks
 from sudoku_workbench.gui.techniques_dialog import open_techniques
+from sudoku_workbench.gui.techniques_prefs import choose_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
 from sudoku_workbench.gui.window_files import FileCommands
 from sudoku_workbench.logic.engine import step_names
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
             "focus_board": self.focus_board,
             "focus_steps": self.focus_steps,
             "techniques": lambda: open_techniques(self),
+            "techniques_prefs": self._choose_techniques,
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
         for name, slot in slots.items():
@@ -274,6 +276,13 @@ class MainWindow(QMainWindow):
             blocker = QSignalBlocker(self.acts["assume_unique"])
             self.acts["assume_unique"].setChecked(False)
             del blocker
+
+    def _choose_techniques(self) -> None:
+        """Preferences → Techniques: the chosen rules replace the session's."""
+        choice = choose_techniques(self, self.session.jobs.techniques)
+        if choice is not None:
+            self.session.jobs.set_techniques(choice)
+        self.focus_board()
 
     def _set_dark(self, dark: bool) -> None:
         app = QApplication.instance()

@@ -1,7 +1,9 @@
-"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate and Test.
+"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate and Test, and the rules they use.
 
 Each asks the core for an answer, runs it in the session's worker and turns the answer into history
-steps, marks and messages on the UI thread.
+steps, marks and messages on the UI thread. The rules are held here, once for the window: the choice
+of Preferences → Techniques combined with Puzzle → Assume one solution (:attr:`Jobs.rules`). When
+they stop short of the solution, the worker also asks which rule that is off would go on (:class:`Stuck`).
 """
 
 from __future__ import annotations
@@ -21,15 +23,11 @@ from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.status_line import rate_puzzle
-from sudoku_workbench.logic.engine import (
-    RULES,
-    Rule,
-    next_step,
-    rules_assuming_unique,
-    steps_with_grids,
-)
+from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
+from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
+from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
-from sudoku_workbench.search.generate import Generated, generate
+from sudoku_workbench.search.generate import GRADING_RULES, Generated, generate
 from sudoku_workbench.search.sat import sat_search
 from sudoku_workbench.search.solve import Solved, count, solve_counting
 
@@ -40,7 +38,10 @@ __all__ = [
     "COUNT_LIMIT",
     "GenerateOptions",
     "Jobs",
+    "Stuck",
     "check_text",
+    "logic_run",
+    "next_step_or_stuck",
     "search_summary",
     "steps_in_batches",
 ]
@@ -62,17 +63,49 @@ class GenerateOptions:
     budget: float = 5.0
 
 
+@dataclass(frozen=True)
+class Stuck:
+    """The rules in use found no step on an unsolved position, and the rule that would.
+
+    ``missing`` is the rule, switched off, that makes the next step (None: no rule of the table would).
+    """
+
+    missing: Rule | None
+
+    def text(self, otherwise: str, left: str = "") -> str:
+        """What Logic, Step and Hint say: the missing rule (after ``left``), else ``otherwise``."""
+        if self.missing is None:
+            return otherwise
+        where = f" with {left}" if left else ""
+        return f"Stuck{where}: {stuck_message(self.missing)} (Preferences → Techniques)"
+
+
 class Jobs:
     """The long actions of one session (the main window connects its buttons here)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self.rules = RULES
+        self.techniques = load_techniques(session.storage.settings())
+        self.assume_unique = False
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules Logic, Step, Hint, Rate and Test use: the techniques chosen, with Assume one solution."""
+        return self.techniques.rules(self.assume_unique)
+
+    def set_techniques(self, choice: Techniques) -> None:
+        """Use a new choice of techniques from now on, and remember it for the next start."""
+        self.techniques = choice
+        saved = save_techniques(self.session.storage.settings(), choice)
+        kept = "" if saved else " (it cannot be remembered: the settings file cannot be written)"
+        self.session.notify(
+            f"Techniques: {len(choice.on_ids())} rules on, from the {choice.preset} preset{kept}"
+        )
 
     def set_assume_unique(self, on: bool) -> bool:
         """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
         if not on:
-            self.rules = RULES
+            self.assume_unique = False
             return True
         puzzle = self.session.grid.puzzle()
         found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
@@ -83,10 +116,11 @@ class Jobs:
                 f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
                 "they stay off.",
             )
-            self.rules = RULES
+            self.assume_unique = False
             return False
-        self.rules = rules_assuming_unique()
-        self.session.notify("Uniqueness rules on: unique rectangles, hidden and avoidable rectangles, BUG+1")
+        self.assume_unique = True
+        names = ", ".join(rule.name for rule in self.rules if rule.one_solution)
+        self.session.notify(f"Uniqueness rules on: {names or 'none is ticked in Preferences → Techniques'}")
         return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
@@ -98,9 +132,9 @@ class Jobs:
         """
         self.session.run_job(
             JobKind.LOGIC,
-            functools.partial(steps_in_batches, rules=self.rules),
+            functools.partial(logic_run, rules=self.rules, assume_unique=self.assume_unique),
             self.session.grid,
-            on_progress=self.session.apply_steps,
+            on_progress=self._logic_progress,
             on_done=self._logic_done,
             on_failed=self._contradiction,
         )
@@ -114,7 +148,7 @@ class Jobs:
             return
         session.run_job(
             JobKind.STEP,
-            functools.partial(next_step, rules=self.rules),
+            functools.partial(next_step_or_stuck, rules=self.rules, assume_unique=self.assume_unique),
             session.grid,
             on_done=self._step_done,
             on_failed=self._contradiction,
@@ -124,15 +158,25 @@ class Jobs:
         """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
         self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_done(self, batches: list[list[tuple[Step, Grid]]]) -> None:
-        grid = self.session.grid
-        outcome = "solved" if grid.is_solved() else f"stuck with {len(grid.empty_cells)} empty cells"
-        self.session.notify(f"Logic: {sum(len(b) for b in batches)} steps, {outcome}")
+    def _logic_progress(self, found: list[tuple[Step, Grid]] | Stuck) -> None:
+        if not isinstance(found, Stuck):
+            self.session.apply_steps(found)
 
-    def _step_done(self, step: Step | None) -> None:
+    def _logic_done(self, found: list[list[tuple[Step, Grid]] | Stuck]) -> None:
+        grid = self.session.grid
+        steps = sum(len(batch) for batch in found if not isinstance(batch, Stuck))
+        stuck = next((item for item in found if isinstance(item, Stuck)), Stuck(None))
+        if grid.is_solved():
+            self.session.notify(f"Logic: {steps} steps, solved")
+            return
+        left = f"{len(grid.empty_cells)} empty cells"
+        self.session.notify(f"Logic: {steps} steps. " + stuck.text(f"Stuck with {left}.", left))
+
+    def _step_done(self, step: Step | Stuck | None) -> None:
         if step is None:
-            done = self.session.grid.is_solved()
-            self.session.notify("Solved." if done else "No rule applies here: stuck.")
+            self.session.notify("Solved.")
+        elif isinstance(step, Stuck):
+            self.session.notify(step.text("No rule applies here: stuck."))
         else:
             self.session.apply_step(step)
 
@@ -215,6 +259,12 @@ class Jobs:
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
+        grading = tuple(rule for rule in self.rules if rule in GRADING_RULES)
+        if not grading:
+            self.session.warn(
+                "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."
+            )
+            return
         rng = random.Random(options.seed)
         run = functools.partial(
             generate,
@@ -223,6 +273,7 @@ class Jobs:
             very_hard=options.very_hard,
             level=options.level,
             budget=options.budget,
+            rules=grading,
         )
         self.session.run_job(
             JobKind.GENERATE,
@@ -243,6 +294,28 @@ class Jobs:
 
 #: How long the logic job gathers steps before handing a batch to the window (seconds).
 BATCH_SECONDS = 0.05
+
+
+def logic_run(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, assume_unique: bool = False
+) -> Iterator[list[tuple[Step, Grid]] | Stuck]:
+    """Logic's batches of steps, then, when the rules stop short of the solution, what they lacked."""
+    last = grid
+    for batch in steps_in_batches(grid, rules):
+        yield batch
+        last = batch[-1][1]
+    if not last.is_solved():
+        yield Stuck(missing_rule(last, rules, assume_unique))
+
+
+def next_step_or_stuck(
+    grid: Grid, rules: tuple[Rule, ...] = RULES, assume_unique: bool = False
+) -> Step | Stuck | None:
+    """Step's and Hint's answer: the next step, or on an unsolved position what the rules lacked."""
+    step = next_step(grid, rules)
+    if step is not None or grid.is_solved():
+        return step
+    return Stuck(missing_rule(grid, rules, assume_unique))
 
 
 def steps_in_batches(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[list[tuple[Step, Grid]]]:

@@ -21,6 +21,7 @@ __all__ = [
     "RuleChoiceError",
     "choose_rules",
     "missing_rule",
+    "ordered_rules",
     "preset_rules",
     "stuck_message",
 ]
@@ -139,6 +140,17 @@ def choose_rules(
         for rule in chosen
         if rule not in disabled and rule.level <= highest and (assume_unique or not rule.one_solution)
     )
+
+
+def ordered_rules(ids: Iterable[str], assume_unique: bool = False) -> tuple[Rule, ...]:
+    """The rules with these ids in this order (the window's own arrangement of the table).
+
+    As in :func:`choose_rules`, a rule that needs one solution stays out unless ``assume_unique``.
+
+    Raises:
+        RuleChoiceError: for an unknown rule id.
+    """
+    return tuple(rule for rule in _rows(ids, "rule order") if assume_unique or not rule.one_solution)
 
 
 def missing_rule(grid: Grid, chosen: tuple[Rule, ...], assume_unique: bool = False) -> Rule | None:

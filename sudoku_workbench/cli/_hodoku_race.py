@@ -107,7 +107,7 @@ class Hodoku:
     def warm(self, grids: list[Grid]) -> float:
         """Send the puzzles all at once (untimed work needs no round trips); the CPU seconds they took.
 
-        The puzzles and HoDoKu's lines for them must fit in the pipes (a few hundred puzzles do).
+        The puzzles and HoDoKu's lines for them must fit in the pipes (a chunk does).
         """
         start = self.cpu_seconds()
         self._send(grids)
@@ -207,9 +207,9 @@ def _logic_seconds(grids: list[Grid], rules: tuple[Rule, ...]) -> list[tuple[flo
 
 def _warm_up(solver: Hodoku, grids: list[Grid], rules: tuple[Rule, ...]) -> None:
     """Each solver on the spare puzzles, round after round, until it has spent :data:`WARM_UP_SECONDS`."""
-    spent = 0.0
-    while spent < WARM_UP_SECONDS:
-        spent += solver.warm(grids)
+    spent, spares = 0.0, itertools.cycle(grids)
+    while spent < WARM_UP_SECONDS:  # a chunk at a time: on hard sets a few puzzles fill the budget
+        spent += solver.warm(list(itertools.islice(spares, CHUNK)))
     start = time.process_time()
     for grid in itertools.cycle(grids):
         solve_by_logic(grid, rules)

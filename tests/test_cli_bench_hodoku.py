@@ -163,6 +163,10 @@ def test_missing_files_and_java_get_messages_naming_them(capsys, tmp_path, monke
     code, _rows, err = _race(capsys, plain, puzzles)
     assert code == 2
     assert "neither a .jar nor a program" in err
+    plain.chmod(plain.stat().st_mode | stat.S_IXUSR)  # a program with no #! line does not start
+    code, _rows, err = _race(capsys, plain, puzzles)
+    assert code == 2
+    assert "cannot start" in err
     jar = tmp_path / "hodoku.jar"
     jar.write_bytes(b"PK")
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))

@@ -84,8 +84,11 @@ class Hodoku:
     def cpu_seconds(self) -> float:
         """CPU seconds used so far by every live thread of the solver's process."""
         total = 0
-        tasks = Path(f"/proc/{self._process.pid}/task")
-        for task in tasks.iterdir():
+        try:
+            tasks = list(Path(f"/proc/{self._process.pid}/task").iterdir())
+        except FileNotFoundError:  # the process is gone
+            raise self._failure() from None
+        for task in tasks:
             try:
                 total += int((task / "schedstat").read_text().split()[0])
             except (FileNotFoundError, ProcessLookupError):  # a thread that ended meanwhile
@@ -161,7 +164,8 @@ def hodoku(jar: Path) -> Iterator[Hodoku]:
     """HoDoKu's batch solver started from ``jar``, stopped (killed if need be) on the way out.
 
     Raises:
-        WorkbenchError: when the jar or java is missing, or the system has no ``/proc`` to time it by.
+        WorkbenchError: when the jar or java is missing, the solver does not start, or the system has no
+            ``/proc`` to time it by.
     """
     if not Path("/proc/self/task").is_dir():
         raise WorkbenchError("--against-hodoku needs Linux: it reads the solver's CPU time from /proc")
@@ -170,9 +174,13 @@ def hodoku(jar: Path) -> Iterator[Hodoku]:
         command = _command(jar, folder)
         (folder / _INPUT).symlink_to("/dev/stdin")
         with (folder / "stderr.txt").open("w", encoding="utf-8") as log:
-            process = subprocess.Popen(
-                command, cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True
-            )
+            try:
+                process = subprocess.Popen(
+                    command, cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=log, text=True
+                )
+            except OSError as err:
+                problem = f"cannot start {command[0]} ({err.strerror})"
+                raise WorkbenchError(f"--against-hodoku: {problem}") from None
         try:
             yield Hodoku(process, folder)
         finally:

@@ -8,10 +8,14 @@ was sent, so the tests see which puzzles it rated, in which order, and whether i
 
 from __future__ import annotations
 
+import io
 import os
 import stat
+import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 
@@ -181,3 +185,17 @@ def test_the_two_races_are_not_run_at_once(capsys, tmp_path):
     assert code == 2
     assert "give one" in capsys.readouterr().err
     assert not log.exists()
+
+
+def test_the_jvm_time_counts_every_thread_but_the_jit_compilers(tmp_path, monkeypatch):
+    threads = {"101": ("java", 2), "102": ("Thread-0", 1500), "103": ("C2 CompilerThre", 9000)}
+    threads |= {"104": ("C1 CompilerThre", 700), "105": ("G1 Conc#0", 30)}
+    for tid, (name, ms) in threads.items():
+        task = tmp_path / "4242" / "task" / tid
+        task.mkdir(parents=True)
+        (task / "comm").write_text(name + "\n", encoding="utf-8")
+        (task / "schedstat").write_text(f"{ms * 1_000_000} 0 0\n", encoding="utf-8")
+    monkeypatch.setattr(_hodoku_race, "PROC", tmp_path)
+    process = SimpleNamespace(pid=4242, stdin=io.StringIO(), stdout=io.StringIO())
+    solver = _hodoku_race.Hodoku(cast(subprocess.Popen[str], process), tmp_path)
+    assert solver.cpu_seconds() == pytest.approx(1.532)

@@ -5,9 +5,11 @@ its batch solver (``/bs``) for the whole race, reading the puzzles from a pipe o
 its start-up and its just-in-time compilation stay out of the race: it first rates puzzles from
 outside the sample untimed, again and again, until it has spent :data:`WARM_UP_SECONDS` of CPU time.
 HoDoKu prints no time of its own per puzzle, only a wall-clock total for the whole batch, so its time
-is the JVM's CPU time (every thread, read in nanoseconds from Linux's ``/proc/PID/task/*/schedstat``)
-from the moment a puzzle is sent until its result line is back; between chunks, while Logic runs, the
-JVM waits on the pipe and costs nothing. The sample goes in chunks of :data:`CHUNK` puzzles, the two
+is the JVM's CPU time (read in nanoseconds from Linux's ``/proc/PID/task/*/schedstat``) from the moment
+a puzzle is sent until its result line is back: the solving thread, the garbage collector and the rest,
+but not the JIT compiler threads, which still compile after the warm-up (on royle17, 5 s into it, they
+took 40 % of the JVM's CPU over 200 puzzles) and would not in a long run. Between chunks, while Logic
+runs, the JVM waits on the pipe and costs nothing. The sample goes in chunks of :data:`CHUNK` puzzles, the two
 solvers taking turns to go first, so a change in the machine's load falls on both. Logic's time is this
 process's CPU time for ``solve_by_logic`` with all rules, after its caches are dropped. HoDoKu runs with
 its default options (its config file goes to a temporary folder); it also checks each puzzle's
@@ -58,6 +60,10 @@ RACE_HEADER = (
 _INPUT = "puzzles.txt"
 #: HoDoKu's line for a rated puzzle: ``<puzzle> #<n> <level> (<score>)`` and ``bf`` when it guessed.
 _RESULT = re.compile(r" #(\d+) (\S+) \((\d+)\)(.*)$")
+#: Where Linux shows each process's threads and their CPU time.
+PROC = Path("/proc")
+#: The JVM's just-in-time compiler threads (Linux keeps the first 15 characters of a thread's name).
+_JIT_THREAD = re.compile(r"C\d CompilerThre")
 
 
 @dataclass(frozen=True)
@@ -80,20 +86,29 @@ class Hodoku:
         self._stdin, self._stdout = process.stdin, process.stdout
         self._folder = folder
         self._rated = 0
+        self._compiler: dict[str, bool] = {}  # thread id -> is a JIT compiler thread
 
     def cpu_seconds(self) -> float:
-        """CPU seconds used so far by every live thread of the solver's process."""
+        """CPU seconds used so far by the live threads of the solver's process, but its JIT compilers."""
         total = 0
         try:
-            tasks = list(Path(f"/proc/{self._process.pid}/task").iterdir())
+            tasks = list((PROC / str(self._process.pid) / "task").iterdir())
         except FileNotFoundError:  # the process is gone
             raise self._failure() from None
         for task in tasks:
             try:
+                if self._compiles(task):
+                    continue
                 total += int((task / "schedstat").read_text().split()[0])
             except (FileNotFoundError, ProcessLookupError):  # a thread that ended meanwhile
                 continue
         return total / 1e9
+
+    def _compiles(self, task: Path) -> bool:
+        """Whether a thread is one of the JVM's JIT compilers (named "C1 CompilerThread0" and so on)."""
+        if task.name not in self._compiler:
+            self._compiler[task.name] = _JIT_THREAD.match((task / "comm").read_text()) is not None
+        return self._compiler[task.name]
 
     def rate(self, grids: list[Grid]) -> list[HodokuResult]:
         """Send the puzzles one by one, each after the last one's result; their results and CPU times."""

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask, logic_task
+from sudoku_workbench.cli._hodoku_race import RACE_HEADER as HODOKU_HEADER
+from sudoku_workbench.cli._hodoku_race import hodoku, race_row
 from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
@@ -68,6 +70,12 @@ def register(subparsers: Any) -> None:
         help="instead, race Logic against Eppstein's PADS Sudoku.py found in DIR, side by side in one "
         "process (9x9 puzzles; PADS is not shipped: point at your own copy)",
     )
+    parser.add_argument(
+        "--against-hodoku",
+        metavar="JAR",
+        help="instead, race Logic against the batch solver of your own hodoku.jar (HoDoKu 2.2; GPL, "
+        "not shipped), kept warm in one JVM, in CPU time (9x9 puzzles; Linux)",
+    )
     parser.set_defaults(run=_run)
     add_rule_options(parser)
 
@@ -76,8 +84,12 @@ def _run(args: argparse.Namespace) -> int:
     if args.runs < 1 or (args.sample is not None and args.sample < 1):
         raise WorkbenchError("--runs and --sample must be at least 1")
     sample = args.sample or (12 if args.quick else 1000)
+    if args.against_pads and args.against_hodoku:
+        raise WorkbenchError("--against-pads and --against-hodoku are two races: give one")
     if args.against_pads:
         return _race(args, sample)
+    if args.against_hodoku:
+        return _race_hodoku(args, sample)
     tasks = [t for t in _tasks(args) if not args.task or any(name in t.name for name in args.task)]
     _print_header(_HEADER)
     for path in _data_files(args):
@@ -117,6 +129,19 @@ def _race(args: argparse.Namespace, sample: int) -> int:
         if grids:
             for row in race_rows(pads, path.name, grids, [g for g in spare if g.geometry.n == 9]):
                 _print_cells(row)
+    return 0
+
+
+def _race_hodoku(args: argparse.Namespace, sample: int) -> int:
+    """Print the table of :mod:`~sudoku_workbench.cli._hodoku_race`, one row per 9x9 data set."""
+    files = _data_files(args)
+    _print_header(HODOKU_HEADER)
+    with hodoku(Path(args.against_hodoku)) as solver:
+        for path in files:
+            chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
+            grids = [grid for _, grid in chosen if grid.geometry.n == 9]
+            if grids:
+                _print_cells(race_row(solver, path.name, grids, [g for g in spare if g.geometry.n == 9]))
     return 0
 
 

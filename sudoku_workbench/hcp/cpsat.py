@@ -119,7 +119,7 @@ def _solve_stoppably(
             search.join(_POLL)
             if cancel is not None and cancel.cancelled:
                 solver.stop_search()
-            elif progress is not None:
+            if progress is not None and search.is_alive():
                 progress(time.monotonic() - started)
     except BaseException:
         while search.is_alive():

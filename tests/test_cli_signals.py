@@ -56,20 +56,35 @@ def send(proc: subprocess.Popen[str], signum: int) -> list[Any]:
     return family
 
 
-def finish(proc: subprocess.Popen[str], first: str = "") -> tuple[int, str, str]:
-    """The exit code, all of standard output (``first`` already read) and standard error."""
+def finish(
+    proc: subprocess.Popen[str], first: str = "", family: list[Any] | None = None
+) -> tuple[int, str, str]:
+    """The exit code, all of standard output (``first`` already read) and standard error.
+
+    The processes of ``family`` must all be gone too; any left is killed before the pipes are read
+    (it would hold them open) and the test fails.
+    """
     assert proc.stdout is not None
     assert proc.stderr is not None
+    code = proc.wait(timeout=BOUND)  # what it writes after the signal is a line: the pipes never fill
+    left = _still_running(family or [])
     out = first + proc.stdout.read()  # through the buffered file readline used
     err = proc.stderr.read()
-    return proc.wait(timeout=BOUND), out, err
+    assert not left, f"left running: {left}"
+    return code, out, err
 
 
-def assert_gone(family: list[Any]) -> None:
+def _still_running(family: list[Any]) -> list[Any]:
+    """Those of ``family`` not gone within ``BOUND`` seconds, killed."""
     _, alive = psutil.wait_procs(family, timeout=BOUND)
     left = [p for p in alive if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
     for process in left:
         process.kill()
+    return left
+
+
+def assert_gone(family: list[Any]) -> None:
+    left = _still_running(family)
     assert not left, f"left running: {left}"
 
 
@@ -138,14 +153,13 @@ def test_a_stopped_batch_on_two_workers_leaves_no_worker(signum, tmp_path):
     first = proc.stdout.readline()
     family = send(proc, signum)
     assert family, "the workers had not started"
-    code, out, err = finish(proc, first)
+    code, out, err = finish(proc, first, family)
     if signum == signal.SIGKILL:
         assert code == -signal.SIGKILL
     else:
         assert code == EXIT[signum], err
         assert_one_line(err, "rate")
     assert all(line.count(" ") == 2 for line in out.splitlines())  # whole lines only
-    assert_gone(family)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
@@ -154,9 +168,8 @@ def test_a_stopped_generate_on_one_worker_ends_and_leaves_none(signum):
     assert proc.stdout is not None
     first = proc.stdout.readline()
     family = send(proc, signum)
-    code, _, err = finish(proc, first)
+    code, _, err = finish(proc, first, family)
     assert code == (-signum if signum == signal.SIGKILL else EXIT[signum]), err
-    assert_gone(family)
 
 
 #: A command that stops slowly: the first signal starts a clean-up that would take a minute.

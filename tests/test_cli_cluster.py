@@ -274,3 +274,79 @@ def test_quick_chunks_are_grouped_into_tasks_of_about_half_a_second():
 def test_many_quick_items_come_back_complete_and_in_order(cluster):
     with batch_workers(argparse.Namespace(cluster=cluster[0])):
         assert list(ordered_map(abs, range(-3000, 0), chunk=2)) == list(range(3000, 0, -1))
+
+
+@pytest.fixture
+def stranger():
+    """A TCP server on a free port that is not Dask: it says ``reply`` to each connection, then waits."""
+    import socket
+
+    server = socket.create_server(("127.0.0.1", 0))
+    said: list[bytes] = [b""]
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                peer, _ = server.accept()
+            except OSError:
+                return
+            held.append(peer)
+            if said[0]:
+                peer.sendall(said[0])
+
+    threading.Thread(target=serve, daemon=True).start()
+
+    def speaking(reply: bytes) -> str:
+        said[0] = reply
+        return f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+    yield speaking
+    server.close()
+    for peer in held:
+        peer.close()
+
+
+#: What a stranger says first: nothing, an HTTP answer (read by Dask as a length of exabytes), garbage.
+STRANGERS = {
+    "silent": b"",
+    "http": b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n",
+    "garbage": b"\xff" * 64,
+    "empty message": b"\x00" * 8,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(STRANGERS))
+def test_a_server_that_is_not_dask_is_refused_in_one_line(kind, stranger, monkeypatch, inputs, capsys):
+    monkeypatch.setattr(_cluster, "CONNECT_TIMEOUT", 1)  # the silent one is refused when it runs out
+    address = stranger(STRANGERS[kind])
+    assert main(["rate", inputs["some"], "--cluster", address]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"sudoku-workbench rate: --cluster {address}: ")
+
+
+def test_an_http_server_gives_one_line_and_nothing_at_exit(stranger, inputs):
+    address = stranger(STRANGERS["http"])
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_workbench", "rate", inputs["some"], "--cluster", address],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=60,
+    )
+    assert done.returncode == 2
+    expected = f"sudoku-workbench rate: --cluster {address}: the server there is not a Dask scheduler\n"
+    assert done.stderr == expected
+
+
+@pytest.mark.parametrize(
+    "address", ["127.0.0.1", "tcp://127.0.0.1:99999", "tcp://:8786", "tcp://host:port", "bogus://host:1"]
+)
+def test_a_malformed_scheduler_address_is_refused_in_one_line(address, inputs, capsys):
+    assert main(["rate", inputs["some"], "--cluster", address]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"sudoku-workbench rate: --cluster {address}: ")

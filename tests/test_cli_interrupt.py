@@ -62,3 +62,20 @@ def test_ctrl_c_during_a_long_count_exits_130_without_an_abort(tmp_path, delay):
     assert child.wait(timeout=30) == 130, err
     assert err == "sudoku-workbench count: interrupted\n"
     assert out == "1\n"
+
+
+def test_the_interrupted_line_starts_after_a_progress_bar(monkeypatch, capsys):
+    from sudoku_workbench.cli._progress import ProgressBar
+
+    def interrupted(_args: argparse.Namespace) -> int:
+        bar = ProgressBar(10, "puzzles", enabled=True)
+        bar.advance()
+        raise KeyboardInterrupt
+
+    parsed = argparse.Namespace(command="experiment", run=interrupted)
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", lambda *_args, **_kwargs: parsed)
+    assert main(["experiment"]) == 130
+    bar, message, end = capsys.readouterr().err.split("\n")
+    assert bar.startswith("\r[")
+    assert "1/10 puzzles" in bar
+    assert (message, end) == ("sudoku-workbench experiment: interrupted", "")

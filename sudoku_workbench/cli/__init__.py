@@ -18,6 +18,8 @@ from typing import cast
 from sudoku_workbench import __version__
 from sudoku_workbench.cli._output import guarded_stdout
 from sudoku_workbench.cli._parallel import batch_workers, offer_cluster
+from sudoku_workbench.cli._progress import end_open_line
+from sudoku_workbench.cli._stopping import stop_signals
 from sudoku_workbench.core.errors import WorkbenchError
 
 __all__ = ["build_parser", "main"]
@@ -52,19 +54,22 @@ def _window_not_here(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one subcommand; errors of ours become a one-line message and exit code 2, Ctrl-C 130."""
-    prog = "sudoku-workbench"
-    try:
-        args = build_parser().parse_args(argv)
-        prog += f" {args.command}"
-        run = cast(Callable[[argparse.Namespace], int], args.run)
-        with guarded_stdout(), batch_workers(args):
-            return run(args)
-    except WorkbenchError as err:
-        print(f"{prog}: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+    """Run one subcommand; errors of ours become a one-line message and exit code 2.
+
+    SIGINT, SIGTERM and SIGHUP become one line and exit code 130, 143 and 129 (``_stopping``).
+    """
+    with stop_signals("sudoku-workbench") as stopping:
+        try:
+            args = build_parser().parse_args(argv)
+            stopping.prog += f" {args.command}"
+            run = cast(Callable[[argparse.Namespace], int], args.run)
+            with guarded_stdout(), batch_workers(args):
+                return run(args)
+        except WorkbenchError as err:
+            end_open_line()
+            print(f"{stopping.prog}: {err}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt as interrupt:
+            return stopping.report(interrupt)
+        except BrokenPipeError:
+            return 0

@@ -13,9 +13,12 @@ import gc
 import itertools
 import logging
 import signal
+import socket
+import struct
 import sys
 import threading
 import time
+import urllib.parse
 import uuid
 import warnings
 from collections.abc import Callable, Iterator
@@ -35,7 +38,10 @@ R = TypeVar("R")
 INSTALL_HINT = "--cluster needs Dask distributed: pip install 'sudoku-workbench[cluster]'"
 
 #: Seconds to wait for a scheduler to answer before giving up.
-CONNECT_TIMEOUT = 10
+CONNECT_TIMEOUT = 8
+
+#: The most bytes a scheduler's first message (its handshake, a few hundred) may announce.
+HANDSHAKE_LIMIT = 1 << 16
 
 #: A local cluster's settings, for a machine whose cores all compute. Forked workers start in a
 #: fraction of a second with our modules already loaded (spawned ones import everything anew,
@@ -112,19 +118,27 @@ def connect(address: str) -> Iterator[Client]:
     """A client of the scheduler at ``address``, or of a new local cluster for ``local:N``.
 
     Raises:
-        WorkbenchError: Dask is not installed, ``local:N`` is malformed or the scheduler does not answer.
+        WorkbenchError: Dask is not installed, the address is malformed, or no scheduler answers there
+            within ``CONNECT_TIMEOUT`` seconds.
     """
     workers = _local_workers(address)
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    if workers is None:
+        _check_scheduler(address, deadline)  # before Dask's import, which takes seconds
     try:
         import dask
         from distributed import Client, LocalCluster
+        from distributed.comm.registry import backends
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
     with ExitStack() as stack:
         stack.enter_context(_dask_kept_quiet())
         if workers is None:
+            scheme, _, _ = address.rpartition("://")
+            if scheme and scheme not in backends:
+                raise WorkbenchError(f"--cluster {address}: Dask has no transport {scheme!r}")
             try:
-                client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+                client = Client(address, timeout=max(1.0, deadline - time.monotonic()), set_as_default=False)
             except (OSError, ValueError, TypeError) as err:
                 message = f"--cluster {address}: no Dask scheduler answers there ({err})"
                 raise WorkbenchError(message) from None
@@ -146,6 +160,62 @@ def connect(address: str) -> Iterator[Client]:
             client = Client(cluster, set_as_default=False)
         stack.enter_context(client)
         yield client
+
+
+def _check_scheduler(address: str, deadline: float) -> None:
+    """Refuse, in one line and by ``deadline``, an address where no Dask scheduler speaks.
+
+    Dask's client is given an address only once this has passed: for a malformed one it fails
+    after building half a client, whose clean-up prints a traceback at exit; it waits on a server
+    that says nothing far beyond its time-out; and it reads a stranger's reply as the length of a
+    message (an HTTP answer asks numpy for exabytes). A scheduler speaks first on a new
+    connection, so on ``tcp://`` its first message is read here, bounded in time and size.
+    Other transports (tls, ws, ucx) are left to Dask's own time-out. This runs before Dask is
+    imported, which takes seconds of the time-out on a busy machine.
+
+    Raises:
+        WorkbenchError: naming the address and what is wrong with it.
+    """
+
+    def refuse(why: str) -> WorkbenchError:
+        return WorkbenchError(f"--cluster {address}: {why}")
+
+    scheme, _, location = address.rpartition("://")
+    if scheme not in ("", "tcp"):
+        return
+    try:
+        parts = urllib.parse.urlsplit(f"//{location}")
+        host, port = parts.hostname, parts.port
+    except ValueError as err:
+        raise refuse(f"not a scheduler address ({err})") from None
+    if host is None or not port or parts.path or parts.query or parts.fragment:
+        raise refuse("not a scheduler address: write tcp://HOST:PORT, or local:N for local workers")
+    try:
+        with socket.create_connection((host, port), timeout=max(0.1, deadline - time.monotonic())) as peer:
+            (size,) = struct.unpack("Q", _received(peer, 8, deadline))
+            if not 0 < size <= HANDSHAKE_LIMIT or b"pickle-protocol" not in _received(peer, size, deadline):
+                raise refuse("the server there is not a Dask scheduler")
+    except TimeoutError:
+        raise refuse(f"no Dask scheduler answers there within {CONNECT_TIMEOUT} s") from None
+    except OSError as err:
+        raise refuse(f"no Dask scheduler answers there ({err.strerror or err})") from None
+
+
+def _received(peer: socket.socket, size: int, deadline: float) -> bytes:
+    """Exactly ``size`` bytes from ``peer`` by ``deadline``.
+
+    Raises:
+        TimeoutError: the deadline passed first.
+        ConnectionError: the peer closed the connection first.
+    """
+    data = bytearray()
+    while len(data) < size:
+        peer.settimeout(max(0.01, deadline - time.monotonic()))
+        chunk = peer.recv(size - len(data))
+        if not chunk:
+            raise ConnectionError(0, "the connection was closed")
+        data += chunk
+    return bytes(data)
 
 
 def _timed(task: Callable[[list[T]], list[R]], group: list[list[T]]) -> tuple[list[list[R]], float]:

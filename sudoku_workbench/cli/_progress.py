@@ -1,4 +1,8 @@
-"""A one-line progress bar on standard error for long batch commands."""
+"""A one-line progress bar on standard error for long batch commands.
+
+A bar's line stays open (no end of line) while it is redrawn; :func:`end_open_line` ends it, so that
+a message printed while a bar is showing (an error, "interrupted") starts on a line of its own.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,18 @@ import sys
 import time
 from typing import TextIO
 
-__all__ = ["ProgressBar"]
+__all__ = ["ProgressBar", "end_open_line"]
+
+#: The stream whose last line is a bar still being drawn, if any.
+_open_line: list[TextIO] = []
+
+
+def end_open_line() -> None:
+    """End the line of a bar still being drawn (nothing if there is none)."""
+    while _open_line:
+        stream = _open_line.pop()
+        stream.write("\n")
+        stream.flush()
 
 
 class ProgressBar:
@@ -37,8 +52,7 @@ class ProgressBar:
         if self.enabled:
             if self._drawn != self.done:
                 self._draw(time.monotonic())
-            self.stream.write("\n")
-            self.stream.flush()
+            end_open_line()
 
     def _draw(self, now: float) -> None:
         self._drawn = self.done
@@ -47,3 +61,5 @@ class ProgressBar:
         bar = "#" * filled + "." * (self.WIDTH - filled)
         self.stream.write(f"\r[{bar}] {self.done}/{self.total} {self.noun}, {rate:.1f}/s")
         self.stream.flush()
+        if self.stream not in _open_line:
+            _open_line.append(self.stream)

@@ -7,6 +7,7 @@ import sys
 
 from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.cli._options import positive_float, positive_int
 from sudoku_workbench.formats.tsplib import Tour, write_tour
 from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
@@ -36,8 +37,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="directed",
         help="what CP-SAT searches: Section 2's directed graph (default, fastest) or the export itself",
     )
-    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds for the solver (default 60)")
-    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)")
+    parser.add_argument(
+        "--time-limit", type=positive_float, default=60.0, help="seconds for the solver (default 60)"
+    )
+    parser.add_argument(
+        "--workers", type=positive_int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)"
+    )
     parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
     add_graph_options(parser)
     parser.set_defaults(run=_run)
@@ -57,7 +62,7 @@ def _run(args: argparse.Namespace) -> int:
     print(f"solve-hcp: {result.message()}", file=sys.stderr)
     if result.grid is None or result.cycle is None:
         return 1
-    if args.tour:
+    if args.tour is not None:
         nodes = tuple(lift_cycle(result.export, result.cycle))
         write_tour(args.tour, Tour("sudoku", result.export.comment, nodes))
     print(result.grid.to_line())

@@ -1,9 +1,11 @@
 """OR-Tools CP-SAT as the workbench's own Hamiltonian cycle finder: one circuit constraint over the arcs.
 
 Every arc gets a Boolean; ``AddCircuit`` with no self-loops asks for one cycle through all vertices, and
-an undirected edge is offered as its two arcs. CP-SAT has no time-out of its own that a person can stop
-early, so a watcher thread polls the cancel token and calls ``StopSearch``; it also reports the seconds
-spent, which is the only progress a feasibility search has to show.
+an undirected edge is offered as its two arcs. The search runs in its own thread
+while the calling thread waits in short steps, looking at the cancel token (then ``stop_search``) and
+reporting the seconds spent, which is the only progress a feasibility search has to show. CP-SAT is
+kept off SIGINT, so a signal is only ever taken by Python in the main thread, where the waiting
+turns it into ``stop_search`` too: an interrupted search is never reported as a time-out.
 """
 
 from __future__ import annotations
@@ -12,15 +14,19 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 __all__ = ["DEFAULT_WORKERS", "CycleSearch", "find_cycle"]
 
 #: CP-SAT's parallel workers; two is the machine's core count and measured fastest on the directed graph.
 DEFAULT_WORKERS = 2
-#: How often the watcher looks at the cancel token and reports progress (seconds).
+#: How often the waiting thread looks at the cancel token and reports progress (seconds).
 _POLL = 0.1
 
 Edge = tuple[int, int]
@@ -63,21 +69,15 @@ def find_cycle(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = max(1, workers)
     solver.parameters.max_time_in_seconds = max(time_limit, 0.01)
+    # CP-SAT would take SIGINT for itself, lock a mutex inside the handler (an abort when that
+    # lands during the search) and call an interrupted search a time-out; Ctrl-C is ours.
+    solver.parameters.catch_sigint_signal = False
     if directed:
         # Measured: without the LP relaxation one worker finds the directed cycles two workers find
         # (several puzzles went from no cycle in 20 s to 1–5 s); undirected graphs fared worse with it.
         solver.parameters.linearization_level = 0
     started = time.monotonic()
-    done = threading.Event()
-    watcher = threading.Thread(
-        target=_watch, args=(solver, done, started, cancel, progress), name="cp-sat watcher", daemon=True
-    )
-    watcher.start()
-    try:
-        status = solver.solve(model)
-    finally:
-        done.set()
-        watcher.join()
+    status = _solve_stoppably(solver, model, started, cancel, progress)
     seconds = time.monotonic() - started
     if cancel is not None and cancel.cancelled:
         raise Cancelled("cancelled")
@@ -90,17 +90,42 @@ def find_cycle(
     return CycleSearch("none" if status == cp_model.INFEASIBLE else "timeout", seconds)
 
 
-def _watch(
-    solver: object,
-    done: threading.Event,
+def _solve_stoppably(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
     started: float,
     cancel: CancelToken | None,
     progress: Callable[[float], None] | None,
-) -> None:
-    """Until ``done``: stop the solver once cancelled, and report the seconds spent."""
-    while not done.wait(_POLL):
-        if cancel is not None and cancel.cancelled:
-            solver.stop_search()  # type: ignore[attr-defined]
-            return
-        if progress is not None:
-            progress(time.monotonic() - started)
+) -> cp_model.CpSolverStatus:
+    """``solver.solve(model)`` run in a thread while this one waits, stopping it through ``stop_search``.
+
+    The waiting thread looks at the cancel token and reports progress every ``_POLL`` seconds. In
+    the main thread the wait is where a signal's exception (Ctrl-C, SIGTERM) comes out: the search
+    is stopped, its thread joined, and the exception goes on. ``stop_search`` is asked again at
+    every poll, since it does nothing before the search has begun.
+    """
+    outcome: list[cp_model.CpSolverStatus | BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(model))
+        except BaseException as err:  # handed over to the waiting thread
+            outcome.append(err)
+
+    search = threading.Thread(target=run, name="cp-sat search", daemon=True)
+    search.start()
+    try:
+        while search.is_alive():
+            search.join(_POLL)
+            if cancel is not None and cancel.cancelled:
+                solver.stop_search()
+            if progress is not None and search.is_alive():
+                progress(time.monotonic() - started)
+    except BaseException:
+        while search.is_alive():
+            solver.stop_search()
+            search.join(_POLL)
+        raise
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return outcome[0]

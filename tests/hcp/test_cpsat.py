@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -100,6 +102,19 @@ def test_cancel_stops_the_search_at_once(hard: Grid) -> None:
     assert time.monotonic() - started < 10
     assert ticks
     assert ticks == sorted(ticks)
+
+
+def test_a_signal_during_the_search_stops_it_and_is_never_a_time_out(hard: Grid) -> None:
+    """SIGINT sent once the search reports progress: CP-SAT must not take it (it used to, and call it a
+    time-out); Python's KeyboardInterrupt comes out, and the search thread is gone by then."""
+    export = export_graph(hard, reduce=True)
+
+    def interrupt(_seconds: float) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        find_cycle(export.dimension, export.edges, time_limit=600, progress=interrupt)
+    assert not [thread for thread in threading.enumerate() if thread.name == "cp-sat search"]
 
 
 def test_the_written_tour_reads_back_through_import_tour(

@@ -21,20 +21,7 @@ from sudoku_workbench.cli import main
 from tests.hostile.cases import Case, all_cases
 from tests.hostile.files import make_inputs
 
-#: Cases whose fix lies in cli/solve_hcp.py, which the signal-handling branch owns (issue 26): its
-#: --time-limit and --workers need ``positive_float`` / ``positive_int`` from cli/_options.py and its
-#: ``if args.tour`` needs ``is not None``. Strict: they fail the run once they pass.
-_ELSEWHERE = {f"solve-hcp--time-limit={v}" for v in ("0", "-1", "nan", "inf")} | {
-    "solve-hcp--workers=0",
-    "solve-hcp--workers=-1",
-    "solve-hcp-tour-out_empty_name",
-}
-CASES = [
-    pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=True, reason="fixed in cli/solve_hcp.py"))
-    if c.id in _ELSEWHERE
-    else pytest.param(c, id=c.id)
-    for c in all_cases()
-]
+CASES = [pytest.param(c, id=c.id) for c in all_cases()]
 #: What a refused target held before the run; it must still hold it after.
 OLD = "the user's old file\n"
 

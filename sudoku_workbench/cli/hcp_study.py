@@ -18,7 +18,6 @@ from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats.atomic import check_target, write_atomic
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.solve import GRAPHS
 from sudoku_workbench.hcp.study import StudyRow, study_puzzle, summary_rows
 from sudoku_workbench.hcp.study_plot import study_svg
@@ -52,7 +51,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--time-limit", type=positive_float, default=10.0, help="seconds per solve (default 10)"
     )
     parser.add_argument(
-        "--workers", type=positive_int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)"
+        "--workers",
+        type=positive_int,
+        help="CP-SAT workers (default: 1 on the directed graph, 2 on an undirected one)",
     )
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
     parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")

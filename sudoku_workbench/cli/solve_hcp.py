@@ -9,7 +9,6 @@ from sudoku_workbench.cli._hcp import add_graph_options, export_options, positio
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
 from sudoku_workbench.cli._options import positive_float, positive_int
 from sudoku_workbench.formats.tsplib import Tour, write_tour
-from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
 from sudoku_workbench.hcp.tour import lift_cycle
@@ -41,7 +40,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--time-limit", type=positive_float, default=60.0, help="seconds for the solver (default 60)"
     )
     parser.add_argument(
-        "--workers", type=positive_int, default=DEFAULT_WORKERS, help="CP-SAT workers (default 2)"
+        "--workers",
+        type=positive_int,
+        help="CP-SAT workers (default: 1 on the directed graph, 2 on an undirected one)",
     )
     parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
     add_graph_options(parser)

@@ -147,7 +147,7 @@ class HcpCommands:
                 solver=settings.solver,
                 graph="export",  # the graph the person chose, never another one
                 time_limit=settings.time_limit,
-                workers=settings.workers,
+                workers=settings.workers or None,
             ),
             self.session.grid,
             control=True,

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.export import ExportOptions, Variant, default_reduce
 from sudoku_workbench.hcp.reduction import GivenSet
 from sudoku_workbench.hcp.solver import EXTERNAL, find_solver
@@ -57,11 +56,14 @@ _SOLVE_NOTE = (
 
 @dataclass(frozen=True)
 class SolveSettings:
-    """How Solve through HCP runs: the solver, its time limit in seconds and CP-SAT's worker threads."""
+    """How Solve through HCP runs: the solver, its time limit in seconds and CP-SAT's worker threads.
+
+    ``workers`` 0 leaves them to CP-SAT's caller: one on the directed graph, two on an undirected one.
+    """
 
     solver: str = "cpsat"
     time_limit: float = 60.0
-    workers: int = DEFAULT_WORKERS
+    workers: int = 0
 
 
 def hcp_settings(data_dir: Path | None) -> QSettings:
@@ -117,7 +119,8 @@ class HcpOptionsDialog(QDialog):
         self.time_limit.setRange(0.5, 3600.0)
         self.time_limit.setSuffix(" s")
         self.workers = QSpinBox()
-        self.workers.setRange(1, 64)
+        self.workers.setRange(0, 64)
+        self.workers.setSpecialValueText("as the graph needs")
         layout = QVBoxLayout(self)
         layout.addLayout(self._form())
         note = QLabel(_SOLVE_NOTE if solving else _EXPORT_NOTE)
@@ -167,7 +170,7 @@ class HcpOptionsDialog(QDialog):
         self.candidates.setChecked(_flag(self._value("candidates", False)))
         choose(self.solver, self._value("solver", "cpsat"))
         self.time_limit.setValue(float(str(self._value("time_limit", 60.0))))
-        self.workers.setValue(int(str(self._value("workers", DEFAULT_WORKERS))))
+        self.workers.setValue(int(str(self._value("workers", 0))))
         self._variant_changed()
         self._solver_changed()
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS, find_cycle
+from sudoku_workbench.hcp.cpsat import find_cycle
 from sudoku_workbench.hcp.export import ExportOptions, HcpExport, export_graph
 from sudoku_workbench.hcp.files import summary
 from sudoku_workbench.hcp.forced_arcs import prune_forced
@@ -89,7 +89,7 @@ def solve_through_hcp(
     solver: str = "cpsat",
     graph: str = "directed",
     time_limit: float = 60.0,
-    workers: int = DEFAULT_WORKERS,
+    workers: int | None = None,
     cancel: CancelToken | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> HcpSolution:

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.hcp.cpsat import DEFAULT_WORKERS
 from sudoku_workbench.hcp.export import ExportOptions
 from sudoku_workbench.hcp.solve import local_position, solve_through_hcp
 from sudoku_workbench.logic.engine import rate
@@ -45,7 +44,7 @@ def study_puzzle(
     grid: Grid,
     time_limit: float,
     graph: str = "directed",
-    workers: int = DEFAULT_WORKERS,
+    workers: int | None = None,
 ) -> Iterator[StudyRow]:
     """The rows of one puzzle, one per mode."""
     puzzle = grid.puzzle()

@@ -15,7 +15,7 @@ from sudoku_workbench.core import Grid
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.hcp.cpsat import find_cycle
+from sudoku_workbench.hcp.cpsat import find_cycle, worker_count
 from sudoku_workbench.hcp.export import ExportOptions, export_graph
 from sudoku_workbench.hcp.solve import solve_through_hcp
 from sudoku_workbench.hcp.tour import check_cycle
@@ -127,3 +127,9 @@ def test_the_written_tour_reads_back_through_import_tour(
     solved = capsys.readouterr().out.strip()
     assert main(["import-tour", line, tour, "--hcp", hcp]) == 0
     assert capsys.readouterr().out.strip() == solved
+
+
+def test_workers_left_open_are_one_on_the_directed_graph_and_two_on_an_undirected_one() -> None:
+    assert worker_count(None, directed=True) == 1
+    assert worker_count(None, directed=False) == 2
+    assert worker_count(3, directed=True) == 3

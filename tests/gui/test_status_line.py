@@ -5,18 +5,20 @@ from __future__ import annotations
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.status_line import position_text, puzzle_text, rate_puzzle
 from sudoku_workbench.logic.engine import Level
+from sudoku_workbench.logic.hodoku_steps import HodokuLevel
 from tests.gui.test_editing import NEWSPAPER
 
 
-def test_a_puzzle_with_one_solution_is_rated_both_ways():
+def test_a_puzzle_with_one_solution_is_rated_three_ways():
     solutions, ratings = rate_puzzle(parse_line(NEWSPAPER))
     assert solutions == 1
     assert ratings is not None
-    level, se = ratings
+    level, se, hodoku = ratings
     assert level.level == Level.EASY
+    assert hodoku.level == HodokuLevel.EASY
     text = puzzle_text((solutions, ratings))
     assert text.startswith(f"Puzzle: SE {se.difficulty:.1f}, level Easy (hardest: ")
-    assert text.endswith(f"), {level.step_count} steps")
+    assert text.endswith(f"), {level.step_count} steps, HoDoKu Easy {hodoku.score}")
 
 
 def test_a_puzzle_with_several_or_no_solutions_is_not_rated():

@@ -14,7 +14,7 @@ import pytest
 from sudoku_workbench.cli import main
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.engine import rate, solve_by_logic
 from sudoku_workbench.logic.hodoku_scale import (
     GUESS,
     GUESS_SCORE,
@@ -173,7 +173,14 @@ def test_agreement_with_hodokus_own_ratings() -> None:
     assert same >= 0.8
 
 
+def _our_level_agreement(rows: list[tuple[str, str, int]]) -> float:
+    """Spearman of our own Level (easy … forcing, default rules) with HoDoKu's level."""
+    ours = [float(rate(parse_line(puzzle)).level) for puzzle, _level, _score in rows]
+    return _spearman(ours, [float(HodokuLevel[level]) for _p, level, _s in rows])
+
+
 if __name__ == "__main__":
     rows = _rated_rows()[: int(sys.argv[1])] if len(sys.argv) > 1 else _rated_rows()
     correlation, share = agreement(rows)
     print(f"{len(rows)} puzzles: Spearman {correlation:.3f}, same level {share:.1%}")
+    print(f"our Level vs HoDoKu's level: Spearman {_our_level_agreement(rows):.3f}")

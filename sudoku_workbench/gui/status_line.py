@@ -34,7 +34,7 @@ _UNRATED = {0: "Puzzle: no solution", 2: "Puzzle: several solutions (not rated)"
 _POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
 
 #: A puzzle's level by our rules and its ratings on Sudoku Explainer's and HoDoKu's scales.
-BothRatings = tuple[Rating, SeRating, HodokuRating]
+BothRatings = tuple[Rating, SeRating, HodokuRating | None]
 #: A puzzle's solution count (0, 1, or 2 for several) and, with exactly one, its two ratings.
 PuzzleRating = tuple[int, BothRatings | None]
 
@@ -78,6 +78,14 @@ def rate_puzzle(
     return 1, _ratings(puzzle, rules, cancel)
 
 
+def _hodoku(puzzle: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None) -> HodokuRating | None:
+    """HoDoKu's rating of a 9x9 puzzle (HoDoKu has no other size), guessing from its solution as it does."""
+    if puzzle.geometry.n != 9:
+        return None
+    solution = solve(puzzle, cancel)
+    return rate_hodoku(puzzle, rules, cancel, None if solution is None else solution.values)
+
+
 class _Ratings:
     """Ratings of puzzles rated lately, so one opened or pasted again is answered at once.
 
@@ -99,11 +107,10 @@ class _Ratings:
                 self._known.move_to_end(key)
                 return self._known[key]
         try:
-            solution = solve(puzzle, cancel)  # HoDoKu guesses from it where its techniques end
             found: BothRatings | None = (
                 rate(puzzle, rules, cancel),
                 rate_se(puzzle, rules, cancel, True),
-                rate_hodoku(puzzle, rules, cancel, None if solution is None else solution.values),
+                _hodoku(puzzle, rules, cancel),
             )
         except Contradiction:
             found = None

@@ -32,3 +32,12 @@ def test_the_position_names_its_step_and_the_count():
     assert position_text(0, 51, None) == "showing the start (51 steps recorded)"
     assert position_text(0, 1, None) == "showing the start (1 step recorded)"
     assert position_text(31, 88, "naked_single") == "showing step 31 of 88: Naked single"
+
+
+def test_a_puzzle_of_another_size_than_9x9_has_no_hodoku_rating():
+    """HoDoKu rates only 9x9 puzzles: a 4x4 one gets its level and SE's number, not HoDoKu's."""
+    solutions, ratings = rate_puzzle(parse_line("1.....1..2.....3"))
+    assert solutions == 1
+    assert ratings is not None
+    assert ratings[2] is None
+    assert "HoDoKu" not in puzzle_text((solutions, ratings))

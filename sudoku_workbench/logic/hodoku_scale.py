@@ -12,13 +12,16 @@ default (the ``hodoku`` preset; the others, such as Eppstein's graph rules, are 
 leaves out what SE lacks), put into HoDoKu's order by the technique each row names
 (:mod:`~sudoku_workbench.logic.hodoku_steps`); a rule that finds two of HoDoKu's techniques (the
 naked triple or quadruple, Pile Exclusion's hidden triples and quadruples) runs as two, each at its
-technique's place, so a hidden pair comes before a naked quadruple as in HoDoKu. A step is scored
+technique's place, so a hidden pair comes before a naked quadruple as in HoDoKu; where HoDoKu takes,
+of all the steps a chain, loop or ALS technique finds, the one that removes the most candidates, so
+do its rules here among their first steps. A step is scored
 as the technique it is in HoDoKu (:func:`step_technique`): a sashimi fish the sashimi score, a chain
 through grouped nodes the grouped nice loop.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
@@ -110,10 +113,30 @@ _SPLIT: dict[str, tuple[Rule, Rule]] = {
 }
 
 
+#: HoDoKu's chain, loop and ALS techniques find every step and take the one that removes the most
+#: candidates; ours weigh this many of a rule's first steps (shortest first) the same way.
+LOOK_AHEAD = 16
+_WIDEST_FIRST = frozenset(
+    ("X_CHAIN", "XY_CHAIN", "REMOTE_PAIR", "NICE_LOOP", "ALS_XZ", "ALS_XY_WING", "ALS_XY_CHAIN")
+)
+
+
+def _widest(rule: Rule) -> Rule:
+    """``rule`` giving, of its first :data:`LOOK_AHEAD` steps, the first that removes the most."""
+
+    def find(grid: Grid) -> Iterator[Step]:
+        steps = list(itertools.islice(rule.find(grid), LOOK_AHEAD))
+        if steps:
+            yield max(steps, key=lambda step: len(step.eliminations) + len(step.placements))
+
+    return replace(rule, find=find)
+
+
 def hodoku_order(rules: Sequence[Rule]) -> tuple[Rule, ...]:
     """The rules in HoDoKu's order of the techniques they are (rules of one technique keep theirs)."""
     split = [part for rule in rules for part in _SPLIT.get(rule.id, (rule,))]
-    return tuple(sorted(split, key=lambda rule: rule.hodoku.step.order))
+    chosen = [_widest(rule) if rule.hodoku.technique in _WIDEST_FIRST else rule for rule in split]
+    return tuple(sorted(chosen, key=lambda rule: rule.hodoku.step.order))
 
 
 @dataclass(frozen=True)

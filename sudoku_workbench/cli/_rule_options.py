@@ -95,20 +95,30 @@ def _row(rule: Rule, state: str) -> tuple[str, ...]:
     return (rule.id, rule.name, rule.family.value, level, f"{rule.se.base:.1f}", hodoku, state)
 
 
+#: Our level that stands where HoDoKu's does (its Unfair and Extreme are our very hard and forcing).
+_HODOKU_PEER = {"unfair": "very_hard", "extreme": "forcing"}
+
+
 def rules_markdown() -> str:
-    """Every row of the rule table as the README's Markdown table (a test keeps the README equal to it)."""
+    """Every row of the rule table as the README's Markdown table (a test keeps the README equal to it).
+
+    HoDoKu's level is bold where it is not the level of ours that stands at its place.
+    """
     lines = [
-        "| id | name | family | level | SE | HoDoKu | one solution | default |",
-        "|---|---|---|---|---|---|---|---|",
+        "| id | name | family | level | HoDoKu level | SE | HoDoKu | one solution | default |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for rule in TABLE:
-        hodoku = f"{rule.hodoku.score} {rule.hodoku.level.name.lower()} ({rule.hodoku.technique.lower()})"
+        hodoku = f"{rule.hodoku.score} ({rule.hodoku.technique.lower()})"
         if rule.hodoku.closest:
             hodoku = f"none ({rule.hodoku.closest}); nearest: {hodoku}"
+        level, theirs = rule.level.name.lower(), rule.hodoku.level.name.lower()
+        if _HODOKU_PEER.get(theirs, theirs) != level:
+            theirs = f"**{theirs}**"
         se = f"{rule.se.base:.1f}" + ("" if rule.se.growth is Growth.FIXED else f" + {rule.se.growth.value}")
         if not rule.se.own:
             se += " (not SE's)"
-        cells = (f"`{rule.id}`", rule.name, rule.family.value, rule.level.name.lower(), se, hodoku)
+        cells = (f"`{rule.id}`", rule.name, rule.family.value, level, theirs, se, hodoku)
         flags = ("yes" if rule.one_solution else "", "on" if rule.on else "off")
         lines.append("| " + " | ".join((*cells, *flags)) + " |")
     return "\n".join(lines)

@@ -1,6 +1,7 @@
 """The status line under the step list: the whole puzzle's rating, then the position shown.
 
-The puzzle's rating (its level and Sudoku Explainer's number) is computed once per puzzle, in a job that
+The puzzle's rating (its level, Sudoku Explainer's number and HoDoKu's level and score) is computed
+once per puzzle, in a job that
 browsing the steps does not cancel; the position's half (which step is shown, how many solutions it
 has, how many cells are empty) is recomputed whenever the position changes. Keeping the two apart is
 the point: a late position of a hard puzzle is easy, and must never read as the puzzle's rating.
@@ -18,8 +19,9 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.logic.engine import RULES, Rating, Rule, rate, step_name
+from sudoku_workbench.logic.hodoku_scale import HodokuRating, rate_hodoku
 from sudoku_workbench.logic.se_scale import SeRating, rate_se
-from sudoku_workbench.search.solve import count
+from sudoku_workbench.search.solve import count, solve
 
 if TYPE_CHECKING:
     from sudoku_workbench.gui.session import Session
@@ -31,17 +33,19 @@ PENDING = "Puzzle: rating…"
 _UNRATED = {0: "Puzzle: no solution", 2: "Puzzle: several solutions (not rated)"}
 _POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one solution"}
 
-#: A puzzle's level by our rules and its rating on Sudoku Explainer's scale.
-BothRatings = tuple[Rating, SeRating]
+#: A puzzle's level by our rules and its ratings on Sudoku Explainer's and HoDoKu's scales.
+BothRatings = tuple[Rating, SeRating, HodokuRating | None]
 #: A puzzle's solution count (0, 1, or 2 for several) and, with exactly one, its two ratings.
 PuzzleRating = tuple[int, BothRatings | None]
 
 
-def rating_text(rating: Rating, se: SeRating | None = None) -> str:
-    """``SE 4.2, level Hard (hardest: X-Wing), 42 steps`` (SE first when it solved the puzzle)."""
+def rating_text(rating: Rating, se: SeRating | None = None, hodoku: HodokuRating | None = None) -> str:
+    """``SE 4.2, level Hard (hardest: X-Wing), 42 steps, HoDoKu Hard 1362`` (each scale that solved it)."""
     level = rating.level.name.replace("_", " ").title()
     hardest = f" (hardest: {step_name(rating.hardest_rule)})" if rating.hardest_rule else ""
     text = f"level {level}{hardest}, {rating.step_count} steps"
+    if hodoku is not None and hodoku.status == "solved":
+        text += f", HoDoKu {hodoku.level.name.title()} {hodoku.score}"
     return f"SE {se.difficulty:.1f}, {text}" if se is not None and se.status == "solved" else text
 
 
@@ -63,7 +67,7 @@ def position_text(cursor: int, total: int, rule: str | None) -> str:
 def rate_puzzle(
     puzzle: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None, **_: Any
 ) -> PuzzleRating:
-    """Count the puzzle's solutions and, with exactly one, rate it both ways (stops when cancelled).
+    """Count the puzzle's solutions and, with exactly one, rate it three ways (stops when cancelled).
 
     A puzzle with several solutions is not rated: logic must get stuck on it, and finding that out on a
     nearly empty 25x25 grid costs seconds of every rule for nothing.
@@ -72,6 +76,14 @@ def rate_puzzle(
     if solutions != 1:
         return solutions, None
     return 1, _ratings(puzzle, rules, cancel)
+
+
+def _hodoku(puzzle: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None) -> HodokuRating | None:
+    """HoDoKu's rating of a 9x9 puzzle (HoDoKu has no other size), guessing from its solution as it does."""
+    if puzzle.geometry.n != 9:
+        return None
+    solution = solve(puzzle, cancel)
+    return rate_hodoku(puzzle, rules, cancel, None if solution is None else solution.values)
 
 
 class _Ratings:
@@ -98,6 +110,7 @@ class _Ratings:
             found: BothRatings | None = (
                 rate(puzzle, rules, cancel),
                 rate_se(puzzle, rules, cancel, True),
+                _hodoku(puzzle, rules, cancel),
             )
         except Contradiction:
             found = None

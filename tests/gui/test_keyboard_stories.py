@@ -21,10 +21,9 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.status_line import rating_text
+from sudoku_workbench.gui.status_line import rate_puzzle, rating_text
 from sudoku_workbench.gui.step_panel import step_title
-from sudoku_workbench.logic.engine import LogicRun, rate, solve_by_logic
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.engine import LogicRun, solve_by_logic
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER
 
@@ -57,7 +56,9 @@ def newspaper_logic() -> LogicRun:
 def newspaper_rating() -> str:
     """The whole puzzle's rating as the status line words it, also worked out beforehand."""
     puzzle = parse_line(NEWSPAPER)
-    return rating_text(rate(puzzle), rate_se(puzzle, one_solution=True))
+    _solutions, ratings = rate_puzzle(puzzle)
+    assert ratings is not None
+    return rating_text(*ratings)
 
 
 def focused() -> QWidget:

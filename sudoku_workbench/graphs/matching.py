@@ -187,8 +187,9 @@ def _row_tables(grid: Grid) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...
     Every digit's graph is read from the same grid in a row, so one pass over the cells serves all N.
     """
     global _last_rows
-    if _last_rows[0] is grid:
-        return _last_rows[1]
+    cached = _last_rows  # read once: another thread may hand over its own grid in between
+    if cached[0] is grid:
+        return cached[1]
     geo = grid.geometry
     values, cands = grid.values, grid.candidates
     placed, places = [], []

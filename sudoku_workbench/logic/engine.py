@@ -23,6 +23,7 @@ from sudoku_workbench.logic.forcing_chains import forget_closures
 from sudoku_workbench.logic.rule_table import RULES, TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
+from sudoku_workbench.logic.solve_memory import SolveMemory, remembering
 
 __all__ = [
     "GRAPH_RULE_IDS",
@@ -143,6 +144,7 @@ def _followed_steps(
     served = _singles_served(rules)
     singles = tuple(tally.finder(rule.id) for rule in served)
     pending: dict[int, Iterator[Step]] = {}
+    memory = SolveMemory()
     while tally.open_cells:  # a full grid has no candidates left for any rule to look at
         if cancel is not None:
             cancel.check()
@@ -153,7 +155,8 @@ def _followed_steps(
         else:
             grid = tally.grid()
             remember_unit_positions(grid, tally.unit_positions())
-            step = _ask_rules(grid, rules, len(served), pending, cancel)
+            with remembering(memory):
+                step = _ask_rules(grid, rules, len(served), pending, cancel)
             if step is None:
                 return
         broken = tally.follow(step)

@@ -26,7 +26,7 @@ from operator import and_
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.forcing_nets import FORCING_NET, forcing_net, forget_solutions
+from sudoku_workbench.logic.forcing_nets import FORCING_NET, forcing_net
 from sudoku_workbench.logic.forcing_story import (
     Lead,
     Story,
@@ -68,9 +68,8 @@ DYNAMIC_FORCING_CHAIN = "dynamic_forcing_chain"
 
 
 def forget_closures() -> None:
-    """Drop what the forcing rules remember between positions (so a benchmark pass starts cold)."""
+    """Drop the propagations the forcing rules cached (so a benchmark pass starts cold)."""
     forget_stories()
-    forget_solutions()
 
 
 def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing_story import (
@@ -31,8 +31,9 @@ from sudoku_workbench.logic.propagation import (
     Mode,
     Propagation,
 )
+from sudoku_workbench.logic.solve_memory import solve_memory
 
-__all__ = ["FORCING_NET", "forcing_net", "forget_solutions"]
+__all__ = ["FORCING_NET", "forcing_net"]
 
 FORCING_NET = "forcing_net"
 #: How deep case splits may nest before a net search gives up on one assumption.
@@ -222,22 +223,22 @@ def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     return found
 
 
-#: Per puzzle, the last position found to have one solution (per digit, the cells that may hold it)
-#: and that solution (per digit, its cells).
-_solved: dict[tuple[Geometry, tuple[int, ...]], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+#: The solve memory's key for the last position of the solve found to have one solution (per digit,
+#: the cells that may hold it) and that solution (per digit, its cells).
+_SOLVED = (FORCING_NET, "solution")
 
 
 def _only_solution(grid: Grid) -> tuple[int, ...] | None:
     """The position's solution (per digit, its cells) if it has exactly one, else None.
 
-    A position that allows nothing the last solved one did not, and still allows its solution, has
-    that solution as its only one: then no search is needed (steps only ever remove candidates). The
-    search propagates with locked candidates too: that costs more per node but spares a third of them.
+    A position that allows nothing the solve's last solved one did not, and still allows its solution,
+    has that solution as its only one: then no search is needed (steps only ever remove candidates).
+    The search propagates with locked candidates too: that costs more per node but spares a third of them.
     """
     prop = Propagation(grid, Mode.NET)
     allowed = tuple(here | done for here, done in zip(prop.loc, prop.placed, strict=True))
-    key = (grid.geometry, grid.givens)
-    remembered = _solved.get(key)  # one lookup: another thread may clear the dict in between
+    memory = solve_memory()
+    remembered: tuple[tuple[int, ...], tuple[int, ...]] | None = memory.recall(_SOLVED, None)
     if remembered is not None:
         before, solution = remembered
         if not any(now & ~then for now, then in zip(allowed, before, strict=True)) and not any(
@@ -247,14 +248,8 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
     found = _solutions(prop, 2)
     if len(found) != 1:
         return None
-    _solved.clear()
-    _solved[key] = (allowed, found[0])
+    memory.keep(_SOLVED, (allowed, found[0]))
     return found[0]
-
-
-def forget_solutions() -> None:
-    """Drop the remembered solution (so a benchmark pass starts cold)."""
-    _solved.clear()
 
 
 def _wrong_first(grid: Grid) -> list[Candidate]:

@@ -1,7 +1,7 @@
 """What the forcing rules share: propagated assumptions, their explanations, and leads.
 
 Every assumption of a position is propagated once (cached); a propagation is told as implications in the
-order they were found; a search leaves leads that are tried first on the next position.
+order they were found; a search leaves leads that are tried first on the solve's next position.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.propagation import (
@@ -21,6 +21,7 @@ from sudoku_workbench.logic.propagation import (
     candidate_of,
     literal_name,
 )
+from sudoku_workbench.logic.solve_memory import solve_memory
 
 __all__ = [
     "Closure",
@@ -82,9 +83,8 @@ def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
 
 
 def forget() -> None:
-    """Drop the cached propagations and leads (so a benchmark pass starts cold)."""
+    """Drop the cached propagations (so a benchmark pass starts cold)."""
     assumption_closures.cache_clear()
-    _leads.clear()
 
 
 # --- explanations ----------------------------------------------------------------------------------
@@ -221,26 +221,23 @@ def contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) 
 #: A way to make a step on a position, found on an earlier one: None when it no longer works there.
 Lead = Callable[[Grid], "Step | None"]
 
-#: Per search and puzzle (its givens), the leads of the last full search. After a forcing step the
-#: singles that follow change the position; most other conclusions of the last search still hold and
-#: are checked first, each with one replay, before all assumptions are propagated again. Keying by the
-#: givens keeps one puzzle's leads from changing another's steps, so batch output does not depend on
-#: which process solved what before.
-_leads: dict[tuple[str, str, Geometry, tuple[int, ...]], list[Lead]] = {}
-
 
 def with_leads(kind: tuple[str, str], grid: Grid, search: Callable[[], list[Lead]]) -> Iterator[Step]:
-    """Steps from the remembered leads that still work, else from a full search (whose leads are kept)."""
-    key = (*kind, grid.geometry, grid.givens)
-    # A copy of the keys: another thread (the window's Logic and its status rating) may add one meanwhile.
-    if any(other[3] != grid.givens for other in tuple(_leads)):  # a new puzzle: only its own leads are kept
-        _leads.clear()
-    for lead in _leads.get(key, ()):
+    """Steps from the remembered leads that still work, else from a full search (whose leads are kept).
+
+    After a forcing step the singles that follow change the position; most other conclusions of the
+    last search still hold and are checked first, each with one replay, before all assumptions are
+    propagated again. The leads are the solve's own (:mod:`~sudoku_workbench.logic.solve_memory`), so
+    another solve, in another thread or before this one, never changes which step is taken.
+    """
+    memory = solve_memory()
+    kept: list[Lead] = memory.recall(kind, [])
+    for lead in kept:
         step = lead(grid)
         if step is not None:
             yield step
     leads = search()
-    _leads[key] = leads
+    memory.keep(kind, leads)
     for lead in leads:
         step = lead(grid)
         if step is not None:

@@ -17,6 +17,7 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.engine import Rule
+from sudoku_workbench.logic.solve_memory import SolveMemory, remembering
 
 __all__ = ["se_path"]
 
@@ -44,20 +45,34 @@ def se_path(
     if problems:
         raise Contradiction(f"the position is impossible: {problems[0].describe(grid.geometry)}", ())
     order = sorted(rules, key=floor)
+    memory = SolveMemory()
     while not grid.is_complete():
-        best: tuple[float, Step] | None = None
-        for rule in order:
-            if best is not None and floor(rule) >= best[0]:
-                break
-            if cancel is not None:
-                cancel.check()
-            for index, step in enumerate(rule.find(grid)):
-                rated = difficulty(step)
-                if best is None or rated < best[0]:
-                    best = (rated, step)
-                if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):
-                    break
+        with remembering(memory):
+            best = _easiest(grid, order, difficulty, floor, cancel)
         if best is None:
             return
-        grid = grid.apply(best[1])
-        yield best[1], grid
+        grid = grid.apply(best)
+        yield best, grid
+
+
+def _easiest(
+    grid: Grid,
+    order: list[Rule],
+    difficulty: Callable[[Step], float],
+    floor: Callable[[Rule], float],
+    cancel: CancelToken | None,
+) -> Step | None:
+    """The easiest step of the position, asking ``order``'s rules until none left can beat it."""
+    best: tuple[float, Step] | None = None
+    for rule in order:
+        if best is not None and floor(rule) >= best[0]:
+            break
+        if cancel is not None:
+            cancel.check()
+        for index, step in enumerate(rule.find(grid)):
+            rated = difficulty(step)
+            if best is None or rated < best[0]:
+                best = (rated, step)
+            if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):
+                break
+    return None if best is None else best[1]

@@ -22,6 +22,7 @@ from sudoku_workbench.logic import (
     bivalue_chains,
     bivalue_rules,
     colouring,
+    complex_fish,
     cycles,
     empty_rectangle,
     eppstein_local,
@@ -180,6 +181,8 @@ RULES: tuple[Rule, ...] = (
         _VH,
         forcing_rules.find_forcing_contradictions,
     ),
+    Rule(complex_fish.FRANKEN_FISH, "Franken fish", _VH, complex_fish.franken_fish),
+    Rule(complex_fish.MUTANT_FISH, "Mutant fish", _VH, complex_fish.mutant_fish),
 )
 
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.

@@ -105,23 +105,32 @@ class _Search:
         self.found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
         self.budget = NODE_BUDGET
         self.outside = 0  # the current base's reach: cells outside it in a unit that may cover it
+        self.touching: tuple[int, ...] = ()
 
     def run(self) -> tuple[Fish, ...]:
         board = self.board
+        cells_in = board.cells_in
+        # Per unit, the units that share a cell holding the digit with it (a bit per unit).
+        self.touching = tuple(
+            sum(1 << v for v, other in enumerate(cells_in) if other & own) for own in cells_in
+        )
         for base_kinds, cover_kinds in _SHAPES[self.family]:
             units = [
-                u
-                for u, cells in enumerate(board.cells_in)
-                if board.kinds[u] & base_kinds and cells.bit_count() > 1
+                u for u, cells in enumerate(cells_in) if board.kinds[u] & base_kinds and cells.bit_count() > 1
             ]
-            self._bases(units, 0, (), 0, 0, cover_kinds)
+            covers = sum(1 << u for u, kind in enumerate(board.kinds) if kind & cover_kinds)
+            self._bases(units, 0, (), (0, 0, 0), covers)
         return tuple(self.found.values())
 
     def _bases(
-        self, units: list[int], start: int, base: tuple[int, ...], cells: int, endo: int, cover_kinds: int
+        self, units: list[int], start: int, base: tuple[int, ...], sets: tuple[int, int, int], covers: int
     ) -> None:
-        """Grow base sets in unit order; each of size 2 to 4 is covered in every way that makes a fish."""
+        """Grow base sets in unit order; each of size 2 to 4 is covered in every way that makes a fish.
+
+        ``sets`` carries the base's cells, its endo fins and the units touching it, as masks.
+        """
         cells_in = self.board.cells_in
+        cells, endo, touched = sets
         for index in range(start, len(units)):
             unit = units[index]
             own = cells_in[unit]
@@ -129,18 +138,21 @@ class _Search:
             if grown_endo.bit_count() > MAX_ENDO_FINS:
                 continue
             grown = (*base, unit)
+            grown_sets = (cells | own, grown_endo, touched | self.touching[unit])
             if len(grown) >= _SIZES[0]:
-                self._covers(grown, cells | own, grown_endo, cover_kinds)
+                self._covers(grown, grown_sets, covers)
             if len(grown) < _SIZES[-1]:
-                self._bases(units, index + 1, grown, cells | own, grown_endo, cover_kinds)
+                self._bases(units, index + 1, grown, grown_sets, covers)
 
-    def _covers(self, base: tuple[int, ...], cells: int, endo: int, cover_kinds: int) -> None:
+    def _covers(self, base: tuple[int, ...], sets: tuple[int, int, int], covers: int) -> None:
         board = self.board
-        allowed = reach = 0
-        for unit, mask in enumerate(board.cells_in):
-            if board.kinds[unit] & cover_kinds and mask & cells and unit not in base:
-                allowed |= 1 << unit
-                reach |= mask
+        cells, endo, touched = sets
+        allowed = touched & covers
+        for unit in base:
+            allowed &= ~(1 << unit)
+        reach = 0
+        for unit in bits_of(allowed):
+            reach |= board.cells_in[unit]
         self.outside = reach & ~cells
         if not endo:
             self._cover(base, cells, endo, allowed, (), 0, 0, -1)

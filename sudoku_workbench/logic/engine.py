@@ -181,8 +181,6 @@ RULES: tuple[Rule, ...] = (
         _VH,
         forcing_rules.find_forcing_contradictions,
     ),
-    Rule(complex_fish.FRANKEN_FISH, "Franken fish", _VH, complex_fish.franken_fish),
-    Rule(complex_fish.MUTANT_FISH, "Mutant fish", _VH, complex_fish.mutant_fish),
 )
 
 #: The ids of the nonlocal (graph) rules: the paper's seven and the two from PADS.
@@ -190,6 +188,15 @@ GRAPH_RULE_IDS = cycles.RULE_IDS + bivalue_rules.RULE_IDS + forcing_rules.RULE_I
 
 #: Forcing chains and nets close the table: Logic never stops on a puzzle with one solution.
 RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find in FORCING_CHAIN_RULES)
+
+#: Franken and Mutant fish come after them: HoDoKu asks for them just before its forcing chains, but
+#: their search costs tens of milliseconds per digit, which in front of the forcing rules made Logic
+#: 2.7 times (Franken) and 7.5 times (both) slower on top1465. Here the default cascade reaches them only
+#: when forcing finds nothing; a rule order that wants them earlier can move them.
+RULES += (
+    Rule(complex_fish.FRANKEN_FISH, "Franken fish", _VH, complex_fish.franken_fish),
+    Rule(complex_fish.MUTANT_FISH, "Mutant fish", _VH, complex_fish.mutant_fish),
+)
 
 _BY_ID = {rule.id: rule for rule in RULES}
 _SINGLE_FINDERS = {rule_id: _BY_ID[rule_id].find for rule_id in SINGLE_RULE_IDS}

@@ -2,21 +2,23 @@
 
 Take one digit and k *base sets*, units that each must hold the digit once, and k *cover sets*, other
 units that each hold it at most once. If every candidate of the base sets lies in a cover set, the k
-copies of the digit the base sets need take all k cover sets, so the digit leaves every other cell of
-the cover sets; a base candidate in two cover sets would use up two of them and goes too
-(cannibalism). *Fins* are base candidates no cover set holds, and candidates in two base sets (endo
-fins, which could serve both at once): either a fin holds the digit or the fish stands, so only cells
-that see every fin lose it. A fish of rows and columns is basic (:mod:`basic_fish`,
-:mod:`finned_fish`); with boxes among the base or cover sets but lines of one direction per side it
-is *Franken*; with rows and columns mixed on one side, *Mutant*. Sizes 2 to 4, with or without fins,
-in one rule per family: the finned search finds the plain fish too, and one row per family keeps the
-table short (HoDoKu splits each into twelve by size and fins). Fish on the same base sets (siamese
-fish) are reported as one step with the eliminations of all of them.
+copies of the digit the base sets need take all k cover sets, so the digit leaves every other cell of the
+cover sets (a base candidate in two cover sets could go too; that cannibalism is not reported, as it never
+mattered to the library and would weaken the search's pruning). *Fins* are base candidates no cover set
+holds, and candidates in two base sets (endo fins, which could serve both at once): either a fin holds the
+digit or the fish stands, so only cells that see every fin lose it. A fish of rows and columns is basic
+(:mod:`basic_fish`, :mod:`finned_fish`); with boxes among the base or cover sets but lines of one
+direction per side it is *Franken*; with rows and columns mixed on one side, *Mutant*. Sizes 2 to 4, with
+or without fins, in one rule per family: the finned search finds the plain fish too, and one row per
+family keeps the table short (HoDoKu splits each into twelve by size and fins). Fish on the same base sets
+(siamese fish) are reported as one step with the eliminations of all of them.
 
 The search reads only the cells holding the digit, so its answer is remembered by them
-(:func:`~sudoku_workbench.logic._memos.per_digit`): between two asks most digits have not moved. It
-picks base sets in unit order, then covers the lowest base candidate not yet covered by one of its
-(at most two) other units, or makes it a fin; a branch whose fins see no common cell is dropped.
+(:func:`~sudoku_workbench.logic._memos.per_digit`): between two asks most digits have not moved. It picks
+base sets in unit order, then covers the lowest base candidate not yet covered by one of its (at most two)
+other units, or makes it a fin. A branch is dropped when its fins see no common cell that a cover set can
+reach, or when its open candidates need more cover sets than are left (counted greedily: candidates that
+share no allowed unit need one each, or must be fins).
 """
 
 from __future__ import annotations
@@ -40,12 +42,15 @@ FRANKEN_FISH = "franken_fish"
 MUTANT_FISH = "mutant_fish"
 _SIZES = (2, 3, 4)
 _NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-#: At most three fins, one of them an endo fin: every fish of sizes 2 to 4 in HoDoKu's technique library
-#: keeps to it, and each fin more allowed doubles the search.
-MAX_FINS = 3
+#: At most two fins, one of them may be an endo fin: every fish of sizes 2 to 4 in HoDoKu's technique library
+#: is found within them, with the eliminations the library expects; each fin more doubles the search.
+MAX_FINS = 2
 MAX_ENDO_FINS = 1
-#: Search nodes one digit may take (all of them on 9x9; 16x16 and 25x25 stop early, never wrongly).
+#: Search nodes one digit may take: on 9x9 enough for every fish of sizes 2 to 4 in HoDoKu's library (the
+#: largest digit search there takes about 170,000); 16x16 and 25x25 grids, where the base sets grow into
+#: the ten thousands, get far fewer. A branch left out means no step, never a wrong one.
 NODE_BUDGET = 300_000
+NODE_BUDGET_LARGE = 5_000
 
 _ROW, _COL, _BOX = 1, 2, 4
 
@@ -99,11 +104,11 @@ _SHAPES = {
 class _Search:
     """The fish of one family on one digit's cells (see the module text for the method)."""
 
-    def __init__(self, board: _Board, family: str) -> None:
+    def __init__(self, board: _Board, family: str, budget: int) -> None:
         self.board = board
         self.family = family
         self.found: dict[tuple[tuple[int, ...], tuple[int, ...]], Fish] = {}
-        self.budget = NODE_BUDGET
+        self.budget = budget
         self.outside = 0  # the current base's reach: cells outside it in a unit that may cover it
         self.touching: tuple[int, ...] = ()
 
@@ -249,7 +254,7 @@ def _run(grid: Grid, digit: Digit, family: str) -> tuple[Fish, ...]:
     kinds, units, peers = _layout(geo)
     holders = digit_links(grid).holders[digit]
     board = _Board(kinds, tuple(holders & u for u in units), geo.units_of, peers, holders)
-    return _Search(board, family).run()
+    return _Search(board, family, NODE_BUDGET if geo.n <= 9 else NODE_BUDGET_LARGE).run()
 
 
 @per_digit

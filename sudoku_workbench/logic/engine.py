@@ -192,10 +192,11 @@ RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find 
 #: Franken and Mutant fish come after them: HoDoKu asks for them just before its forcing chains, but
 #: their search costs tens of milliseconds per digit, which in front of the forcing rules made Logic
 #: 2.7 times (Franken) and 7.5 times (both) slower on top1465. Here the default cascade reaches them only
-#: when forcing finds nothing; a rule order that wants them earlier can move them.
+#: when forcing finds nothing, so their level is the forcing rules' (a puzzle that needs them needs more
+#: than forcing); a rule order that wants them earlier can move them.
 RULES += (
-    Rule(complex_fish.FRANKEN_FISH, "Franken fish", _VH, complex_fish.franken_fish),
-    Rule(complex_fish.MUTANT_FISH, "Mutant fish", _VH, complex_fish.mutant_fish),
+    Rule(complex_fish.FRANKEN_FISH, "Franken fish", Level.FORCING, complex_fish.franken_fish),
+    Rule(complex_fish.MUTANT_FISH, "Mutant fish", Level.FORCING, complex_fish.mutant_fish),
 )
 
 _BY_ID = {rule.id: rule for rule in RULES}

@@ -191,7 +191,7 @@ RULES += tuple(Rule(rule_id, name, Level.FORCING, find) for rule_id, name, find 
 
 #: Franken and Mutant fish come after them: HoDoKu asks for them just before its forcing chains, but
 #: their search costs tens of milliseconds per digit, which in front of the forcing rules made Logic
-#: 2.7 times (Franken) and 7.5 times (both) slower on top1465. Here the default cascade reaches them only
+#: 2.2 times (Franken) and 4.9 times (both) slower on top1465. Here the default cascade reaches them only
 #: when forcing finds nothing, so their level is the forcing rules' (a puzzle that needs them needs more
 #: than forcing); a rule order that wants them earlier can move them.
 RULES += (

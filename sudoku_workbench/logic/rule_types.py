@@ -41,6 +41,7 @@ class Family(enum.Enum):
     SUBSETS = "subsets"
     BASIC_FISH = "basic fish"
     FINNED_FISH = "finned fish"
+    COMPLEX_FISH = "Franken and Mutant fish"
     SINGLE_DIGIT = "single-digit patterns"
     COLOURING = "colouring"
     WINGS = "wings"

@@ -18,6 +18,7 @@ locked pair / locked triple            2.8 /  3.6 (naked pair or triple seen in 
 naked pair / hidden pair               3.0 /  3.4
 naked triple / quadruple               3.6 /  5.0 (hidden: 4.0 / 5.4)
 X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2
+Franken / Mutant fish                  5.5 /  6.0 (not SE's: above its Jellyfish, below its chains)
 XY-Wing / XYZ-Wing / WXYZ-Wing         4.2 /  4.4 / 5.5
 ALS-XZ of a bivalue cell and 3 / 4     5.5 – 5.6 / 6.2 – 6.4 (Sukaku's WXYZ- and VWXYZ-Wings;
 cells                                  other ALS-XZ are left to SE's chains)

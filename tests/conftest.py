@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,18 @@ import pytest
 
 from sudoku_workbench.core import BOX_SHAPES, Geometry, Grid, geometry
 from sudoku_workbench.formats.text import parse_line
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Ctrl-C as a terminal delivers it, even when the suite was started in a script's background.
+
+    POSIX shells start background jobs with SIGINT ignored, Python then leaves it ignored, and so do the
+    commands the tests start (a signal ignored at start stays ignored): the tests of Ctrl-C would wait
+    for a stop that never comes.
+    """
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED_DATA = REPO.parent / "shared" / "data"

@@ -113,7 +113,7 @@ def test_a_signal_during_the_search_stops_it_and_is_never_a_time_out(hard: Grid)
         os.kill(os.getpid(), signal.SIGINT)
 
     with pytest.raises(KeyboardInterrupt):
-        find_cycle(export.dimension, export.edges, time_limit=600, progress=interrupt)
+        find_cycle(export.dimension, export.edges, time_limit=60, progress=interrupt)
     assert not [thread for thread in threading.enumerate() if thread.name == "cp-sat search"]
 
 

@@ -29,6 +29,13 @@ BOUND = 60.0
 EXPORT_GRAPH = ["--graph", "export", "--time-limit", "600"]
 
 
+def _as_from_a_terminal() -> None:
+    """The stop signals at their defaults, as a terminal starts a command (a suite run under nohup or in
+    a script's background would hand its children SIGHUP or SIGINT ignored, and they keep it so)."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def start(argv: list[str]) -> subprocess.Popen[str]:
     """The CLI in a session of its own, as from a terminal; one BLAS thread, so solver threads show."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
@@ -40,6 +47,7 @@ def start(argv: list[str]) -> subprocess.Popen[str]:
         cwd=REPO,
         env=env,
         start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
     )
 
 

@@ -31,7 +31,7 @@ def test_export_then_import_tour_solves_the_grid(qtbot, window, tmp_path):
     export = export_graph(puzzle, reduce=True)
     said = window.statusBar().currentMessage()
     assert said == f"Exported {tmp_path / 'p.hcp'}: " + (
-        f"{export.dimension} vertices, {len(export.edges)} edges "
+        f"{export.dimension:,} vertices, {len(export.edges):,} edges "
         f"(before reduction {export.base_dimension:,} and {len(export.base_edges):,})"
     )
     assert written_one_way(said), said

@@ -7,7 +7,8 @@ apart and a deadly pattern holds one digit on corners 0 and 2 and the other on c
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, digits_of_mask
@@ -16,9 +17,11 @@ from sudoku_workbench.logic._memos import forgettable
 
 __all__ = [
     "Corners",
+    "RoofDigit",
     "common_peers",
     "deadly_text",
     "names",
+    "one_digit_roofs",
     "open_rectangles",
     "present",
     "rectangle_step",
@@ -157,3 +160,38 @@ def rectangle_step(
     pattern = tuple((c, d) for c in cells for d in digits_of_mask(pair & grid.candidates[c]))
     highlights = Highlights(cells=cells, units=units, pattern=pattern)
     return Step(rule, eliminations=eliminations, highlights=highlights, explanation=text)
+
+
+@dataclass(frozen=True)
+class RoofDigit:
+    """A rectangle whose roof adds one digit ``c`` to its pair.
+
+    The deadly pattern puts ``c`` in the roof, so the ``victims`` (outside the rectangle, seeing every roof
+    cell, holding ``c``) lose it.
+    """
+
+    corners: Corners
+    a: Digit
+    b: Digit
+    pair: int
+    top: tuple[Cell, ...]
+    c: Digit
+    victims: tuple[Cell, ...]
+
+
+def one_digit_roofs(
+    grid: Grid, roof_shape: Callable[[Geometry, tuple[Cell, ...]], bool]
+) -> Iterator[RoofDigit]:
+    """Rectangles whose roof has the shape asked for (types 2 and 5 differ only there) and one extra digit."""
+    geo, cands = grid.geometry, grid.candidates
+    for corners, a, b, pair in open_rectangles(grid):
+        top = roof(grid, corners, pair)
+        if not roof_shape(geo, top):
+            continue
+        extra = functools.reduce(lambda mask, cell: mask | cands[cell], top, 0) & ~pair
+        if not extra or extra & (extra - 1):
+            continue
+        c = extra.bit_length()
+        victims = tuple(sorted(p for p in common_peers(geo, top) if cands[p] & extra and p not in corners))
+        if victims:
+            yield RoofDigit(corners, a, b, pair, top, c, victims)

@@ -33,13 +33,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import digit_char
+from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._rectangles import (
-    common_peers,
     deadly_text,
     names,
+    one_digit_roofs,
     open_rectangles,
     present,
     rectangle_step,
@@ -105,26 +105,24 @@ def unique_rectangle_1(grid: Grid) -> Iterator[Step]:
             yield rectangle_step(UNIQUE_RECTANGLE_1, grid, corners, pair, text, eliminations)
 
 
+def _in_one_line(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    return len(top) == 2 and share_line(geo, *top)
+
+
 def unique_rectangle_2(grid: Grid) -> Iterator[Step]:
     """Two corners in one line hold {a, b, c}, the others only {a, b}: c leaves every cell seeing both."""
-    geo, cands = grid.geometry, grid.candidates
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if len(top) != 2 or not share_line(geo, *top):
-            continue
-        extra = (cands[top[0]] | cands[top[1]]) & ~pair
-        if extra & (extra - 1):
-            continue
-        c = extra.bit_length()
-        victims = sorted(p for p in common_peers(geo, top) if cands[p] & extra and p not in corners)
-        if victims:
-            text = (
-                f"{deadly_text(geo, corners, a, b)}. So {digit_char(c)} is in {geo.cell_name(top[0])} or "
-                f"{geo.cell_name(top[1])}, and no cell that sees both holds it (unique rectangle type 2)."
-            )
-            yield rectangle_step(
-                UNIQUE_RECTANGLE_2, grid, corners, pair | extra, text, tuple((v, c) for v in victims)
-            )
+    geo = grid.geometry
+    for found in one_digit_roofs(grid, _in_one_line):
+        top, c = found.top, found.c
+        text = (
+            f"{deadly_text(geo, found.corners, found.a, found.b)}. So {digit_char(c)} is in "
+            f"{geo.cell_name(top[0])} or {geo.cell_name(top[1])}, and no cell that sees both holds it "
+            f"(unique rectangle type 2)."
+        )
+        eliminations = tuple((v, c) for v in found.victims)
+        yield rectangle_step(
+            UNIQUE_RECTANGLE_2, grid, found.corners, found.pair | 1 << (c - 1), text, eliminations
+        )
 
 
 def unique_rectangle_4(grid: Grid) -> Iterator[Step]:

@@ -31,6 +31,7 @@ from sudoku_workbench.logic._rectangles import (
     common_peers,
     deadly_text,
     names,
+    one_digit_roofs,
     open_rectangles,
     present,
     rectangle_step,
@@ -122,27 +123,24 @@ def unique_rectangle_3(grid: Grid) -> Iterator[Step]:
                 yield from _type_3_in_unit(grid, corners, a, b, pair, top, unit)
 
 
+def _diagonal_or_three(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    return len(top) == 3 or (len(top) == 2 and not share_line(geo, *top))
+
+
 def unique_rectangle_5(grid: Grid) -> Iterator[Step]:
     """Two diagonal corners, or three, hold {a, b, c}: c leaves every cell seeing all of them."""
-    geo, cands = grid.geometry, grid.candidates
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if len(top) not in (2, 3) or (len(top) == 2 and share_line(geo, *top)):
-            continue
-        extra = (cands[top[0]] | cands[top[1]] | cands[top[-1]]) & ~pair
-        if extra & (extra - 1):
-            continue
-        c = extra.bit_length()
-        victims = sorted(p for p in common_peers(geo, top) if cands[p] & extra and p not in corners)
-        if victims:
-            text = (
-                f"{deadly_text(geo, corners, a, b)}. {cells_text(geo, top)} hold only {digit_char(a)}, "
-                f"{digit_char(b)} and {digit_char(c)}, so {digit_char(c)} is in one of them, and no cell "
-                f"that sees all of them holds it (unique rectangle type 5)."
-            )
-            yield rectangle_step(
-                UNIQUE_RECTANGLE_5, grid, corners, pair | extra, text, tuple((v, c) for v in victims)
-            )
+    geo = grid.geometry
+    for found in one_digit_roofs(grid, _diagonal_or_three):
+        a, b, c = found.a, found.b, found.c
+        text = (
+            f"{deadly_text(geo, found.corners, a, b)}. {cells_text(geo, found.top)} hold only "
+            f"{digit_char(a)}, {digit_char(b)} and {digit_char(c)}, so {digit_char(c)} is in one of them, "
+            f"and no cell that sees all of them holds it (unique rectangle type 5)."
+        )
+        eliminations = tuple((v, c) for v in found.victims)
+        yield rectangle_step(
+            UNIQUE_RECTANGLE_5, grid, found.corners, found.pair | 1 << (c - 1), text, eliminations
+        )
 
 
 def unique_rectangle_6(grid: Grid) -> Iterator[Step]:

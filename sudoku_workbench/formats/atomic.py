@@ -131,12 +131,9 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
     folder = _existing_folder(target, name)
     remove_stale_temps(folder)
     temp = folder / f"{TEMP_PREFIX}{os.getpid()}-{secrets.token_hex(4)}-{target.name[:80]}.tmp"
-    try:
+    try:  # one try from the creation on: a signal's exit just after os.open still removes the file
         # 0o666 and the umask, as any new file; an existing file's mode is copied below
         handle = _wrap(os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), binary)
-    except OSError as err:
-        raise _write_error(err, name) from err
-    try:
         with handle:
             yield handle
             handle.flush()
@@ -145,7 +142,8 @@ def _atomic_writer(name: str, binary: bool) -> Iterator[IO[Any]]:
             os.chmod(temp, status.st_mode & 0o7777)
         os.replace(temp, target)
     except BaseException as err:
-        temp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # not made (a read-only disk), or left to remove_stale_temps
+            temp.unlink()
         if isinstance(err, OSError) and not isinstance(err, FileError):
             raise _write_error(err, name) from err
         raise

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 
+from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.hcp.export import VARIANTS, ExportOptions
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 
-__all__ = ["add_graph_options", "export_options", "position_of"]
+__all__ = ["add_graph_options", "add_workers_option", "export_options", "position_of"]
 
 
 def add_graph_options(parser: argparse.ArgumentParser) -> None:
@@ -41,6 +42,15 @@ def add_graph_options(parser: argparse.ArgumentParser) -> None:
         help="also drop the arcs of every eliminated candidate: those the givens rule out (givens, the "
         "default when no value is given) or those left after the local rules: singles, pointing, "
         "claiming (local)",
+    )
+
+
+def add_workers_option(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` of the commands that run CP-SAT; left out, the kind of graph decides (``hcp.cpsat``)."""
+    parser.add_argument(
+        "--workers",
+        type=positive_int,
+        help="CP-SAT workers (default: 1 on the directed graph, 2 on an undirected one)",
     )
 
 

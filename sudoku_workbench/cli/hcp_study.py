@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from sudoku_workbench.cli._hcp import add_workers_option
 from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._progress import ProgressBar
@@ -50,11 +51,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--time-limit", type=positive_float, default=10.0, help="seconds per solve (default 10)"
     )
-    parser.add_argument(
-        "--workers",
-        type=positive_int,
-        help="CP-SAT workers (default: 1 on the directed graph, 2 on an undirected one)",
-    )
+    add_workers_option(parser)
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
     parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")

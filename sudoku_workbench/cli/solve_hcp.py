@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
+from sudoku_workbench.cli._hcp import add_graph_options, add_workers_option, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
-from sudoku_workbench.cli._options import positive_float, positive_int
+from sudoku_workbench.cli._options import positive_float
 from sudoku_workbench.formats.tsplib import Tour, write_tour
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
@@ -39,11 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--time-limit", type=positive_float, default=60.0, help="seconds for the solver (default 60)"
     )
-    parser.add_argument(
-        "--workers",
-        type=positive_int,
-        help="CP-SAT workers (default: 1 on the directed graph, 2 on an undirected one)",
-    )
+    add_workers_option(parser)
     parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
     add_graph_options(parser)
     parser.set_defaults(run=_run)

@@ -166,11 +166,17 @@ class Session(QObject):
         return True
 
     def _remember(self, path: Path) -> None:
-        """Add a file to the recent list; a data folder that cannot be written is only reported."""
-        try:
-            self.storage.remember(path)
-        except OSError as err:
-            self.message.emit(f"The recent files list cannot be saved: {err}")
+        """Add a file to the recent list on a pool thread (its atomic write waits for the disk).
+
+        A data folder that cannot be written is only reported.
+        """
+        self.run_job(
+            JobKind.RECENT,
+            self.storage.remember,
+            path,
+            on_done=lambda _none: None,
+            on_failed=lambda err: self.message.emit(f"The recent files list cannot be saved: {err}"),
+        )
 
     def recover(self) -> bool:
         """Load the autosaved document left by a crash; True when there was one."""

@@ -106,9 +106,9 @@ class HcpCommands:
 
     def _options(self, solving: bool) -> tuple[ExportOptions, SolveSettings] | None:
         dialog = HcpOptionsDialog(self.window, hcp_settings(self.session.storage.data_dir), solving)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.options(), dialog.solve_settings()
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        self.window.focus_board()  # with no window manager, nothing else gives the window the keys back
+        return (dialog.options(), dialog.solve_settings()) if accepted else None
 
     def export(self, path: Path | None = None, options: ExportOptions | None = None) -> None:
         """File → Export → HCP: options (remembered), a file named after the document, then the export."""
@@ -120,6 +120,7 @@ class HcpCommands:
         title = "Export as a Hamiltonian cycle problem"
         suggested = export_name(self.session.path, options.variant)
         path = path or self.window.files.choose_save(title, _HCP_FILTER, suggested)
+        self.window.focus_board()
         if path is None:
             return
         grid = self.session.grid

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Chain, Link, Step
+from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
 from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_links import StepLinks
@@ -68,7 +68,8 @@ class BoardCanvas(QWidget):
         self.update()
 
     def set_step(self, step: Step | None) -> None:
-        """Show a step's highlights (None: no highlights)."""
+        """Show a step's highlights (None, or the player's own edit: no highlights, nothing to explain)."""
+        step = None if step is None or step.rule in PLAYER_STEPS else step
         self.step = step
         self._decorated = (
             (

@@ -74,15 +74,15 @@ class Hints(QObject):
 
     def next_depth(self) -> None:
         """One depth further; the first press asks the engine (in the worker) for the next step."""
-        grid, jobs = self.session.grid, self.session.jobs
-        rules = jobs.rules
+        session = self.session
+        grid, rules = session.grid, session.rules
         if self.step is not None and self._grid is grid and self._rules == rules:
             self.depth = min(self.depth + 1, DEPTHS)
             self._show()
             return
-        self.session.run_job(
+        session.run_job(
             JobKind.HINT,
-            functools.partial(next_step_or_stuck, rules=rules, assume_unique=jobs.assume_unique),
+            functools.partial(next_step_or_stuck, rules=rules, assume_unique=session.assume_unique),
             grid,
             on_done=lambda step: self._found(grid, rules, step),
             on_failed=lambda err: self.show(f"No hint: {err}", None),

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import PLAYER_STEPS, Step
+from sudoku_workbench.core.step import Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_area import BoardArea, dock_widths
@@ -50,18 +50,18 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle("Sudoku Workbench")
         self.session = Session(storage, self)
-        self.files = FileCommands(self)
-        self.hcp = HcpCommands(self)
+        self.board = BoardView()
         self.acts = build_actions(self)
         self.acts["hcp_cycle"].setEnabled(False)
-        self.board = BoardView()
+        self.files = FileCommands(self.session, self, self.board, self.focus_board)
+        self.hcp = HcpCommands(self.files, self.acts["hcp_cycle"])
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
         self.acts["candidates"].setIconText("Pencil marks")
         self.acts["clear_markers"].setIconText("Clear colours")
         self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
-        self.study = StudyDocks(self)
+        self.study = StudyDocks(self.files, self)
         self._build_layout()
         self._build_menus()
         self._connect_actions()
@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
             "ok": jobs.solve,
             "check": jobs.check,
             "test": files.test,
-            "rate": jobs.rate,
+            "rate": session.status_line.rate,
             "count": jobs.count,
             "anneal": self.study.open_anneal,
             "export_dimacs": self.study.export_dimacs,
@@ -180,7 +180,8 @@ class MainWindow(QMainWindow):
     def _connect_session(self) -> None:
         session = self.session
         session.grid_changed.connect(self._grid_changed)
-        session.preview_changed.connect(self._step_shown)
+        session.preview_changed.connect(self.board.set_step)
+        session.preview_changed.connect(self._step_listed)
         session.history_changed.connect(self._history_changed)
         session.marks_changed.connect(self.board.set_marks)
         session.fill_previewed.connect(self.board.set_grid)
@@ -237,8 +238,7 @@ class MainWindow(QMainWindow):
             font.setPointSizeF(font.pointSizeF() * self.board.zoom)
         self.panel.setFont(font)
 
-    def _step_shown(self, step: Step | None) -> None:
-        self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
+    def _step_listed(self, step: Step | None) -> None:
         self.panel.show_step(step, self.session.grid.geometry)
 
     def _history_changed(self) -> None:
@@ -272,16 +272,16 @@ class MainWindow(QMainWindow):
 
     def _set_assume_unique(self, on: bool) -> None:
         """Puzzle → Assume one solution: refused (and unchecked again) when the puzzle has several."""
-        if not self.session.jobs.set_assume_unique(on):
+        if not self.session.set_assume_unique(on):
             blocker = QSignalBlocker(self.acts["assume_unique"])
             self.acts["assume_unique"].setChecked(False)
             del blocker
 
     def _choose_techniques(self) -> None:
         """Preferences → Techniques: the chosen rules replace the session's."""
-        choice = choose_techniques(self, self.session.jobs.techniques)
+        choice = choose_techniques(self, self.session.techniques)
         if choice is not None:
-            self.session.jobs.set_techniques(choice)
+            self.session.set_techniques(choice)
         self.focus_board()
 
     def _set_dark(self, dark: bool) -> None:

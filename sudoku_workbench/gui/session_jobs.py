@@ -1,9 +1,10 @@
-"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate and Test, and the rules they use.
+"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count and Test, and the graph pane's picture.
 
 Each asks the core for an answer, runs it in the session's worker and turns the answer into history
-steps, marks and messages on the UI thread. The rules are held here, once for the window: the choice
-of Preferences → Techniques combined with Puzzle → Assume one solution (:attr:`Jobs.rules`). When
-they stop short of the solution, the worker also asks which rule that is off would go on (:class:`Stuck`).
+steps, marks and messages on the UI thread. They see the session only through
+:class:`~sudoku_workbench.gui.session_api.JobsHost`, and use the rules the session holds
+(:attr:`Session.rules`). When those stop short of the solution, the worker also asks which rule that is
+off would go on (:class:`Stuck`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
@@ -22,17 +23,12 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.gui.status_line import rate_puzzle
-from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
+from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
 from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, generate
-from sudoku_workbench.search.sat import sat_search
 from sudoku_workbench.search.solve import Solved, count, solve_counting
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.session import Session
 
 __all__ = [
     "COUNT_LIMIT",
@@ -83,45 +79,8 @@ class Stuck:
 class Jobs:
     """The long actions of one session (the main window connects its buttons here)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JobsHost) -> None:
         self.session = session
-        self.techniques = load_techniques(session.storage.settings())
-        self.assume_unique = False
-
-    @property
-    def rules(self) -> tuple[Rule, ...]:
-        """The rules Logic, Step, Hint, Rate and Test use: the techniques chosen, with Assume one solution."""
-        return self.techniques.rules(self.assume_unique)
-
-    def set_techniques(self, choice: Techniques) -> None:
-        """Use a new choice of techniques from now on, and remember it for the next start."""
-        self.techniques = choice
-        saved = save_techniques(self.session.storage.settings(), choice)
-        kept = "" if saved else " (it cannot be remembered: the settings file cannot be written)"
-        self.session.notify(
-            f"Techniques: {len(choice.on_ids())} rules on, from the {choice.preset} preset{kept}"
-        )
-
-    def set_assume_unique(self, on: bool) -> bool:
-        """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
-        if not on:
-            self.assume_unique = False
-            return True
-        puzzle = self.session.grid.puzzle()
-        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
-        if found != 1:
-            what = "no solution" if found == 0 else "several solutions"
-            self.session.warn(
-                "Assume one solution",
-                f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
-                "they stay off.",
-            )
-            self.assume_unique = False
-            return False
-        self.assume_unique = True
-        names = ", ".join(rule.name for rule in self.rules if rule.one_solution)
-        self.session.notify(f"Uniqueness rules on: {names or 'none is ticked in Preferences → Techniques'}")
-        return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
@@ -132,7 +91,7 @@ class Jobs:
         """
         self.session.run_job(
             JobKind.LOGIC,
-            functools.partial(logic_run, rules=self.rules, assume_unique=self.assume_unique),
+            functools.partial(logic_run, rules=self.session.rules, assume_unique=self.session.assume_unique),
             self.session.grid,
             on_progress=self._logic_progress,
             on_done=self._logic_done,
@@ -148,7 +107,7 @@ class Jobs:
             return
         session.run_job(
             JobKind.STEP,
-            functools.partial(next_step_or_stuck, rules=self.rules, assume_unique=self.assume_unique),
+            functools.partial(next_step_or_stuck, rules=session.rules, assume_unique=session.assume_unique),
             session.grid,
             on_done=self._step_done,
             on_failed=self._contradiction,
@@ -184,7 +143,7 @@ class Jobs:
         self.session.set_marks(err.cells if isinstance(err, Contradiction) else ())
         self.session.warn("The position is impossible", str(err))
 
-    # ---- OK, Count, Rate ---------------------------------------------------------------------
+    # ---- OK, Count --------------------------------------------------------------------------
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
         started = time.perf_counter()
@@ -221,17 +180,6 @@ class Jobs:
         more = " or more" if found >= COUNT_LIMIT else ""
         self.session.notify(f"{found:,}{more} solution{'s' if found != 1 else ''}")
 
-    def rate(self) -> None:
-        """Rate the whole puzzle with the rules in use; the status line shows it (nowhere else, so once)."""
-        puzzle = self.session.grid.puzzle()
-        self.session.run_job(
-            JobKind.RATE,
-            functools.partial(rate_puzzle, rules=self.rules),
-            puzzle,
-            control=True,
-            on_done=functools.partial(self.session.status_line.rated, puzzle),
-        )
-
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
         """Mark every problem of the position at once; then count solutions, find wrong entries or clues."""
@@ -259,7 +207,7 @@ class Jobs:
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
-        grading = tuple(rule for rule in self.rules if rule in GRADING_RULES)
+        grading = tuple(rule for rule in self.session.rules if rule in GRADING_RULES)
         if not grading:
             self.session.warn(
                 "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."

@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QMessageBox
 
 from sudoku_workbench.core.history import History
-from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
+from sudoku_workbench.formats.tours import Tour, write_tour
+from sudoku_workbench.formats.tsplib import read_hcp
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.hcp_commands import number
 from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, choose, hcp_settings

@@ -64,7 +64,7 @@ def parse_puzzle(text: str, source: str = "<input>") -> Grid:
     Raises:
         FormatError: for an empty or malformed text, or a text that holds more than one puzzle.
     """
-    records = _records(text.splitlines(), source, stream=False)
+    records = _records_or_empty_error(text.splitlines(), source, stream=False)
     _line, first = next(records)
     if isinstance(first, FormatError):
         raise first
@@ -97,13 +97,13 @@ def numbered_puzzles(
     if isinstance(path_or_stream, str | os.PathLike):
         name = source or os.fspath(path_or_stream)
         with open_binary(path_or_stream, name) as handle:
-            yield from _records(read_lines(handle, name), name, stream=True)
+            yield from _records_or_empty_error(read_lines(handle, name), name, stream=True)
     else:
         name = source or str(getattr(path_or_stream, "name", "<input>"))
-        yield from _records(path_or_stream, name, stream=True)
+        yield from _records_or_empty_error(path_or_stream, name, stream=True)
 
 
-def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
+def _records_or_empty_error(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
     """(first line, result) for each record of a text, or one FormatError when there is none."""
     found = False
     for record in _split(lines, source, stream):

@@ -62,7 +62,12 @@ def test_soundness_counts_a_refused_puzzle_as_skipped(mixed, capsys):
 def _counting(monkeypatch):
     calls = []
     real = _batch.pack
-    monkeypatch.setattr(_batch, "pack", lambda grid: calls.append(grid) or real(grid))
+
+    def counting(grid):
+        calls.append(grid)
+        return real(grid)
+
+    monkeypatch.setattr(_batch, "pack", counting)
     return calls
 
 

@@ -1,9 +1,11 @@
-"""The session: the only owner of mutable UI state (grid history, mode, jobs, marks, file, autosave).
+"""The session: the window's mutable state (grid history, mode, marks, file, autosave) and its jobs.
 
-Views call its methods (intents) and listen to its signals; it asks the core for answers, runs long ones in
-the :class:`~sudoku_workbench.gui.worker.Worker` and drops results whose job is no longer wanted (the grid
-changed meanwhile). Deductions and the player's entries become steps of the
-:class:`~sudoku_workbench.core.history.History`; typing givens edits the puzzle itself (undoable, no step).
+The rules the jobs use (Techniques and Assume one solution) are held by its
+:class:`~sudoku_workbench.gui.session_jobs.Jobs`. Views call its methods (intents) and listen to its
+signals; it asks the core for answers, runs long ones in the :class:`~sudoku_workbench.gui.worker.Worker`
+and drops results whose job is no longer wanted (the grid changed meanwhile). Deductions and the
+player's entries become steps of the :class:`~sudoku_workbench.core.history.History`; typing givens
+edits the puzzle itself (undoable, no step).
 """
 
 from __future__ import annotations
@@ -39,7 +41,6 @@ class Session(QObject):
     history_changed = Signal()
     marks_changed = Signal(object)
     job_started = Signal(str)
-    job_progress = Signal(str, object)
     job_finished = Signal(str, object)
     status_changed = Signal(str)
     message = Signal(str)
@@ -374,13 +375,11 @@ class Session(QObject):
         return next((k for k, j in self._pending.items() if j == job), None)
 
     def _job_progress(self, job: int, value: Any) -> None:
-        kind = self._kind_of(job)
-        if kind is None:
+        if self._kind_of(job) is None:
             return
         on_progress = self._callbacks[job][0]
         if on_progress is not None:
             on_progress(value)
-        self.job_progress.emit(kind, value)
 
     def _job_done(self, job: int, result: Any) -> None:
         kind = self._end(job)

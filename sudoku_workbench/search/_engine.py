@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.grid import Grid, bits_set_twice, set_bits
 from sudoku_workbench.search._propagation import Propagate, State, propagators
 
 __all__ = ["PROGRESS_EVERY", "Engine", "OutOfBudget", "engine_for", "initial_state"]
@@ -112,7 +112,7 @@ def _brancher(geo: Geometry) -> Callable[[State], list[Option] | None]:
             if pair is not None:
                 return pair
         best_cell = ties[0] if len(ties) == 1 else _most_open_peers(peers, state, ties)
-        return [(best_cell, bit) for bit in _bits(state[best_cell])]
+        return [(best_cell, 1 << index) for index in set_bits(state[best_cell])]
 
     return branch_options
 
@@ -131,24 +131,11 @@ def _most_open_peers(peers: tuple[tuple[int, ...], ...], state: State, ties: lis
     return best_cell
 
 
-def _bits(mask: int) -> Iterator[int]:
-    """The set bits of a mask, lowest first, each as a mask of its own."""
-    while mask:
-        bit = mask & -mask
-        yield bit
-        mask ^= bit
-
-
 def _digit_with_two_places(units: tuple[tuple[int, ...], ...], state: State) -> list[Option] | None:
     """A digit with exactly two places in some unit, both cells still open (None when there is none)."""
     for unit in units:
-        once = twice = thrice = 0
-        for cell in unit:
-            mask = state[cell]
-            thrice |= twice & mask
-            twice |= once & mask
-            once |= mask
-        for bit in _bits(twice & ~thrice):
+        for index in set_bits(bits_set_twice([state[c] for c in unit])):
+            bit = 1 << index
             places = [c for c in unit if state[c] & bit]
             if all(state[c] & (state[c] - 1) for c in places):
                 return [(c, bit) for c in places]

@@ -15,7 +15,7 @@ from typing import IO, Any
 
 from sudoku_workbench.cli._batch import Batch, Refusal
 from sudoku_workbench.cli._io import iter_input, source_name
-from sudoku_workbench.cli._options import positive_int
+from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
 from sudoku_workbench.core.geometry import Candidate, Geometry
@@ -37,9 +37,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
     parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
     add_rule_options(parser)

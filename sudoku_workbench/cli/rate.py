@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
-from sudoku_workbench.cli._options import positive_int
+from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, solution_count, unique_refusal
 from sudoku_workbench.core.grid import Grid
@@ -32,9 +32,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--scale",
         choices=("level", "se", "hodoku"),

@@ -15,7 +15,7 @@ from typing import Any
 
 from sudoku_workbench.cli._batch import Batch, Refusal
 from sudoku_workbench.cli._io import iter_input, source_name
-from sudoku_workbench.cli._options import positive_int
+from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
 from sudoku_workbench.core.grid import Grid
@@ -38,7 +38,7 @@ def register(subparsers: Any) -> None:
     add("files", nargs="+", metavar="FILE", help="puzzle files (- for standard input)")
     add("--count", type=positive_int, default=None, metavar="N", help="check at most N puzzles per file")
     add("--every", type=positive_int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
-    add("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
+    add_jobs_option(parser)
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
     add_rule_options(parser)

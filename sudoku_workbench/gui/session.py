@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Highlights, Step
@@ -507,8 +507,6 @@ def _single_shot(parent: QObject, msecs: int, slot: Callable[[], None]) -> QTime
 
 
 def _default_geometry() -> Geometry:
-    from sudoku_workbench.core.geometry import geometry_for_size
-
     return geometry_for_size(9)
 
 

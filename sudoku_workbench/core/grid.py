@@ -32,8 +32,8 @@ def set_bits(mask: int) -> Iterator[int]:
 def bits_set_twice(masks: Iterable[int]) -> int:
     """The bits set in exactly two of the masks (a digit with two places left in a unit).
 
-    >>> bin(bits_set_twice([0b011, 0b110, 0b100]))
-    '0b10'
+    >>> bin(bits_set_twice([0b011, 0b110, 0b111]))  # bit 1 is in all three
+    '0b101'
     """
     once = twice = more = 0
     for mask in masks:

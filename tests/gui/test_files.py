@@ -171,7 +171,7 @@ def test_opening_works_when_the_recent_list_cannot_be_written(qtbot, window, sto
     path.write_text(NEWSPAPER + "\n", encoding="utf-8")
     storage.data_dir.mkdir(parents=True, exist_ok=True)
     (storage.data_dir / "recent.json").mkdir()  # a folder in the way: the list cannot be written
-    messages = []
+    messages: list[str] = []
     window.session.message.connect(messages.append)
     _open_via_menu(window, monkeypatch, path)
     assert window.session.grid == PUZZLE
@@ -244,12 +244,15 @@ def test_work_autosaved_in_an_old_folder_is_offered_back(tmp_path):
     history = History(parse_line(NEWSPAPER))
     history.set_given(2, 4)
     crashed.write_recovery(history, tmp_path / "mine.json")
+    assert crashed.recovery._lock is not None
     crashed.recovery._lock.close()  # the process ends without cleaning up: the OS drops its lock
     crashed.recovery._lock = None
 
     storage = Storage(new, older_dirs=(old,))
     assert storage.claim_recovery()
-    recovered, origin = storage.read_recovery()
+    found = storage.read_recovery()
+    assert found is not None
+    recovered, origin = found
     assert recovered.start == history.start
     assert origin == tmp_path / "mine.json"
     assert storage.recovery_path.parent == new

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtWidgets import QWidget
@@ -10,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from sudoku_workbench.core import Highlights, Step
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.graphs.links import bilocation_graph, bivalue_graph
-from sudoku_workbench.graphs.picture import graph_picture
+from sudoku_workbench.graphs.picture import GraphKind, graph_picture
 from sudoku_workbench.gui.graph_arrays import graph_arrays, matching_arrays
 from sudoku_workbench.gui.graph_canvas import GraphCanvas
 from sudoku_workbench.logic.engine import steps_until_stuck
@@ -29,7 +30,8 @@ def _known_position():
 
 def test_arrays_match_the_graph_of_a_known_position():
     grid = _known_position()
-    for kind, build in (("bilocation", bilocation_graph), ("bivalue", bivalue_graph)):
+    kinds: tuple[tuple[GraphKind, Any], ...] = (("bilocation", bilocation_graph), ("bivalue", bivalue_graph))
+    for kind, build in kinds:
         graph = build(grid)
         assert graph.number_of_edges() > 3
         arrays = graph_arrays(graph_picture(grid, kind))

@@ -28,7 +28,8 @@ def _churn(kept: list[object]) -> None:
 def test_a_pool_thread_never_collects_while_held(qtbot):
     # The GUI conftest already holds collection for every test, as the program does for its life.
     assert not gc.isenabled()
-    watched, kept = _cycle(), []
+    watched = _cycle()
+    kept: list[object] = []
     worker = threading.Thread(target=_churn, args=(kept,))
     worker.start()
     worker.join()

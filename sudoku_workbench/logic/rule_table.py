@@ -32,6 +32,7 @@ from sudoku_workbench.logic import (
     forcing_chains,
     forcing_nets,
     forcing_rules,
+    kraken_fish,
     local,
     locked_sets,
     matching_rules,
@@ -236,6 +237,10 @@ TABLE: tuple[Rule, ...] = (
     Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_forcing_contradictions,
          Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None),
+    # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
+    # there; the forcing chains find what they find, and their search shares the chains' propagations.
+    Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,
+         Se(8.0, CASES, SE_LACKS), hodoku("KRAKEN_FISH"), HAND, ANY, OFF, None),
     Rule(forcing_chains.CONTRADICTION_FORCING_CHAIN, "Contradiction forcing chain", F.FORCING, FORCING,
          forcing_chains.contradiction_forcing_chain,
          Se(7.0, CHAIN, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),

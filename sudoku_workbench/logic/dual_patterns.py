@@ -143,12 +143,19 @@ def _kite_step(grid: Grid, dual: DualKite) -> Step:
 def dual_empty_rectangle(grid: Grid) -> Iterator[Step]:
     """Two or more Empty Rectangles on the same box: every target loses the digit in one step."""
     for digit in range(1, grid.geometry.n + 1):
-        by_box: dict[int, dict[Cell, Rectangle]] = {}
-        for rectangle in rectangles(grid, digit):
-            by_box.setdefault(rectangle.box, {}).setdefault(rectangle.target, rectangle)
-        for found in by_box.values():
-            if len(found) >= 2:
-                yield _rectangle_step(grid, tuple(found.values()))
+        for found in _dual_rectangles(grid, digit):
+            yield _rectangle_step(grid, found)
+
+
+@per_digit
+def _dual_rectangles(grid: Grid, digit: Digit) -> Iterator[tuple[Rectangle, ...]]:
+    """One digit's boxes met by rectangles with two or more targets (one rectangle per target)."""
+    by_box: dict[int, dict[Cell, Rectangle]] = {}
+    for rectangle in rectangles(grid, digit):
+        by_box.setdefault(rectangle.box, {}).setdefault(rectangle.target, rectangle)
+    for found in by_box.values():
+        if len(found) >= 2:
+            yield tuple(found.values())
 
 
 def _rectangle_step(grid: Grid, found: tuple[Rectangle, ...]) -> Step:

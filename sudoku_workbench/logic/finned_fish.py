@@ -37,12 +37,15 @@ __all__ = [
     "FINNED_X_WING",
     "FISH_NAMES",
     "Fish",
+    "RawFish",
     "finned_fishes",
     "finned_jellyfish",
     "finned_swordfish",
     "finned_x_wing",
     "fish_reading",
+    "fish_record",
     "fish_units",
+    "line_fishes",
 ]
 
 FINNED_X_WING = "finned_x_wing"
@@ -70,17 +73,27 @@ class Fish:
     sashimi: bool
 
 
+#: A finned fish as the search finds it: base lines, cover mask, the fins' band, the hit cover places.
+RawFish = tuple[tuple[int, ...], int, range, int]
+
+
+def line_fishes(grid: Grid, sizes: Iterable[int]) -> Iterator[tuple[Digit, bool, tuple[int, ...], RawFish]]:
+    """Each finned fish of these sizes found on one digit's places per line, with those places."""
+    geo = grid.geometry
+    where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
+    for digit, rows, cols in places_per_line(where, geo.n):
+        for by_rows, masks in ((True, rows), (False, cols)):
+            present = _fish_sizes(geo, by_rows, masks)
+            for size in sizes:
+                if size in present:
+                    for raw in _line_fishes(geo, size, by_rows, masks):
+                        yield digit, by_rows, masks, raw
+
+
 def finned_fishes(grid: Grid, size: int) -> Iterator[Fish]:
     """Every finned or sashimi fish of one size (the same fish may come once per fin box or cover)."""
-    geo = grid.geometry
-    n = geo.n
-    where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
-    for digit, rows, cols in places_per_line(where, n):
-        for by_rows, masks in ((True, rows), (False, cols)):
-            if size not in _fish_sizes(geo, by_rows, masks):
-                continue
-            for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
-                yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
+    for digit, by_rows, masks, raw in line_fishes(grid, (size,)):
+        yield fish_record(grid.geometry, digit, by_rows, masks, raw)
 
 
 @forgettable
@@ -251,17 +264,9 @@ def _covers(
                     yield base, cover, band, cover & targets
 
 
-def _fish(
-    geo: Geometry,
-    digit: Digit,
-    by_rows: bool,
-    lines: tuple[tuple[int, ...], tuple[int, ...]],
-    cover: int,
-    band: range,
-    hit: int,
-) -> Fish:
+def fish_record(geo: Geometry, digit: Digit, by_rows: bool, masks: tuple[int, ...], raw: RawFish) -> Fish:
     """The fish record: fins are the base candidates outside the cover, victims the hit cells."""
-    base, masks = lines
+    base, cover, band, hit = raw
     fins = tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & ~cover))
     victims = tuple(
         _cell(geo, by_rows, line, i)

@@ -16,7 +16,15 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic._text import cells_text
-from sudoku_workbench.logic.finned_fish import FISH_NAMES, Fish, finned_fishes, fish_reading, fish_units
+from sudoku_workbench.logic.finned_fish import (
+    FISH_NAMES,
+    Fish,
+    RawFish,
+    fish_reading,
+    fish_record,
+    fish_units,
+    line_fishes,
+)
 
 __all__ = ["SIAMESE_FISH", "siamese_fish"]
 
@@ -24,20 +32,27 @@ SIAMESE_FISH = "siamese_fish"
 
 
 def siamese_fish(grid: Grid) -> Iterator[Step]:
-    """Finned fish of sizes 2-4 sharing their base lines but not their victims: one step for all."""
-    for size in FISH_NAMES:
-        yield from _siamese(grid, size)
+    """Finned fish of sizes 2-4 sharing their base lines but not their victims: one step for all.
 
-
-def _siamese(grid: Grid, size: int) -> Iterator[Step]:
-    readings: dict[tuple[Digit, bool, tuple[int, ...]], dict[tuple[Cell, ...], Fish]] = {}
-    for fish in finned_fishes(grid, size):
-        readings.setdefault((fish.digit, fish.by_rows, fish.base), {}).setdefault(fish.victims, fish)
-    for found in readings.values():
-        fishes = tuple(found.values())
-        victims = tuple(dict.fromkeys(cell for fish in fishes for cell in fish.victims))
-        if len(fishes) >= 2 and len(victims) > max(len(fish.victims) for fish in fishes):
-            yield _step(grid, fishes, victims)
+    The search's raw fish are grouped by base lines first; only a base with two readings that hit
+    different places is made into fish records (most bases have one).
+    """
+    readings: dict[tuple[Digit, bool, tuple[int, ...]], dict[tuple[range, int], RawFish]] = {}
+    places: dict[tuple[Digit, bool], tuple[int, ...]] = {}
+    for digit, by_rows, masks, raw in line_fishes(grid, FISH_NAMES):
+        places[digit, by_rows] = masks
+        readings.setdefault((digit, by_rows, raw[0]), {}).setdefault((raw[2], raw[3]), raw)
+    found = []
+    for (digit, by_rows, base), raws in readings.items():
+        if len(raws) >= 2:
+            masks = places[digit, by_rows]
+            fishes = tuple(fish_record(grid.geometry, digit, by_rows, masks, raw) for raw in raws.values())
+            victims = tuple(dict.fromkeys(cell for fish in fishes for cell in fish.victims))
+            if len(victims) > max(len(fish.victims) for fish in fishes):
+                found.append((len(base), fishes, victims))
+    found.sort(key=lambda item: item[0])  # smaller fish first
+    for _size, fishes, victims in found:
+        yield _step(grid, fishes, victims)
 
 
 def _step(grid: Grid, fishes: tuple[Fish, ...], victims: tuple[Cell, ...]) -> Step:

@@ -359,6 +359,16 @@ class Session(QObject):
             if kinds is None or kind in kinds:
                 self.cancel(kind)
 
+    def cancel_asked(self) -> None:
+        """Cancel (Esc): stop every job, saying which of those the person had asked for stop.
+
+        Said first, so a job that reports its own ending (Solve through HCP) has the last word.
+        """
+        asked = [kind.value for kind in self._pending if kind not in QUIET_JOBS]
+        if asked:
+            self.notify(f"Cancelled: {', '.join(asked)}")
+        self.cancel_all()
+
     def shutdown(self) -> None:
         """Cancel every job and wait for the pool (the window is closing)."""
         self.cancel_all()

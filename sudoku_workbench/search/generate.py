@@ -6,8 +6,9 @@
 * ``unique=True`` — Eppstein's generator (:mod:`~sudoku_workbench.search.eppstein`): a minimal
   symmetric puzzle with exactly one solution, kept only when the logic rules solve it without search.
   From 16x16 on (:data:`MINIMAL_UP_TO`) the puzzle is thinned out only while singles and locked
-  candidates still solve it: a minimal 16x16 needed search in 4 draws of 5, and proving each
-  removal of a 25x25 unique took the solver up to a second (a minute a puzzle, none logic-solvable).
+  candidates still solve it (so it rates medium at most): a minimal 16x16 needed search in 4 draws
+  of 5, and proving each removal of a 25x25 unique took the solver up to a second (a minute a
+  puzzle, none logic-solvable). A target above medium still draws minimal 16x16 puzzles.
 * ``very_hard=True`` — as Unique, but keeps drawing puzzles until one reaches the hardest level the
   rule set can rate, or the time budget runs out (then the hardest seen so far).
 * ``level=L`` — as Unique, drawing until a puzzle rates exactly ``L`` (or the closest within budget).
@@ -35,6 +36,7 @@ from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, o
 
 __all__ = [
     "GRADING_RULES",
+    "HARD_MINIMAL_UP_TO",
     "LOOSE_FILL",
     "MINIMAL_UP_TO",
     "Generated",
@@ -51,6 +53,10 @@ LOOSE_FILL = 0.25
 #: The largest grid side whose unique puzzles are minimal (beyond it, see the module docstring);
 #: a target of Level.NEEDS_SEARCH is always minimal, since only a minimal puzzle gets beyond the rules.
 MINIMAL_UP_TO = 12
+
+#: The largest side whose puzzles are minimal when the target is above medium (a 16x16 draw costs
+#: under a second; a 25x25 one a minute).
+HARD_MINIMAL_UP_TO = 16
 
 
 @dataclass(frozen=True)
@@ -128,10 +134,15 @@ def generate(
         several = count(grid, limit=2, cancel=cancel) > 1
         return Generated(grid, Level.NEEDS_SEARCH if several else _rate(grid, rules, cancel).level)
     target = top_level(rules) if very_hard else _target(level)
-    draw = _Draw(
-        geo, rng, symmetry, target is Level.NEEDS_SEARCH or geo.n <= MINIMAL_UP_TO, labelled_progress
-    )
+    draw = _Draw(geo, rng, symmetry, _minimal(geo.n, target), labelled_progress)
     return _search(draw, target, budget, rules, cancel, progress)
+
+
+def _minimal(n: int, target: Level | None) -> bool:
+    """Whether the puzzles drawn for this side and target are minimal (see the module docstring)."""
+    if n <= MINIMAL_UP_TO or target is Level.NEEDS_SEARCH:
+        return True
+    return target is not None and target > Level.MEDIUM and n <= HARD_MINIMAL_UP_TO
 
 
 def _target(level: Level | int | None) -> Level | None:

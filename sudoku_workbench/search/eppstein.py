@@ -6,7 +6,7 @@
    from the empty grid; see :func:`_try_fill`).
 2. When propagation determines every cell, the chosen orbits are a puzzle those rules solve. Try
    emptying them in the order they were chosen, keeping each removal after which the solution stays
-   unique.
+   unique (or, quicker on large grids, each one after which propagation still solves the puzzle).
 
 The result is minimal and symmetric, but not necessarily solvable by the logic rules: removal only
 keeps uniqueness. :mod:`~sudoku_workbench.search.generate` adds that filter and the levels.

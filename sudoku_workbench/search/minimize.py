@@ -6,10 +6,10 @@ out any remaining orbit (now or later in the pass) gives a second solution.
 
 Each trial needs no full count. The puzzle before the trial has one solution ``S``, so a second
 solution of the trial must differ from ``S`` inside the emptied orbit (agreeing there, it would solve
-the fuller puzzle too). Propagation often fixes the orbit's cells to ``S`` outright, which settles it;
-otherwise one solver call per cell of the orbit asks for a solution differing from ``S`` there first.
-A *quick* pass (``thorough=False``) keeps only the removals propagation settles: no solver call at
-all, and the puzzle stays solvable by singles and locked candidates (see :func:`remove_orbits`).
+the fuller puzzle too), so one solver call per cell of the orbit asks for a solution differing from
+``S`` there first. A *quick* pass (``thorough=False``) keeps only the removals after which
+propagation gives the orbit's cells back: no solver call at all, and the puzzle stays solvable by
+singles and locked candidates (see :func:`remove_orbits`).
 """
 
 from __future__ import annotations
@@ -118,11 +118,13 @@ def _still_unique(
     thorough: bool,
     cancel: CancelToken | None,
 ) -> bool:
-    """Whether ``trial`` (a unique puzzle with ``emptied`` taken out) still has only ``solution``."""
-    if _propagation_fixes(geo, trial, emptied, solution):
-        return True
+    """Whether ``trial`` (a unique puzzle with ``emptied`` taken out) still has only ``solution``.
+
+    Thorough, the solver alone answers: propagating first was measured a third slower on 9x9 (most
+    trials need the solver anyway) and a quarter slower on 16x16.
+    """
     if not thorough:
-        return False
+        return _propagation_fixes(geo, trial, emptied, solution)
     fixed = dict(trial)
     for cell in emptied:
         differing = _bare_grid(geo, fixed, {cell: solution[cell]})

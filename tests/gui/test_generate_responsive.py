@@ -22,12 +22,12 @@ from tests.search.test_generate_sizes import assert_unique
 LABELLED = re.compile(r"^Generating puzzle \d+: (cells determined|clues removed): \d+ of \d+$")
 
 
-def _ask_for(monkeypatch, size: int, seed: int) -> None:
+def _ask_for(monkeypatch, size: int, seed: int, very_hard: bool = False) -> None:
     def accept(dialog: dialogs.GenerateDialog) -> QDialog.DialogCode:
         dialog.size_box.setCurrentIndex(dialog.size_box.findData(size))
         dialog.symmetry.setCurrentText("rot180")
         dialog.unique.setChecked(True)
-        dialog.very_hard.setChecked(False)
+        dialog.very_hard.setChecked(very_hard)
         dialog.level.setCurrentIndex(0)
         dialog.seed.setValue(seed)
         return QDialog.DialogCode.Accepted
@@ -67,7 +67,7 @@ def test_cancel_during_generation_stops_the_job_and_says_so(qtbot, window, monke
     before = session.grid
     messages: list[str] = []
     session.message.connect(messages.append)
-    _ask_for(monkeypatch, 25, 3)
+    _ask_for(monkeypatch, 25, 3, very_hard=True)  # draws until its budget: still running when cancelled
     trigger(window, "test")
     qtbot.waitUntil(lambda: any("clues removed" in text for text in messages), timeout=300_000)
     with qtbot.waitSignal(session.worker.cancelled, timeout=60_000) as stopped:

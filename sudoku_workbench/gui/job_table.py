@@ -25,12 +25,14 @@ class JobTable(QObject):
     """Pending jobs by kind and their callbacks (UI thread).
 
     ``job_started`` and ``job_finished`` speak only of the jobs the person asked for (not
-    :data:`QUIET_JOBS`); ``error`` carries a failure's title and text when its job has no ``on_failed``.
+    :data:`QUIET_JOBS`); ``error`` carries a failure's title and text when its job has no ``on_failed``;
+    ``message`` is a short line for the status bar.
     """
 
     job_started = Signal(str)
     job_finished = Signal(str, object)
     error = Signal(str, str)
+    message = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -93,6 +95,16 @@ class JobTable(QObject):
         for kind in list(self._pending):
             if kinds is None or kind in kinds:
                 self.cancel(kind)
+
+    def cancel_asked(self) -> None:
+        """Cancel (Esc): stop every job, saying which of those the person had asked for stop.
+
+        Said first, so a job that reports its own ending (Solve through HCP) has the last word.
+        """
+        asked = [kind.value for kind in self._pending if kind not in QUIET_JOBS]
+        if asked:
+            self.message.emit(f"Cancelled: {', '.join(asked)}")
+        self.cancel_all()
 
     def shutdown(self) -> None:
         """Cancel every job and wait for the pool (the window is closing)."""

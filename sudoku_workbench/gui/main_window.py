@@ -151,7 +151,7 @@ class MainWindow(QMainWindow):
             "export_dimacs": self.study.export_dimacs,
             "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
-            "cancel": session.cancel_all,
+            "cancel": session.cancel_asked,
             "hint": self.hints.next_depth,
             "clear_markers": self.board.clear_markers,
             "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),

@@ -40,7 +40,6 @@ class Session(JobTable):
     history_changed = Signal()
     marks_changed = Signal(object)
     status_changed = Signal(str)
-    message = Signal(str)
     document_changed = Signal()
     graph_ready = Signal(object)
     #: Check's verdict on the shown position; the window keeps it until the position changes.

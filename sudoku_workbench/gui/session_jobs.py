@@ -12,10 +12,11 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
@@ -27,7 +28,7 @@ from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
 from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
-from sudoku_workbench.search.generate import GRADING_RULES, Generated, generate
+from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "Jobs",
     "Stuck",
     "check_text",
+    "generate_job",
     "logic_run",
     "next_step_or_stuck",
     "search_summary",
@@ -213,23 +215,13 @@ class Jobs:
                 "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."
             )
             return
-        rng = random.Random(options.seed)
-        run = functools.partial(
-            generate,
-            symmetry=options.symmetry,
-            unique=options.unique,
-            very_hard=options.very_hard,
-            level=options.level,
-            budget=options.budget,
-            rules=grading,
-        )
         self.session.run_job(
             JobKind.GENERATE,
-            run,
-            geometry_for_size(options.size),
-            rng,
+            generate_job,
+            options,
+            grading,
             control=True,
-            on_progress=lambda tried: self.session.notify(f"Generating: {tried}"),
+            on_progress=lambda where: self.session.notify(f"Generating {where.text()}"),
             on_done=self._generated,
         )
 
@@ -238,6 +230,27 @@ class Jobs:
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
         self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+
+
+def generate_job(
+    options: GenerateOptions,
+    rules: tuple[Rule, ...],
+    cancel: CancelToken,
+    progress: Callable[[GenerationProgress], None],
+) -> Generated:
+    """Test's job in the worker: the generator, its labelled progress going to the window."""
+    return generate(
+        geometry_for_size(options.size),
+        random.Random(options.seed),
+        symmetry=options.symmetry,
+        unique=options.unique,
+        very_hard=options.very_hard,
+        level=options.level,
+        budget=options.budget,
+        rules=rules,
+        cancel=cancel,
+        labelled_progress=progress,
+    )
 
 
 #: How long the logic job gathers steps before handing a batch to the window (seconds).

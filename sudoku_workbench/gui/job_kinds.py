@@ -30,6 +30,7 @@ class JobKind(StrEnum):
     HCP_IMPORT = "tour import"
     HCP_SOLVE = "solve through HCP"
     AUTOSAVE = "autosave"
+    PRACTICE = "practice"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).

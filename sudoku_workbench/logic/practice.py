@@ -186,7 +186,7 @@ class Verdict:
             parts.append(f"Missed: {', '.join(self.missed)}.")
         if self.wrong:
             parts.append(f"Not part of the {name}: {', '.join(self.wrong)}.")
-        parts.append(f"The step is {self.step.summary(geo)}.")
+            parts.append(f"The step is {self.step.summary(geo)}.")
         return " ".join(parts)
 
 

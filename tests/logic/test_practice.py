@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from importlib import resources
+from pathlib import Path
+
 import pytest
 
 from sudoku_workbench.core.errors import FormatError
@@ -21,6 +24,7 @@ from sudoku_workbench.logic.practice import (
 
 #: Generated puzzles (seed 28 of packaging/make_practice_set.py) whose default path uses these rules.
 X_WING = ".....3..91...8.....2.47.3...1.9..73...5...6...86..7.4...9.54.1.....3...78..2....."
+SHIPPED = Path(__file__).resolve().parents[2] / "resources" / "puzzles" / "practice.tsv"
 HIDDEN_SINGLE = "6......9...3.4..72...7.93..3.2.....8...831...7.....5.1..16.5...95..1.2...6......9"
 
 
@@ -64,7 +68,7 @@ def test_a_partial_answer_names_what_was_missed() -> None:
     assert not verdict.right
     assert verdict.missed == (first,)
     assert verdict.wrong == ()
-    assert f"Missed: {first}." in verdict.text(geo)
+    assert verdict.text(geo) == f"Not quite. Missed: {first}."
 
 
 def test_a_wrong_mark_is_named_even_beside_the_right_ones() -> None:
@@ -82,6 +86,7 @@ def test_a_wrong_mark_is_named_even_beside_the_right_ones() -> None:
     assert verdict.missed == ()
     assert verdict.wrong == (f"{geo.cell_name(extra[0])}<>{extra[1]}",)
     assert "Not part of the X-Wing" in verdict.text(geo)
+    assert f"The step is {exercise.step.summary(geo)}." in verdict.text(geo)
 
 
 def test_an_empty_answer_misses_the_whole_step() -> None:
@@ -143,3 +148,10 @@ def test_the_set_reader_skips_comments_and_groups_by_technique() -> None:
 def test_a_bad_line_of_the_set_is_named(line: str, message: str) -> None:
     with pytest.raises(FormatError, match=message):
         read_practice_set(f"# header\n{line}\n", "practice.tsv")
+
+
+def test_the_shipped_set_is_read_from_the_package_resources() -> None:
+    installed = Path(str(resources.files("sudoku_workbench.resources"))).resolve()
+    if installed != SHIPPED.parents[1]:
+        pytest.skip(f"the installed package reads its resources from another checkout ({installed})")
+    assert read_practice_set() == read_practice_set(SHIPPED.read_text(encoding="utf-8"))

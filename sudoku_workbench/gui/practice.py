@@ -54,6 +54,7 @@ _ASK = (
     "on the selected cell) or type the digit it places, then press Return. Hint (Ctrl+H) helps in three "
     "depths; Esc leaves."
 )
+_SHOWN = "The {name} is on the board and explained with the steps. Return: the next puzzle; Esc leaves."
 
 
 class TechniqueDialog(QDialog):
@@ -192,6 +193,7 @@ class Practice(QObject):
         session.go_to(self._start)
         session.apply_step(verdict.step)
         self._history = session.history
+        self.panel.question.setText(_SHOWN.format(name=rule_by_id(self.rule_id).name))
         self.panel.verdict.setText(verdict.text(self.exercise.puzzle.geometry))
         self.panel.verdict.show()
         self.panel.score.setText(self.score.text())
@@ -244,6 +246,9 @@ class Practice(QObject):
         session.set_puzzle(self._history, dirty=False)
         if session.givens_mode:
             session.set_givens_mode(False)
+        self.window.board.set_step(
+            None
+        )  # the last step's highlights would point somewhere: the question is open
         self.window.hints.pin(exercise.step)
         name = rule_by_id(exercise.rule_id).name
         self.dock.setWindowTitle(f"Practise: {name} (puzzle {number} of {of})")

@@ -106,6 +106,7 @@ def test_practise_x_wing_with_hints_a_wrong_and_a_right_answer(
     geo = first.puzzle.geometry
     assert all(f"{geo.cell_name(c)}<>{d}" in verdict for c, d in eliminations[1:])
     assert practice.panel.score.text() == "Score: 0 right of 1 tried"
+    assert practice.panel.question.text().startswith("The X-Wing is on the board")
     # The step is shown as Logic shows it: recorded after the path, highlighted on the board.
     assert session.history.last_step == first.step
     assert session.history.cursor == len(first.path) + 1

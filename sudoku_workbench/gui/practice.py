@@ -133,8 +133,8 @@ class Practice(QObject):
     def __init__(self, window: MainWindow) -> None:
         super().__init__(window)
         self.window = window
-        self.rule_id: str | None = None
         self.exercise: Exercise | None = None
+        self._chosen: str | None = None  # the technique last chosen, offered first next time
         self.score = Score()
         self._set: dict[str, tuple[Grid, ...]] | None = None
         self._turn: dict[str, int] = {}
@@ -164,7 +164,7 @@ class Practice(QObject):
     @property
     def active(self) -> bool:
         """True while a technique is being practised."""
-        return self.rule_id is not None
+        return self.exercise is not None
 
     def start(self) -> None:
         """Puzzle → Practise…: choose a technique (the work on the board is saved or dropped first)."""
@@ -172,29 +172,30 @@ class Practice(QObject):
         if puzzles is None or (not self.active and not self.window.files.confirm_discard()):
             return
         counts = {rule_id: len(grids) for rule_id, grids in puzzles.items()}
-        dialog = TechniqueDialog(self.window, counts, self.rule_id)
+        dialog = TechniqueDialog(self.window, counts, self._chosen)
         if dialog.exec() == QDialog.DialogCode.Accepted:
-            self._ask(dialog.chosen())
+            self._chosen = dialog.chosen()
+            self._ask(self._chosen)
         self.window.focus_board()
 
     def answer(self) -> None:
         """Return: judge the marks made since the question and show the step; answered: the next puzzle."""
-        if self.exercise is None or self.rule_id is None or self.window.session.busy(JobKind.PRACTICE):
+        exercise = self.exercise
+        if exercise is None or self.window.session.busy(JobKind.PRACTICE):
             return
         if self._answered:
-            self._ask(self.rule_id)
+            self._ask(exercise.rule_id)
             return
         session = self.window.session
         marks = session.history.steps[self._start : session.history.cursor]
-        verdict = judge(self.exercise, answer_from_steps(marks))
+        verdict = judge(exercise, answer_from_steps(marks))
         self.score = self.score.after(verdict)
         self._answered = True
         self.window.hints.pin(None)
         session.go_to(self._start)
         session.apply_step(verdict.step)
-        self._history = session.history
-        self.panel.question.setText(_SHOWN.format(name=rule_by_id(self.rule_id).name))
-        self.panel.verdict.setText(verdict.text(self.exercise.puzzle.geometry))
+        self.panel.question.setText(_SHOWN.format(name=rule_by_id(exercise.rule_id).name))
+        self.panel.verdict.setText(verdict.text(exercise.puzzle.geometry))
         self.panel.verdict.show()
         self.panel.score.setText(self.score.text())
         self.panel.answer.setText("&Next puzzle (Return)")
@@ -204,7 +205,7 @@ class Practice(QObject):
         """Esc or Leave: the practice ends; the puzzle stays on the board, the score is kept."""
         if not self.active:
             return
-        self.rule_id, self.exercise, self._history = None, None, None
+        self.exercise, self._history = None, None
         self.window.hints.pin(None)
         for shortcut in self._return:
             shortcut.setEnabled(False)
@@ -240,7 +241,7 @@ class Practice(QObject):
 
     def _asked(self, exercise: Exercise, number: int, of: int) -> None:
         session = self.window.session
-        self.exercise, self.rule_id, self._answered = exercise, exercise.rule_id, False
+        self.exercise, self._answered = exercise, False
         self._history = exercise.history()  # before it is shown, so showing it does not end the practice
         self._start = self._history.cursor
         session.set_puzzle(self._history, dirty=False)

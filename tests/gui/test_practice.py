@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from sudoku_workbench.core.geometry import Candidate
+from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui import practice as practice_gui
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.logic.practice import Exercise, prepare, read_practice_set
@@ -78,7 +79,8 @@ def test_practise_x_wing_with_hints_a_wrong_and_a_right_answer(
     wait_for_question(qtbot, shown)
 
     first = x_wings[0]
-    assert practice.rule_id == "x_wing"
+    assert practice.exercise is not None
+    assert practice.exercise.rule_id == "x_wing"
     assert session.grid == first.position
     assert session.history.cursor == len(first.path)  # the path there is in the step list
     assert practice.dock.isVisible()
@@ -134,3 +136,27 @@ def test_practise_x_wing_with_hints_a_wrong_and_a_right_answer(
     assert focused() is board
     press(Key.Key_Return)  # no longer practising: Return does nothing
     assert practice.score.tried == 2
+
+
+def test_esc_in_the_chooser_changes_nothing_and_a_new_puzzle_ends_practice(
+    qtbot, shown: MainWindow, practising, monkeypatch
+) -> None:
+    session, practice = shown.session, shown.practice
+    before = session.history
+    answer_dialog([(Key.Key_Escape, NO)])
+    press(Key.Key_P, CTRL | ALT)
+    assert not practice.active
+    assert session.history is before
+    assert focused() is shown.board
+
+    answer_dialog([(Key.Key_Return, NO)])  # the first technique offered
+    press(Key.Key_P, CTRL | ALT)
+    wait_for_question(qtbot, shown)
+    assert practice.active
+    monkeypatch.setattr(dialogs, "ask_save_changes", lambda parent: QMessageBox.StandardButton.Discard)
+    answer_dialog([(Key.Key_Return, NO)])  # File → New: the size dialog
+    press(Key.Key_N, CTRL)
+    assert not practice.active
+    assert not practice.dock.isVisible()
+    assert session.givens_mode
+    assert focused() is shown.board

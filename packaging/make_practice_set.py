@@ -4,7 +4,7 @@ Every technique the default rules use on the first ``--count`` generated puzzles
 rot180) gets its ``--per-rule`` puzzles with the earliest first use (see
 :mod:`sudoku_workbench.search.practice_set`). The same options give the same file.
 
-Usage: PYTHONPATH=$PWD python packaging/make_practice_set.py [--seed 28] [--count 20000] [--per-rule 3]
+Usage: PYTHONPATH=$PWD python packaging/make_practice_set.py [--seed 28] [--count 100000] [--per-rule 5]
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ OUT = Path(__file__).resolve().parent.parent / "resources" / "puzzles" / "practi
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=28)
-    parser.add_argument("--count", type=int, default=20000)
-    parser.add_argument("--per-rule", type=int, default=3)
+    parser.add_argument("--count", type=int, default=100000)
+    parser.add_argument("--per-rule", type=int, default=5)
     args = parser.parse_args()
     started = time.process_time()
 

@@ -31,6 +31,7 @@ class JobKind(StrEnum):
     HCP_SOLVE = "solve through HCP"
     AUTOSAVE = "autosave"
     RECENT = "recent files"
+    PRACTICE = "practice"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).

@@ -29,6 +29,7 @@ from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
+from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -63,6 +64,7 @@ class MainWindow(QMainWindow):
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.study = StudyDocks(self.files, self)
         self._build_layout()
+        self.practice = Practice(self, self)
         self._build_menus()
         self._connect_actions()
         self._connect_session()
@@ -145,13 +147,14 @@ class MainWindow(QMainWindow):
             "ok": jobs.solve,
             "check": jobs.check,
             "test": files.test,
+            "practise": self.practice.start,
             "rate": session.status_line.rate,
             "count": jobs.count,
             "anneal": self.study.open_anneal,
             "export_dimacs": self.study.export_dimacs,
             "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
-            "cancel": session.cancel_asked,
+            "cancel": self._cancel,
             "hint": self.hints.next_depth,
             "clear_markers": self.board.clear_markers,
             "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),
@@ -192,6 +195,7 @@ class MainWindow(QMainWindow):
         session.finding.connect(self.panel.set_finding)
         session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
+        self.practice.active_changed.connect(lambda _active: self._update_cancel())
 
     def report_error(self, title: str, text: str) -> None:
         """Show a failure as a message box (the screenshot mode prints it instead)."""
@@ -253,10 +257,20 @@ class MainWindow(QMainWindow):
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = self.session.busy_with_asked_jobs()
-        self.acts["cancel"].setEnabled(busy)
-        if not busy and self.statusBar().currentMessage().startswith("Running "):
+        self._update_cancel()
+        idle = not self.session.busy_with_asked_jobs()
+        if idle and self.statusBar().currentMessage().startswith("Running "):
             self.statusBar().clearMessage()
+
+    def _update_cancel(self) -> None:
+        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs() or self.practice.active)
+
+    def _cancel(self) -> None:
+        """Esc: stop the running jobs; with none, leave practice."""
+        if self.session.busy_with_asked_jobs():
+            self.session.cancel_asked()
+        else:
+            self.practice.leave()
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)

@@ -3,17 +3,15 @@
 A :class:`Target` says what the puzzle must be; :func:`judge` says whether a unique puzzle is below
 it, fits it or is above it; :func:`make_target` searches for one that fits.
 
-The search *carves*: a random solution grid loses whole symmetric orbits of givens in random order,
-and a removal is kept when the puzzle stays unique and does not go above the target (stuck with the
-rules, a step harder than the band, a technique beyond the asked one). Puzzles get harder as givens
-go, so carving climbs towards the target from below; once the puzzle fits, a removal is kept only if
-it still fits, so the technique stays needed and the result has no orbit it could lose and still fit.
-An attempt that ends below the target starts again on a new grid. Carving, unlike drawing minimal
-puzzles and keeping those that fit, stops short of techniques harder than the one asked for, which
-makes rare techniques common (see the README for the measurements).
+The search draws minimal unique symmetric puzzles (Eppstein's procedure, a few milliseconds each) and
+judges each. One above the target has orbits of givens from its solution put back, one at a time in
+random order, until it no longer is; if it then fits, the orbits it does not need to fit are taken
+out again. One below is dropped (it is minimal: no given can go while it stays unique). Moving givens
+to climb from below towards the target was tried and measured no faster (a Swordfish, SE 8.0-8.9, a
+dynamic forcing chain: the same or more CPU time), so it is not done.
 
-Judging exits early: the logic path runs only the rules up to the asked technique (a later one
-could not be on the path of a puzzle that fits), and SE's path stops at its first step above the
+Judging exits early: for ``hardest`` the logic path runs only the rules up to that technique (a
+later one could not be on the path of a puzzle that fits), and SE's path stops at its first step above the
 band (:func:`~sudoku_workbench.logic.se_scale.rate_se`'s ceiling).
 """
 
@@ -54,9 +52,6 @@ __all__ = [
 
 _IDS = tuple(rule.id for rule in TABLE)
 
-#: Moves of givens an attempt makes on a puzzle below the target before it starts again.
-CLIMB_MOVES = 60
-
 
 class TargetError(WorkbenchError):
     """A target that names an unknown technique, contradicts itself or was not found in time."""
@@ -92,15 +87,11 @@ class Fit(enum.IntEnum):
 
 @dataclass(frozen=True)
 class Judged:
-    """A puzzle's place against the target, with its rating on the target's scale and its hardest rule.
-
-    ``score`` measures, below the target, how near it is (larger is nearer), for the climb.
-    """
+    """A puzzle's place against the target, with its rating on the target's scale and its hardest rule."""
 
     fit: Fit
     rating: str
     hardest: str
-    score: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -211,14 +202,11 @@ def _logic(grid: Grid, solution: Sequence[Digit], target: Target, cancel: Cancel
     rating = rating_of(run, target.rules)
     if run.status != "solved":
         return Judged(Fit.ABOVE, "needs_search", rating.hardest_rule)
-    level, place = _key(target, rating.hardest_rule) if run.steps else (0, 0)
-    judged = Judged(
-        Fit.FITS, rating.level.name.lower(), rating.hardest_rule, level * len(target.rules) + place
-    )
+    judged = Judged(Fit.FITS, rating.level.name.lower(), rating.hardest_rule)
     if target.needs and target.needs not in {step.rule for step in run.steps}:
         return replace(judged, fit=Fit.BELOW)
     if target.hardest and rating.hardest_rule != target.hardest:
-        below = not run.steps or (level, place) < _key(target, target.hardest)
+        below = not run.steps or _key(target, rating.hardest_rule) < _key(target, target.hardest)
         return replace(judged, fit=Fit.BELOW if below else Fit.ABOVE)
     return judged
 
@@ -229,7 +217,7 @@ def _se(grid: Grid, solution: Sequence[Digit], target: Target, cancel: CancelTok
     low, high = target.se
     rated = rate_se(grid, target.rules, cancel, one_solution=True, ceiling=high)
     fit = Fit.ABOVE if rated.status != "solved" else Fit.BELOW if rated.difficulty < low else Fit.FITS
-    return Judged(fit, f"{rated.difficulty:.1f}", rated.hardest_rule, rated.difficulty)
+    return Judged(fit, f"{rated.difficulty:.1f}", rated.hardest_rule)
 
 
 def _hodoku(grid: Grid, solution: Sequence[Digit], target: Target, cancel: CancelToken | None) -> Judged:
@@ -237,9 +225,7 @@ def _hodoku(grid: Grid, solution: Sequence[Digit], target: Target, cancel: Cance
     assert target.hodoku is not None
     rated = rate_hodoku(grid, target.rules, cancel, solution)
     fit = Fit(min(max(rated.level - target.hodoku + 1, 0), 2)) if rated.status == "solved" else Fit.ABOVE
-    return Judged(
-        fit, f"{rated.level.name.lower()}({rated.score})", rated.hardest_rule or "guess", rated.score
-    )
+    return Judged(fit, f"{rated.level.name.lower()}({rated.score})", rated.hardest_rule or "guess")
 
 
 _Criterion = Callable[[Grid, Sequence[Digit], Target, CancelToken | None], Judged]
@@ -265,17 +251,15 @@ def judge(grid: Grid, solution: Sequence[Digit], target: Target, cancel: CancelT
         Cancelled: when ``cancel`` was cancelled.
     """
     first: Judged | None = None
-    below: Judged | None = None
+    fit = Fit.FITS
     for criterion in _criteria(target):
         judged = criterion(grid, solution, target, cancel)
         if judged.fit is Fit.ABOVE:
             return judged
         first = first or judged
-        below = below or (judged if judged.fit is Fit.BELOW else None)
+        fit = min(fit, judged.fit)
     assert first is not None
-    if below is None:
-        return first
-    return replace(first, fit=Fit.BELOW, score=below.score)
+    return replace(first, fit=fit)
 
 
 def _attempt(
@@ -298,57 +282,7 @@ def _attempt(
                 break
         if judged.fit is Fit.FITS:
             givens, judged = _carve(geo, givens, added[:-1], solution, target, judged, cancel)
-    elif judged.fit is Fit.BELOW:
-        givens, judged = _climb(geo, rng, symmetry, givens, solution, target, judged, cancel)
     return (grid_of(geo, givens), judged) if judged.fit is Fit.FITS else None
-
-
-def _climb(
-    geo: Geometry,
-    rng: random.Random,
-    symmetry: str,
-    givens: dict[Cell, Digit],
-    solution: Sequence[Digit],
-    target: Target,
-    judged: Judged,
-    cancel: CancelToken | None,
-) -> tuple[dict[Cell, Digit], Judged]:
-    """Move givens (empty an orbit, fill others until unique again) while the puzzle gets no easier.
-
-    Stops when it fits, or after :data:`CLIMB_MOVES` moves; a move that goes above is not taken.
-    """
-    every = orbits(geo, symmetry)
-    for _ in range(CLIMB_MOVES):
-        trial = _moved(geo, rng, every, givens, solution, cancel)
-        if trial is None:
-            continue
-        again = judge(grid_of(geo, trial), solution, target, cancel)
-        if again.fit is Fit.FITS or (again.fit is Fit.BELOW and again.score >= judged.score):
-            givens, judged = trial, again
-            if judged.fit is Fit.FITS:
-                break
-    return givens, judged
-
-
-def _moved(
-    geo: Geometry,
-    rng: random.Random,
-    every: Sequence[tuple[Cell, ...]],
-    givens: dict[Cell, Digit],
-    solution: Sequence[Digit],
-    cancel: CancelToken | None,
-) -> dict[Cell, Digit] | None:
-    """The givens with one orbit emptied and others filled from the solution until unique (None: none)."""
-    filled = [orbit for orbit in every if orbit[0] in givens]
-    out = rng.choice(filled)
-    trial = {cell: digit for cell, digit in givens.items() if cell not in out}
-    empty = [orbit for orbit in every if orbit[0] not in givens]
-    rng.shuffle(empty)
-    for orbit in empty:
-        trial.update((cell, solution[cell]) for cell in orbit)
-        if is_unique(geo, trial, cancel):
-            return trial
-    return None
 
 
 def _carve(

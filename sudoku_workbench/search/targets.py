@@ -181,7 +181,7 @@ def _key(target: Target, rule_id: str) -> tuple[int, int]:
 
 
 def describe(target: Target) -> str:
-    """The target in words, for messages: ``SE 7.0-7.9, needing x_wing, solved by 3 rules``."""
+    """The target in words, for messages: ``SE 7.0-7.9, needing x_wing, solved by the 3 chosen rules``."""
     parts = []
     if target.se is not None:
         parts.append(f"SE {target.se[0]:.1f}-{target.se[1]:.1f}")
@@ -191,7 +191,7 @@ def describe(target: Target) -> str:
         parts.append(f"needing {target.needs}")
     if target.hardest:
         parts.append(f"hardest step {target.hardest}")
-    parts.append(f"solved by {len(target.rules)} rules")
+    parts.append(f"solved by the {len(target.rules)} chosen rules")
     return ", ".join(parts)
 
 

@@ -80,7 +80,7 @@ class Target:
 class Fit(enum.IntEnum):
     """Where a puzzle stands against the target."""
 
-    BELOW = 0  # easier than asked (or without the technique): carving goes on
+    BELOW = 0  # easier than asked, or without the technique
     FITS = 1
     ABOVE = 2  # harder than asked, or not solved by the rules
 
@@ -96,7 +96,7 @@ class Judged:
 
 @dataclass(frozen=True)
 class Made:
-    """A puzzle that fits, as judged, and how many carving attempts it took."""
+    """A puzzle that fits, as judged, and how many attempts it took."""
 
     grid: Grid
     judged: Judged
@@ -281,11 +281,11 @@ def _attempt(
             if judged.fit is not Fit.ABOVE:
                 break
         if judged.fit is Fit.FITS:
-            givens, judged = _carve(geo, givens, added[:-1], solution, target, judged, cancel)
+            givens, judged = _tighten(geo, givens, added[:-1], solution, target, judged, cancel)
     return (grid_of(geo, givens), judged) if judged.fit is Fit.FITS else None
 
 
-def _carve(
+def _tighten(
     geo: Geometry,
     givens: dict[Cell, Digit],
     order: Sequence[tuple[Cell, ...]],

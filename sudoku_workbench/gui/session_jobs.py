@@ -26,10 +26,12 @@ from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
-from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
+from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rule_choice import missing_rule, preset_rules, stuck_message
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting
+from sudoku_workbench.search.targets import Made, Target, TargetError, check_target, describe, make_target
 
 __all__ = [
     "COUNT_LIMIT",
@@ -47,6 +49,9 @@ __all__ = [
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
 
+#: Seconds Test searches for a puzzle made to order before it says none was found (Esc stops it sooner).
+TARGET_BUDGET = 300.0
+
 
 @dataclass(frozen=True)
 class GenerateOptions:
@@ -59,6 +64,23 @@ class GenerateOptions:
     level: int | None = None
     seed: int | None = None
     budget: float = 5.0
+    # Targets: any of them makes the puzzle to order (search.targets); preset None: the window's rules.
+    technique: str | None = None
+    as_hardest: bool = False
+    se: tuple[float, float] | None = None
+    hodoku: HodokuLevel | None = None
+    preset: str | None = None
+
+    @property
+    def targeted(self) -> bool:
+        """True when the options ask for a puzzle made to order."""
+        return any(value is not None for value in (self.technique, self.se, self.hodoku, self.preset))
+
+    def target(self, rules: tuple[Rule, ...]) -> Target:
+        """The target asked for, solved by the preset's rules or else by ``rules``."""
+        chosen = preset_rules(self.preset) if self.preset else rules
+        needs, hardest = (None, self.technique) if self.as_hardest else (self.technique, None)
+        return Target(chosen, se=self.se, hodoku=self.hodoku, needs=needs, hardest=hardest)
 
 
 @dataclass(frozen=True)
@@ -209,6 +231,9 @@ class Jobs:
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
+        if options.targeted:
+            self._generate_target(options)
+            return
         grading = tuple(rule for rule in self.session.rules if rule in GRADING_RULES)
         if not grading:
             self.session.warn(
@@ -223,6 +248,34 @@ class Jobs:
             control=True,
             on_progress=lambda where: self.session.notify(f"Generating {where.text()}"),
             on_done=self._generated,
+        )
+
+    def _generate_target(self, options: GenerateOptions) -> None:
+        """Test with a target: the core's search by target, in the worker."""
+        target = options.target(self.session.rules)
+        try:
+            check_target(target)
+        except TargetError as err:
+            self.session.warn("Test", str(err))
+            return
+        wanted = describe(target)
+        self.session.run_job(
+            JobKind.GENERATE,
+            functools.partial(make_target, symmetry=options.symmetry, target=target, budget=TARGET_BUDGET),
+            geometry_for_size(options.size),
+            random.Random(options.seed),
+            control=True,
+            on_progress=lambda tried: self.session.notify(f"Generating ({wanted}): attempt {tried}"),
+            on_done=self._made_to_order,
+        )
+
+    def _made_to_order(self, made: Made) -> None:
+        self.session.set_puzzle(History(made.grid), dirty=False)
+        self.session.set_givens_mode(False)
+        rated = made.judged
+        self.session.notify(
+            f"New puzzle: {len(made.grid.empty_cells)} empty cells, rated {rated.rating}, "
+            f"hardest step {rated.hardest} ({made.attempts} attempts)"
         )
 
     def _generated(self, made: Generated) -> None:

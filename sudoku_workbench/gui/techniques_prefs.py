@@ -54,6 +54,16 @@ _HELP = (
 )
 
 
+def _completed(order: list[str]) -> list[str]:
+    """The order with every table row it lacks put in after the row the table puts before it."""
+    order = list(order)
+    for place, rule in enumerate(TABLE):
+        if rule.id not in order:
+            earlier = [order.index(r.id) for r in TABLE[:place] if r.id in order]
+            order.insert(max(earlier) + 1 if earlier else 0, rule.id)
+    return order
+
+
 @dataclass(frozen=True)
 class Techniques:
     """Every rule id in the person's order, those switched off, and the preset the choice started from."""
@@ -64,10 +74,10 @@ class Techniques:
 
     @classmethod
     def from_preset(cls, name: str) -> Techniques:
-        """A preset as a choice: its rules on in its order, then the table's other rules, off."""
-        chosen = preset_rules(name)
-        rest = tuple(rule.id for rule in TABLE if rule not in chosen)
-        return cls(name, tuple(rule.id for rule in chosen) + rest, frozenset(rest))
+        """A preset as a choice: its rules on in its order, the table's other rules off at their places."""
+        chosen = [rule.id for rule in preset_rules(name)]
+        order = _completed(chosen)
+        return cls(name, tuple(order), frozenset(order) - frozenset(chosen))
 
     def on_ids(self) -> tuple[str, ...]:
         """The ids of the rules switched on, in order."""
@@ -98,10 +108,7 @@ def load_techniques(settings: QSettings) -> Techniques:
     order = list(dict.fromkeys(i for i in _ids(settings.value(f"{_GROUP}/order")) if i in _BY_ID))
     if not order:
         return base
-    for place, rule in enumerate(TABLE):
-        if rule.id not in order:
-            earlier = [order.index(r.id) for r in TABLE[:place] if r.id in order]
-            order.insert(max(earlier) + 1 if earlier else 0, rule.id)
+    order = _completed(order)
     saved_off = {i for i in _ids(settings.value(f"{_GROUP}/off")) if i in _BY_ID}
     new = set(base.order) - set(_ids(settings.value(f"{_GROUP}/order")))
     off = saved_off | (new & base.off)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from sudoku_workbench.logic import (
     als,
+    als_chain,
     basic_fish,
     bivalue_chains,
     bivalue_rules,
@@ -136,6 +137,9 @@ TABLE: tuple[Rule, ...] = (
          Se(5.5, FIXED, SE_HAS), hodoku("ALS_XZ"), HAND, ANY, ON, None),
     Rule(als.ALS_XY_WING, "ALS-XY-Wing", F.ALS, HARD, als.als_xy_wing,
          Se(6.0, FIXED, SE_LACKS), hodoku("ALS_XY_WING"), HAND, ANY, ON, None),
+    # Chains of 4 or more sets; SE has none (its chains lack ALS nodes): between XY-Wing and Death Blossom.
+    Rule(als_chain.ALS_XY_CHAIN, "ALS-XY-Chain", F.ALS, HARD, als_chain.als_xy_chain,
+         Se(6.2, CHAIN, SE_LACKS), hodoku("ALS_XY_CHAIN"), HAND, ANY, ON, None),
     Rule(death_blossom.DEATH_BLOSSOM, "Death Blossom", F.ALS, HARD, death_blossom.death_blossom,
          Se(6.5, FIXED, SE_LACKS), hodoku("DEATH_BLOSSOM"), HAND, ANY, ON, None),
     Rule(sue_de_coq.SUE_DE_COQ, "Sue de Coq", F.ALS, HARD, sue_de_coq.sue_de_coq,
@@ -158,6 +162,8 @@ TABLE: tuple[Rule, ...] = (
                         "quadruple"), PAPER, ANY, ON, None),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", F.TEMPLATES, HARD, templates.digit_template,
          Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_DEL"), PADS, ANY, ON, None),
+    Rule(templates.TEMPLATE_SET, "Template set", F.TEMPLATES, HARD, templates.template_set,
+         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_SET"), HAND, ANY, OFF, None),
     Rule(uniqueness.UNIQUE_RECTANGLE_1, "Unique rectangle type 1", F.UNIQUENESS, HARD,
          uniqueness.unique_rectangle_1,
          Se(4.5, FIXED, SE_HAS), hodoku("UNIQUENESS_1"), HAND, ONE, ON, None),

@@ -109,14 +109,24 @@ def _ids(rules: tuple[Rule, ...]) -> list[str]:
     return [rule.id for rule in rules]
 
 
+#: Rows joined to the default set since, each with the row it follows.
+JOINED = {"als_xy_chain": "als_xy_wing"}
+
+
 def test_the_default_preset_is_the_old_cascade_and_takes_the_same_steps() -> None:
-    # Franken and Mutant fish joined after the forcing rules, so the steps stay those of the old cascade.
-    assert _ids(choose_rules()) == [*OLD_ORDER, "franken_fish", "mutant_fish"]
+    # Franken and Mutant fish joined after the forcing rules, so the steps stay those of the old cascade
+    # up to the first step of a row joined in between.
+    expected = list(OLD_ORDER)
+    for rule_id, after in JOINED.items():
+        expected.insert(expected.index(after) + 1, rule_id)
+    assert _ids(choose_rules()) == [*expected, "franken_fish", "mutant_fish"]
     old = tuple(rule_by_id(rule_id) for rule_id in OLD_ORDER)
     for line in corpus_lines("top1465.txt", 150)[::50]:
         grid = parse_line(line)
         new_steps = solve_by_logic(grid, choose_rules()).steps
-        assert new_steps == solve_by_logic(grid, old).steps
+        old_steps = solve_by_logic(grid, old).steps
+        joined = next((i for i, step in enumerate(new_steps) if step.rule in JOINED), None)
+        assert new_steps[:joined] == old_steps[:joined]
         assert new_steps
 
 

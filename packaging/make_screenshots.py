@@ -64,8 +64,9 @@ SHOTS: tuple[dict[str, Any], ...] = (
 DIALOG = {
     "file": "generator-dialog.png",
     "alt": "The generator dialog",
-    "caption": "The Test (generate) options: size, symmetry, Unique, Very Hard, level, seed. (This one is "
-    "drawn by the dialog class directly; `--screenshot` cannot open dialogs.)",
+    "caption": "The Test (generate) options: size, symmetry, Unique, Very Hard, level, the targets "
+    "(technique, SE band, HoDoKu level, rules), seed. (This one is drawn by the dialog class directly; "
+    "`--screenshot` cannot open dialogs.)",
 }
 
 

@@ -136,3 +136,46 @@ def test_the_readme_diagram_shows_the_real_imports_between_packages():
             source, targets = (part.strip() for part in line.split("-->"))
             drawn |= {("__main__" if source == "main" else source, t.strip()) for t in targets.split("&")}
     assert drawn == real
+
+
+#: Prints every circle of imports inside ``gui``, type-only imports (under ``TYPE_CHECKING``) included, as
+#: the modules of each strongly connected group; grimp sees those imports, import-linter's layers do not
+#: forbid them. Run in a process of its own so it reads the tree on its ``PYTHONPATH``.
+_GUI_CIRCLES = """
+import grimp
+graph = grimp.build_graph("sudoku_workbench", cache_dir=None)
+gui = sorted(m for m in graph.modules if m.startswith("sudoku_workbench.gui."))
+for module in gui:
+    for imported in sorted(graph.find_modules_directly_imported_by(module) & set(gui)):
+        back = graph.find_shortest_chain(importer=imported, imported=module)
+        if back:
+            print(" -> ".join(name.rsplit(".", 1)[1] for name in (module, *back)))
+"""
+
+
+def gui_circles(root: Path) -> list[str]:
+    """Each import that closes a circle in ``gui``, written as the circle (``a -> b -> a``)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _GUI_CIRCLES],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout.splitlines()
+
+
+def test_the_gui_has_no_import_circle_not_even_a_type_only_one():
+    assert gui_circles(REPO) == []
+
+
+def test_the_circle_gate_catches_a_type_only_circle(tmp_path):
+    root = _copy_tree(tmp_path)
+    target = root / "sudoku_workbench" / "gui" / "window_files.py"
+    violation = (
+        "\nfrom typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from sudoku_workbench.gui.main_window import MainWindow\n"
+    )
+    target.write_text(target.read_text() + violation)
+    assert "window_files -> main_window -> window_files" in gui_circles(root)

@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from sudoku_workbench.cli import main
-from sudoku_workbench.formats import atomic
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 EASY2 = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -150,7 +149,7 @@ def test_export_to_a_folder_a_missing_folder_or_a_full_disk(capsys, tmp_path, mo
     def full(_descriptor: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     bad(capsys, command, *kind, EASY, "-o", old, where="old.out", said="the disk is full")
     assert Path(old).read_text() == "the old file\n"
     assert sorted(os.listdir(tmp_path)) == ["old.out"]

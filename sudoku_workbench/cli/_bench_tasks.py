@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.tsplib import format_hcp
 from sudoku_workbench.hcp.export import export_graph
+from sudoku_workbench.hcp.files import export_text
 from sudoku_workbench.logic.engine import RULES, Level, Rule, forget_caches, solve_by_logic
 from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.eppstein import generate_eppstein
@@ -93,7 +93,7 @@ def _anneal(grid: Grid) -> object:
 
 
 def _hcp_export_reduced(grid: Grid) -> object:
-    return format_hcp(export_graph(grid, "undirected", reduce=True).problem())
+    return export_text(export_graph(grid, "undirected", reduce=True))
 
 
 BENCH_TASKS: tuple[BenchTask, ...] = (

@@ -24,7 +24,7 @@ from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import SIZES, bad_char_message
 
-__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "puzzle_lines"]
+__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "puzzle_lines", "source_name"]
 
 #: The source name of a puzzle given as an argument.
 ARGUMENT = "<puzzle argument>"
@@ -40,13 +40,18 @@ def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
         FormatError: when the file cannot be opened, the argument is neither a file nor a puzzle, or
             the whole input is unreadable (an error without a line: empty, a broken document, …).
     """
-    for number, item in _records(argument):
+    for number, item in _records_of(argument):
         if isinstance(item, FormatError) and (not item.line or isinstance(item, UnreadableInput)):
             raise item
         yield number, item
 
 
-def _records(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
+def source_name(argument: str) -> str:
+    """How messages name a puzzle argument's input: ``<stdin>``, the file, or ``<puzzle argument>``."""
+    return "<stdin>" if argument == "-" else argument if os.path.exists(argument) else ARGUMENT
+
+
+def _records_of(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
     if argument == "-":
         if sys.stdin is None:
             raise FormatError("standard input is closed: nothing to read", "<stdin>")
@@ -83,7 +88,7 @@ def load_puzzle(argument: str, index: int | None = None) -> Grid:
         FormatError: for a bad puzzle (located), a missing file, a file of several puzzles without
             ``index`` (with the hint to add it), or an ``index`` beyond the last puzzle.
     """
-    source = "<stdin>" if argument == "-" else argument if os.path.exists(argument) else ARGUMENT
+    source = source_name(argument)
     count = 0
     for number, item in iter_input(argument):
         count = number

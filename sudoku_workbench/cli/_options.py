@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import math
 
-__all__ = ["non_negative_int", "positive_float", "positive_int"]
+__all__ = ["add_jobs_option", "non_negative_int", "positive_float", "positive_int"]
 
 
 def _whole(text: str) -> int:
@@ -45,3 +45,10 @@ def positive_float(text: str) -> float:
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(f"{text} is not a positive finite number")
     return value
+
+
+def add_jobs_option(parser: argparse.ArgumentParser) -> None:
+    """``--jobs J``, worker processes, 1 by default (``build_parser`` adds ``--cluster`` beside it)."""
+    parser.add_argument(
+        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
+    )

@@ -32,7 +32,7 @@ from sudoku_workbench.core.errors import WorkbenchError
 if TYPE_CHECKING:
     from distributed import Client
 
-__all__ = ["batch_workers", "offer_cluster", "ordered_map", "usable_cpus"]
+__all__ = ["batch_workers", "offer_cluster", "ordered_map", "runs_here", "usable_cpus"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -88,6 +88,11 @@ def batch_workers(args: argparse.Namespace) -> Iterator[None]:
             _CLIENT.reset(token)
 
 
+def runs_here(jobs: int, isolate: bool = False) -> bool:
+    """True when :func:`ordered_map` calls its function in this process: nothing it is given travels."""
+    return _CLIENT.get() is None and min(jobs, usable_cpus()) <= 1 and not isolate
+
+
 def _apply_chunk(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [fn(item) for item in chunk]
 
@@ -109,6 +114,9 @@ def ordered_map(
     runs even a single job in a worker process, so this process only waits and Ctrl-C never lands
     inside ``fn``.
     """
+    if runs_here(jobs, isolate):
+        yield from map(fn, items)
+        return
     client = _CLIENT.get()
     if client is not None:
         from sudoku_workbench.cli._cluster import cluster_map
@@ -117,9 +125,6 @@ def ordered_map(
             yield from results
         return
     jobs = min(jobs, usable_cpus())
-    if jobs <= 1 and not isolate:
-        yield from map(fn, items)
-        return
     chunks = _chunks(items, chunk)
     ahead = list(itertools.islice(chunks, 2 * jobs))
     workers = min(jobs, len(ahead))

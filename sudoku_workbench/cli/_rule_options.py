@@ -10,15 +10,16 @@ which ``main`` reports in one line with exit code 2.
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from sudoku_workbench.logic.rule_choice import LEVEL_NAMES, PRESETS, choose_rules, preset_rules
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.rule_types import Growth, Rule
+from sudoku_workbench.logic.rule_types import Growth, Level, Rule
 
-__all__ = ["add_rule_options", "rules_listing", "rules_markdown"]
+__all__ = ["add_rule_options", "levels_markdown", "rules_listing", "rules_markdown"]
 
 Run = Callable[[argparse.Namespace], int]
 
@@ -113,7 +114,7 @@ def rules_markdown() -> str:
         if rule.hodoku.closest:
             hodoku = f"none ({rule.hodoku.closest}); nearest: {hodoku}"
         level, theirs = rule.level.name.lower(), rule.hodoku.level.name.lower()
-        if _HODOKU_PEER.get(theirs, theirs) != level:
+        if _differs(rule):
             theirs = f"**{theirs}**"
         se = f"{rule.se.base:.1f}" + ("" if rule.se.growth is Growth.FIXED else f" + {rule.se.growth.value}")
         if not rule.se.own:
@@ -121,4 +122,34 @@ def rules_markdown() -> str:
         cells = (f"`{rule.id}`", rule.name, rule.family.value, level, theirs, se, hodoku)
         flags = ("yes" if rule.one_solution else "", "on" if rule.on else "off")
         lines.append("| " + " | ".join((*cells, *flags)) + " |")
+    return "\n".join(lines)
+
+
+def _differs(rule: Rule) -> bool:
+    """Whether HoDoKu's level of the row is not the one of ours that stands at its place."""
+    theirs = rule.hodoku.level.name.lower()
+    return _HODOKU_PEER.get(theirs, theirs) != rule.level.name.lower()
+
+
+def levels_markdown() -> str:
+    """Each level of ours against HoDoKu's levels and SE's values of its rows (README; a test keeps it).
+
+    SE has no named levels, so its side is the range of base values of the rows that are SE techniques.
+    """
+    lines = [
+        "| our level | rows | HoDoKu's level of those rows | SE base (SE's own) "
+        "| rows HoDoKu puts elsewhere |",
+        "|---|---:|---|---|---|",
+    ]
+    for level in Level:
+        rows = [rule for rule in TABLE if rule.level is level]
+        if not rows:
+            continue
+        counts = collections.Counter(rule.hodoku.level.name.lower() for rule in rows)
+        theirs = ", ".join(f"{name} {count}" for name, count in counts.items())
+        se = sorted(rule.se.base for rule in rows if rule.se.own)
+        span = f"{se[0]:.1f} – {se[-1]:.1f}" if se else "none"
+        apart = [f"`{r.id}` ({r.hodoku.level.name.lower()})" for r in rows if _differs(r)]
+        elsewhere = ", ".join(apart) or "none"
+        lines.append(f"| {level.name.lower()} | {len(rows)} | {theirs} | {span} | {elsewhere} |")
     return "\n".join(lines)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sudoku_workbench.cli._logic_io import Packed, unpack
+from sudoku_workbench.cli._batch import Refusal
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["add_assume_unique", "record_rules", "solution_count"]
+__all__ = ["add_assume_unique", "solution_count", "unique_refusal"]
 
 
 def add_assume_unique(parser: Any) -> None:
@@ -33,27 +32,16 @@ def solution_count(grid: Grid) -> int:
     return found
 
 
-def _rules_for(grid: Grid, rules: tuple[Rule, ...], assume_unique: bool) -> tuple[Rule, ...] | str:
-    """The chosen rules, or why the uniqueness rules (among them when assuming) are refused on ``grid``."""
+def unique_refusal(grid: Grid, assume_unique: bool) -> Refusal | None:
+    """Why ``grid`` is refused when assuming one solution (None: not assuming, or it has one)."""
     if not assume_unique:
-        return rules
+        return None
     found = solution_count(grid)
     if found == 0:
-        return "--assume-unique refused: the puzzle has no solution"
+        return Refusal("--assume-unique refused: the puzzle has no solution")
     if found > 1:
-        return (
+        return Refusal(
             "--assume-unique refused: the puzzle has several solutions, "
             "so uniqueness rules could discard real ones"
         )
-    return rules
-
-
-def record_rules(
-    packed: Packed | str, rules: tuple[Rule, ...], assume_unique: bool
-) -> tuple[Grid, tuple[Rule, ...]] | str:
-    """A worker's record as its grid and the chosen rules, or why it cannot run (logic, rate, soundness)."""
-    if isinstance(packed, str):
-        return packed
-    grid = unpack(packed)
-    ready = _rules_for(grid, rules, assume_unique)
-    return ready if isinstance(ready, str) else (grid, ready)
+    return None

@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
-from sudoku_workbench.cli._options import positive_int
+from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.solve import count
 
@@ -25,9 +25,7 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     parser.set_defaults(run=_run)
 
 

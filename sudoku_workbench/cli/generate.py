@@ -2,6 +2,10 @@
 
 Puzzle ``i`` of a run draws from its own random generator seeded by the master seed and ``i``, so
 the output is the same whichever process makes it: ``--jobs`` changes the speed, never the puzzles.
+A target (``--se``, ``--hodoku-level``, ``--needs``, ``--hardest``, or ``--format``) makes each
+puzzle to order instead, with its rating, hardest rule and seed on its line (see
+:mod:`._generate_target`). Without one, puzzles are graded with the chosen rules below forcing
+unless ``--max-level`` says otherwise.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from sudoku_workbench.logic.engine import Level, Rule
 from sudoku_workbench.search.generate import generate, puzzle_rng
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, check_symmetry
 
+from ._generate_target import Plan, add_target_options, target_plan, targeted
 from ._progress import ProgressBar
 
 __all__ = ["register"]
@@ -67,7 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("--level", type=_level, help=f"target level: {', '.join(_LEVELS)} or its number")
     parser.add_argument(
-        "--budget", type=positive_float, default=5.0, help="seconds per puzzle for --very-hard/--level"
+        "--budget",
+        type=positive_float,
+        help="seconds per puzzle for --very-hard/--level (default 5); with a target, to give up after (600)",
     )
     parser.add_argument(
         "--jobs", type=positive_int, default=usable_cpus(), help="processes (default: all cores)"
@@ -75,8 +82,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--progress", action=argparse.BooleanOptionalAction, help="bar on stderr (default: if a tty)"
     )
+    add_target_options(parser)
     parser.set_defaults(run=_run)
-    add_rule_options(parser, max_level="very_hard")
+    add_rule_options(parser)
 
 
 def _level(text: str) -> Level:
@@ -93,32 +101,35 @@ def _level(text: str) -> Level:
 def _run(args: argparse.Namespace) -> int:
     check_symmetry(geometry_for_size(args.size), args.symmetry)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # A bad target is refused before anything is printed.
+    plan = target_plan(args, seed, args.chosen_rules) if targeted(args) else _classic(args, seed)
     if args.seed is None:
         print(f"seed {seed}", file=sys.stderr)
-    options = Options(
-        args.size,
-        args.symmetry,
-        seed,
-        args.unique,
-        args.very_hard,
-        args.level,
-        args.budget,
-        args.chosen_rules,
-    )
+    if plan.header is not None:
+        print(plan.header)
     show = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.count, "puzzles", show and args.count > 1)
     # Even one job runs in a worker (isolate): this process only waits and prints, so Ctrl-C never
     # lands inside the SAT solver, which python-sat lets Ctrl-C break, leaving it unusable.
-    make = functools.partial(puzzle_line, options)
-    lines = ordered_map(make, range(args.count), args.jobs, chunk=1, isolate=True)
+    lines = ordered_map(plan.make, plan.items, args.jobs, chunk=1, isolate=True)
     try:
         for line in lines:
-            print(line, flush=True)
+            print(plan.write(line), flush=True)
             bar.advance()
     finally:
         lines.close()  # an interrupt while printing must stop the workers too
         bar.close()
     return 0
+
+
+def _classic(args: argparse.Namespace, seed: int) -> Plan:
+    """The batch without a target: graded below forcing unless ``--max-level`` is given."""
+    rules = args.chosen_rules
+    if args.max_level is None:
+        rules = tuple(rule for rule in rules if rule.level < Level.FORCING)
+    budget = args.budget if args.budget is not None else 5.0
+    options = Options(args.size, args.symmetry, seed, args.unique, args.very_hard, args.level, budget, rules)
+    return Plan(functools.partial(puzzle_line, options), list(range(args.count)), str)
 
 
 def puzzle_line(options: Options, index: int) -> str:

@@ -10,15 +10,17 @@ import argparse
 import contextlib
 import functools
 import json
-import sys
+from collections.abc import Iterable
 from typing import IO, Any
 
-from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input, step_record
-from sudoku_workbench.cli._options import positive_int
-from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._batch import Batch, Refusal
+from sudoku_workbench.cli._io import iter_input, source_name
+from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
-from sudoku_workbench.cli._unique import add_assume_unique, record_rules
+from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
+from sudoku_workbench.core.geometry import Candidate, Geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.atomic import atomic_writer
 from sudoku_workbench.logic.engine import RULES, Rule, solve_by_logic
 from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
@@ -35,23 +37,19 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
     parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
     add_rule_options(parser)
 
 
 def solve_record(
-    trace: bool, rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
-) -> tuple[int, str, list[str]]:
-    """Worker: (record number, output line, trace lines) for one record."""
-    number, packed = item
-    ready = record_rules(packed, rules, assume_unique)
-    if isinstance(ready, str):
-        return number, "", [ready]
-    grid, rules = ready
+    trace: bool, rules: tuple[Rule, ...], assume_unique: bool, number: int, grid: Grid
+) -> tuple[str, list[str]] | Refusal:
+    """Worker: the output line and the trace lines for one puzzle, or why it is refused."""
+    refusal = unique_refusal(grid, assume_unique)
+    if refusal is not None:
+        return refusal
     run = solve_by_logic(grid, rules)
     line = f"{run.grid.to_line()} {run.status}"
     if run.problems:
@@ -63,7 +61,21 @@ def solve_record(
     steps = (
         [json.dumps({"puzzle": number, **step_record(grid.geometry, s)}) for s in run.steps] if trace else []
     )
-    return number, line, steps
+    return line, steps
+
+
+def _triples(geo: Geometry, candidates: Iterable[Candidate]) -> list[list[int]]:
+    return [[geo.row_of[cell] + 1, geo.col_of[cell] + 1, digit] for cell, digit in candidates]
+
+
+def step_record(geo: Geometry, step: Step) -> dict[str, object]:
+    """A step as the trace writes it: rule, 1-based ``[row, col, digit]`` lists, explanation."""
+    return {
+        "rule": step.rule,
+        "placements": _triples(geo, step.placements),
+        "eliminations": _triples(geo, step.eliminations),
+        "explanation": step.explanation,
+    }
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -72,15 +84,10 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _solve_all(args: argparse.Namespace, trace_file: IO[str] | None) -> int:
-    bad = 0
     work = functools.partial(solve_record, trace_file is not None, args.chosen_rules, args.assume_unique)
-    for number, line, extra in ordered_map(work, packed_input(iter_input(args.file)), args.jobs):
-        if not line:
-            bad += 1
-            print(f"sudoku-workbench logic: record {number}: {extra[0]}", file=sys.stderr)
-            print("error")
-            continue
+    batch = Batch(iter_input(args.file), source_name(args.file), work, args.jobs)
+    for _number, (line, steps) in batch:
         print(line)
         if trace_file is not None:
-            trace_file.writelines(text + "\n" for text in extra)
-    return 1 if bad else 0
+            trace_file.writelines(text + "\n" for text in steps)
+    return 1 if batch.refused else 0

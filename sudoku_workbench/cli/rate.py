@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 from typing import Any
 
-from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input
-from sudoku_workbench.cli._options import positive_int
-from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
+from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
-from sudoku_workbench.cli._unique import add_assume_unique, record_rules, solution_count
+from sudoku_workbench.cli._unique import add_assume_unique, solution_count, unique_refusal
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Rule, rate
 from sudoku_workbench.logic.hodoku_scale import rate_hodoku
@@ -35,9 +32,7 @@ def register(subparsers: Any) -> None:
         ),
     )
     parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     parser.add_argument(
         "--scale",
         choices=("level", "se", "hodoku"),
@@ -51,22 +46,20 @@ def register(subparsers: Any) -> None:
 
 
 def rate_record(
-    scale: str, rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
-) -> tuple[int, str, str]:
-    """Worker: (record number, output line, error message) for one record on ``scale``."""
-    number, packed = item
-    ready = record_rules(packed, rules, assume_unique)
-    if isinstance(ready, str):
-        return number, "", ready
-    grid, rules = ready
+    scale: str, rules: tuple[Rule, ...], assume_unique: bool, _number: int, grid: Grid
+) -> list[str] | Refusal:
+    """Worker: the output line for one puzzle on ``scale``, or why it is refused."""
+    refusal = unique_refusal(grid, assume_unique)
+    if refusal is not None:
+        return refusal
     if scale == "se":
-        # --assume-unique has counted one solution already (record_rules refuses any other puzzle).
+        # --assume-unique has counted one solution already (unique_refusal refuses any other puzzle).
         rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
-        return number, f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}", ""
+        return [f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}"]
     if scale == "hodoku":
-        return number, _hodoku_line(grid, rules), ""
+        return [_hodoku_line(grid, rules)]
     rating = rate(grid, rules)
-    return number, f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}", ""
+    return [f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}"]
 
 
 def _hodoku_line(grid: Grid, rules: tuple[Rule, ...]) -> str:
@@ -84,16 +77,5 @@ def _hodoku_line(grid: Grid, rules: tuple[Rule, ...]) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
-    bad = 0
-    for number, line, error in ordered_map(
-        functools.partial(rate_record, args.scale, args.chosen_rules, args.assume_unique),
-        packed_input(iter_input(args.file)),
-        args.jobs,
-    ):
-        if error:
-            bad += 1
-            print(f"sudoku-workbench rate: record {number}: {error}", file=sys.stderr)
-            print("error")
-        else:
-            print(line)
-    return 1 if bad else 0
+    work = functools.partial(rate_record, args.scale, args.chosen_rules, args.assume_unique)
+    return for_each_puzzle(args.file, work, jobs=args.jobs)

@@ -7,7 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
-from sudoku_workbench.cli._options import positive_int
+from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.sat import sat_search
 from sudoku_workbench.search.solve import solutions
@@ -36,9 +36,7 @@ def register(subparsers: Any) -> None:
         default="sat",
         help="sat: the CaDiCaL backend (fast, the default); search: the OK button's own search",
     )
-    parser.add_argument(
-        "--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)"
-    )
+    add_jobs_option(parser)
     parser.set_defaults(run=_run)
 
 

@@ -8,7 +8,7 @@ import sys
 from sudoku_workbench.cli._hcp import add_graph_options, add_workers_option, export_options, position_of
 from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
 from sudoku_workbench.cli._options import positive_float
-from sudoku_workbench.formats.tsplib import Tour, write_tour
+from sudoku_workbench.formats.tours import Tour, write_tour
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
 from sudoku_workbench.hcp.tour import lift_cycle

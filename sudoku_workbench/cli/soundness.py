@@ -11,15 +11,14 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
-import sys
 from typing import Any
 
-from sudoku_workbench.cli._io import iter_input
-from sudoku_workbench.cli._logic_io import Packed, packed_input
-from sudoku_workbench.cli._options import positive_int
-from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._batch import Batch, Refusal
+from sudoku_workbench.cli._io import iter_input, source_name
+from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli._rule_options import add_rule_options
-from sudoku_workbench.cli._unique import add_assume_unique, record_rules
+from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
@@ -39,25 +38,23 @@ def register(subparsers: Any) -> None:
     add("files", nargs="+", metavar="FILE", help="puzzle files (- for standard input)")
     add("--count", type=positive_int, default=None, metavar="N", help="check at most N puzzles per file")
     add("--every", type=positive_int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
-    add("--jobs", type=positive_int, default=1, metavar="J", help="worker processes (default 1)")
+    add_jobs_option(parser)
     add_assume_unique(parser)
     parser.set_defaults(run=_run)
     add_rule_options(parser)
 
 
 def check_record(
-    rules: tuple[Rule, ...], assume_unique: bool, item: tuple[int, Packed | str]
-) -> tuple[int, RunCheck | str]:
-    """Worker: the checked run of one record with the chosen rules, or why it was not checked."""
-    number, packed = item
-    ready = record_rules(packed, rules, assume_unique)
-    if isinstance(ready, str):
-        return number, ready
-    grid, rules = ready
+    rules: tuple[Rule, ...], assume_unique: bool, _number: int, grid: Grid
+) -> RunCheck | Refusal:
+    """Worker: the checked run of one puzzle with the chosen rules, or why it was not checked."""
+    refusal = unique_refusal(grid, assume_unique)
+    if refusal is not None:
+        return refusal
     solution = solve(grid)
     if solution is None:
-        return number, "the puzzle has no solution"
-    return number, check_run(grid, solution.values, rules)
+        return Refusal("the puzzle has no solution")
+    return check_run(grid, solution.values, rules)
 
 
 def _report(name: str, tally: SoundnessTally, skipped: int) -> None:
@@ -85,14 +82,11 @@ def _run(args: argparse.Namespace) -> int:
     for name in args.files:
         records = itertools.islice(iter_input(name), 0, None, max(1, args.every))
         records = itertools.islice(records, args.count)
-        tally, skipped = SoundnessTally(), 0
+        tally = SoundnessTally()
         work = functools.partial(check_record, args.chosen_rules, args.assume_unique)
-        for number, result in ordered_map(work, packed_input(records), args.jobs, chunk=8):
-            if isinstance(result, str):
-                skipped += 1
-                print(f"sudoku-workbench soundness: {name} record {number}: {result}", file=sys.stderr)
-            else:
-                tally.add(f"{name} record {number}", result)
-        _report(name, tally, skipped)
-        failed += len(tally.faults) + skipped
+        batch = Batch(records, source_name(name), work, args.jobs, chunk=8, invalid=None)
+        for number, result in batch:
+            tally.add(f"{name} record {number}", result)
+        _report(name, tally, batch.refused)
+        failed += len(tally.faults) + batch.refused
     return 1 if failed else 0

@@ -14,7 +14,7 @@ from functools import cached_property
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 
-__all__ = ["Grid", "Problem", "ProblemKind", "digits_of_mask", "set_bits"]
+__all__ = ["Grid", "Problem", "ProblemKind", "bits_set_twice", "digits_of_mask", "set_bits"]
 
 
 def set_bits(mask: int) -> Iterator[int]:
@@ -27,6 +27,20 @@ def set_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         mask ^= low
         yield low.bit_length() - 1
+
+
+def bits_set_twice(masks: Iterable[int]) -> int:
+    """The bits set in exactly two of the masks (a digit with two places left in a unit).
+
+    >>> bin(bits_set_twice([0b011, 0b110, 0b111]))  # bit 1 is in all three
+    '0b101'
+    """
+    once = twice = more = 0
+    for mask in masks:
+        more |= twice & mask
+        twice |= once & mask
+        once |= mask
+    return twice & ~more
 
 
 def digits_of_mask(mask: int) -> tuple[Digit, ...]:

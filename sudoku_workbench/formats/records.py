@@ -51,6 +51,7 @@ _LONGEST_ROW = max(SIZES)
 _CONTROL = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f]")
 _UNDECODED = re.compile("[\udc80-\udcff]")
 _SECTION = re.compile(r"\[[A-Za-z][\w .-]*\]")
+_JSON_LIST = "JSON that is not a workbench document (a list, not an object)"
 #: Lines with control characters after which a file is taken for binary and no longer read.
 _BINARY_LINES = 3
 
@@ -64,7 +65,7 @@ def parse_puzzle(text: str, source: str = "<input>") -> Grid:
     Raises:
         FormatError: for an empty or malformed text, or a text that holds more than one puzzle.
     """
-    records = _records(text.splitlines(), source, stream=False)
+    records = _records_or_empty_error(text.splitlines(), source, stream=False)
     _line, first = next(records)
     if isinstance(first, FormatError):
         raise first
@@ -97,13 +98,13 @@ def numbered_puzzles(
     if isinstance(path_or_stream, str | os.PathLike):
         name = source or os.fspath(path_or_stream)
         with open_binary(path_or_stream, name) as handle:
-            yield from _records(read_lines(handle, name), name, stream=True)
+            yield from _records_or_empty_error(read_lines(handle, name), name, stream=True)
     else:
         name = source or str(getattr(path_or_stream, "name", "<input>"))
-        yield from _records(path_or_stream, name, stream=True)
+        yield from _records_or_empty_error(path_or_stream, name, stream=True)
 
 
-def _records(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
+def _records_or_empty_error(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[int, Result]]:
     """(first line, result) for each record of a text, or one FormatError when there is none."""
     found = False
     for record in _split(lines, source, stream):
@@ -123,82 +124,82 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
     widths: list[int] = []  # cells in each row line of the block so far (frames left out)
     skipping = content_seen = False
     binary_lines = 0
-
-    def flush() -> Iterator[tuple[int, Result]]:
-        if block:
-            rows = list(block)
-            block.clear()
-            widths.clear()
-            number, text = rows[0]
-            if len(rows) == 1 and "|" not in text and not is_border_line(text):
-                yield number, _attempt(parse_line, text, source, number)
-            else:
-                yield number, _attempt(grid_from_rows, rows, source)
-
     line_iter = iter(lines)
     for number, raw in enumerate(line_iter, 1):
         text = raw.rstrip("\r\n").lstrip("\ufeff") if number == 1 else raw.rstrip("\r\n")
         stripped = text.strip()
         if len(text) > PUZZLE_LINE_LIMIT and not (not content_seen and stripped.startswith("{")):
-            yield from flush()
+            yield from _flushed(block, widths, source)
             message = f"a line of {len(text):,} characters is no puzzle; stopped reading"
             yield number, UnreadableInput(message, source, number)
             return
         binary = _CONTROL.search(text)
         if binary:  # control characters: this line is bad; a file that starts so or keeps so is binary
             binary_lines += 1
-            yield from flush()
-            message = bad_char_message(binary.group(), "")
+            yield from _flushed(block, widths, source)
             give_up = not content_seen or binary_lines >= _BINARY_LINES
-            if give_up and stream:
-                message += " (a binary file? stopped reading)"
+            yield number, _bad_character(binary, source, number, give_up, stream)
             if give_up:
-                yield number, UnreadableInput(message, source, number, binary.start() + 1)
                 return
-            yield number, FormatError(message, source, number, binary.start() + 1)
             continue
         if not content_seen and stripped.startswith("{"):
             document = _attempt(_document_grid, _document_text(number, text, line_iter, source), source)
             yield number, _whole(document)
             return
         if not content_seen and stripped.startswith("[") and not _SECTION.fullmatch(stripped):
-            yield (
-                number,
-                UnreadableInput(
-                    "JSON that is not a workbench document (a list, not an object)", source, number
-                ),
-            )
+            yield number, UnreadableInput(_JSON_LIST, source, number)
             return
         if stripped.startswith("#"):
             continue
         undecoded = _UNDECODED.search(text)
         if undecoded:  # a byte that is not UTF-8, outside a header: report the line, read on
-            yield from flush()
-            yield (
-                number,
-                FormatError(bad_char_message(undecoded.group(), ""), source, number, undecoded.start() + 1),
-            )
+            yield from _flushed(block, widths, source)
+            yield number, _bad_character(undecoded, source, number)
             continue
         content_seen = content_seen or bool(stripped)
         if _SECTION.fullmatch(stripped):
-            yield from flush()
+            yield from _flushed(block, widths, source)
             skipping = stripped.lower() != "[puzzle]"
         elif skipping:
             continue
         elif not stripped:
             if stream and len(widths) >= max(widths, default=0):
-                yield from flush()
+                yield from _flushed(block, widths, source)
         elif _is_line_record(stripped, widths, stream):
-            yield from flush()
+            yield from _flushed(block, widths, source)
             yield number, _attempt(parse_line, text, source, number)
         else:
             width = row_width(text)
-            if stream and width and widths and len(widths) >= max(widths):
-                yield from flush()  # a picture is complete and the next one starts without a blank line
+            if stream and width and widths and len(widths) >= max(widths):  # the next picture starts
+                yield from _flushed(block, widths, source)
             block.append((number, text))
             if width:
                 widths.append(width)
-    yield from flush()
+    yield from _flushed(block, widths, source)
+
+
+def _flushed(block: list[tuple[int, str]], widths: list[int], source: str) -> Iterator[tuple[int, Result]]:
+    """The record the block of lines so far makes (nothing when it is empty); the block is emptied."""
+    if block:
+        rows = list(block)
+        block.clear()
+        widths.clear()
+        number, text = rows[0]
+        if len(rows) == 1 and "|" not in text and not is_border_line(text):
+            yield number, _attempt(parse_line, text, source, number)
+        else:
+            yield number, _attempt(grid_from_rows, rows, source)
+
+
+def _bad_character(
+    found: re.Match[str], source: str, number: int, give_up: bool = False, stream: bool = False
+) -> FormatError:
+    """The located error of a line with a character no puzzle has; unreadable when reading stops there."""
+    message = bad_char_message(found.group(), "")
+    if give_up and stream:
+        message += " (a binary file? stopped reading)"
+    kind = UnreadableInput if give_up else FormatError
+    return kind(message, source, number, found.start() + 1)
 
 
 def _attempt(make: Callable[..., Grid], *args: Any) -> Result:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from sudoku_workbench.core import Cell, Contradiction, Digit, Grid, digit_char
-from sudoku_workbench.core.grid import digits_of_mask
+from sudoku_workbench.core.grid import bits_set_twice, digits_of_mask
 
 __all__ = [
     "UnitDigit",
@@ -45,13 +45,7 @@ def bilocation_links(grid: Grid) -> LinkTable:
     links: LinkTable = {}
     cands = grid.candidates
     for unit, cells in enumerate(grid.geometry.units):
-        once = twice = more = 0
-        for cell in cells:
-            mask = cands[cell]
-            more |= twice & mask
-            twice |= once & mask
-            once |= mask
-        for digit in digits_of_mask(twice & ~more):
+        for digit in digits_of_mask(bits_set_twice([cands[c] for c in cells])):
             bit = 1 << (digit - 1)
             a, b = (c for c in cells if cands[c] & bit)
             units = links.setdefault((a, b), {}).get(digit, ())

@@ -84,6 +84,12 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("check", "&Check", ("F8",), tip="Mark conflicts, wrong entries and a likely mistyped clue"),
         _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
         _S(
+            "practise",
+            "&Practise a technique…",
+            ("Ctrl+Alt+P",),
+            tip="Find a chosen technique on a puzzle played up to its first use; a score is kept",
+        ),
+        _S(
             "assume_unique",
             "Assume &one solution",
             ("Ctrl+Shift+O",),
@@ -101,7 +107,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             tip="Find a Hamiltonian cycle of Haythorpe's graph (CP-SAT) and read the grid from it",
         ),
         _S("hcp_cycle", "Show the HCP c&ycle", ("Ctrl+Alt+H",), tip="Draw the last Hamiltonian cycle found"),
-        _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job"),
+        _S("cancel", "Ca&ncel", ("Esc",), tip="Stop the running job, else leave practice"),
     ),
     "&View": (
         _S("candidates", "Show &candidates", ("Ctrl+Shift+K",), checkable=True),

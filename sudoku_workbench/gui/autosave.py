@@ -4,18 +4,23 @@ The UI thread takes a snapshot of the history (its records are immutable values,
 enough) and numbers it; a pool thread turns it into JSON and writes it. Writes are made one at a time,
 and a snapshot older than the one last written, or than the last discard, is dropped: the recovery file
 never goes back in time, and a save or a clean close is not undone by a write still in flight.
+:class:`AutosaveSchedule` decides when the session's document is written.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QObject, QTimer
+
 from sudoku_workbench.core.history import History
+from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.storage import Storage
 
-__all__ = ["Autosaver", "Snapshot"]
+__all__ = ["AutosaveSchedule", "Autosaver", "Snapshot"]
 
 
 @dataclass(frozen=True)
@@ -60,3 +65,63 @@ class Autosaver:
         with self._lock:
             self._newest = self._asked
             self.storage.discard_recovery()
+
+
+class AutosaveSchedule:
+    """When a session autosaves: a second after an edit on a pool thread, at once when asked.
+
+    A failure is shown once as a message box, then only on the status line after every later edit,
+    until a write succeeds again. ``document`` gives the history and its file while there are unsaved
+    changes, else None.
+    """
+
+    def __init__(
+        self,
+        parent: QObject,
+        storage: Storage,
+        document: Callable[[], tuple[History, Path | None] | None],
+        run_job: Callable[..., int],
+        error: Callable[[str, str], None],
+        message: Callable[[str], None],
+    ) -> None:
+        self.autosaver = Autosaver(storage)
+        self._document, self._run_job, self._error, self._message = document, run_job, error, message
+        self._ok = True  # False after a failure was shown, so it is not shown after every edit
+        self.timer = QTimer(parent)
+        self.timer.setSingleShot(True)
+        self.timer.setInterval(1000)
+        self.timer.timeout.connect(self._in_the_worker)
+
+    def now(self) -> None:
+        """Write the document to the recovery file now (on this thread)."""
+        document = self._document()
+        if document is None:
+            return
+        try:
+            self.autosaver.write(self.autosaver.snapshot(*document))
+        except OSError as err:
+            self._failed(err)
+            return
+        self._ok = True
+
+    def _in_the_worker(self) -> None:
+        document = self._document()
+        if document is not None:
+            self._run_job(
+                JobKind.AUTOSAVE,
+                self.autosaver.write,
+                self.autosaver.snapshot(*document),
+                on_done=self._written,
+                on_failed=self._failed,
+            )
+
+    def _written(self, _written: bool) -> None:
+        self._ok = True
+
+    def _failed(self, err: object) -> None:
+        text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
+        if self._ok:
+            self._error("Autosave failed", text)
+        else:
+            self._message(text)
+        self._ok = False

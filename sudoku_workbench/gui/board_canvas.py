@@ -8,13 +8,10 @@ selected one of the focused board, shows its candidates magnified beside it.
 
 from __future__ import annotations
 
-import itertools
-
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontMetricsF,
     QPainter,
     QPainterPath,
     QPaintEvent,
@@ -25,10 +22,10 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Chain, Link, Step
-from sudoku_workbench.gui.board_arrows import Leg, draw_arrow, link_path, route_link
+from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
 from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
+from sudoku_workbench.gui.board_links import StepLinks
 from sudoku_workbench.gui.board_paint import Colours
 
 __all__ = ["BoardCanvas"]
@@ -54,8 +51,7 @@ class BoardCanvas(QWidget):
         self.zoom = 1.0
         self.highlight_digit: Digit = 0
         self.markers: dict[Candidate, int] = {}
-        self._routes: dict[tuple[float, float, float, float], list[Leg]] = {}
-        self._routes_for: object = None
+        self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
         #: The shown step's struck-out candidates and its pattern, read once per step, not per cell.
         self._decorated: tuple[frozenset[Candidate], frozenset[Candidate]] = (frozenset(), frozenset())
@@ -72,7 +68,8 @@ class BoardCanvas(QWidget):
         self.update()
 
     def set_step(self, step: Step | None) -> None:
-        """Show a step's highlights (None: no highlights)."""
+        """Show a step's highlights (None, or the player's own edit: no highlights, nothing to explain)."""
+        step = None if step is None or step.rule in PLAYER_STEPS else step
         self.step = step
         self._decorated = (
             (
@@ -174,11 +171,21 @@ class BoardCanvas(QWidget):
         return None if self.grid is None else self.layout_now().candidate_at(point)
 
     def digit_rect(self, cell: Cell) -> QRectF:
-        """The box of the digit drawn in a cell (its font's line box round the glyph)."""
+        """The box of the digit drawn in a filled cell (its font's line box round the glyph)."""
+        return self._step_links().digit_rect(cell)
+
+    def link_path(self, link: Link) -> QPainterPath:
+        """The line a link's arrow is drawn along: around the digits of the cells between its ends."""
+        return self._step_links().link_path(link)
+
+    def chain_paths(self, chain: Chain) -> list[QPainterPath]:
+        """The lines from cell to cell of a chain (a cycle's last back to its first), round the digits."""
+        return self._step_links().chain_paths(chain)
+
+    def _step_links(self) -> StepLinks:
         assert self.grid is not None
-        digit = self.grid.values[cell]
-        metrics = QFontMetricsF(self._digit_font(bool(self.grid.givens[cell])))
-        return metrics.boundingRect(self.cell_rect(cell), Qt.AlignmentFlag.AlignCenter, digit_char(digit))
+        self._links.prepare(self.grid, self.step, self.layout_now(), self._digit_font)
+        return self._links
 
     def magnified_cell(self) -> Cell:
         """The cell whose candidates are shown magnified (only when too small to read); -1 for none."""
@@ -209,7 +216,7 @@ class BoardCanvas(QWidget):
         self._paint_digits(painter, colours, layout)
         if self.show_candidates:
             self._paint_candidates(painter, colours, layout, QRectF(event.rect()))
-        self._paint_links(painter, colours)
+        self._step_links().paint(painter, colours)
         self._paint_magnifier(painter, colours, layout)
         painter.end()
 
@@ -352,45 +359,3 @@ class BoardCanvas(QWidget):
         painter.setFont(self._candidate_font(layout.magnifier_px()))
         painter.setPen(colours.candidate)
         self._paint_cell_candidates(painter, colours, layout, cell, rect)
-
-    def _paint_links(self, painter: QPainter, colours: Colours) -> None:
-        if self.step is None:
-            return
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(colours.chain, 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        for chain in self.step.highlights.chains:
-            for path in self.chain_paths(chain):
-                painter.drawPath(path)
-        for link in self.step.highlights.links:
-            style = Qt.PenStyle.SolidLine if link.strong else Qt.PenStyle.DashLine
-            draw_arrow(painter, self.link_path(link), QPen(colours.link, 2, style), self._arrow_head())
-
-    def _arrow_head(self) -> float:
-        return self.layout_now().cell / 8
-
-    def link_path(self, link: Link) -> QPainterPath:
-        """The line a link's arrow is drawn along: around the digits of the cells between its ends."""
-        start, end = self.candidate_point(link.start), self.candidate_point(link.end)
-        legs = self._route(start, end, (link.start[0], link.end[0]))
-        return link_path(start, legs, self._arrow_head() * 0.6)
-
-    def chain_paths(self, chain: Chain) -> list[QPainterPath]:
-        """The lines from cell to cell of a chain (a cycle's last back to its first), round the digits."""
-        cells = chain.cells + chain.cells[:1] if chain.closed else chain.cells
-        paths = []
-        for a, b in itertools.pairwise(cells):
-            start, end = self.cell_rect(a).center(), self.cell_rect(b).center()
-            paths.append(link_path(start, self._route(start, end, (a, b))))
-        return paths
-
-    def _route(self, start: QPointF, end: QPointF, ends: tuple[Cell, Cell]) -> list[Leg]:
-        """Routes are kept while the position, the step and the size stay (a hover repaints often)."""
-        assert self.grid is not None
-        key = (self.grid.values, self.step, self.layout_now())
-        if key != self._routes_for:
-            self._routes_for, self._routes = key, {}
-        at = (start.x(), start.y(), end.x(), end.y())
-        if at not in self._routes:
-            digits = [self.digit_rect(c) for c, v in enumerate(self.grid.values) if v and c not in ends]
-            self._routes[at] = route_link(start, end, digits, self.layout_now())
-        return self._routes[at]

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QInputDialog,
+    QLineEdit,
     QMessageBox,
     QSpinBox,
     QTextBrowser,
@@ -28,6 +29,10 @@ from PySide6.QtWidgets import (
 from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
 from sudoku_workbench.gui.session_jobs import GenerateOptions
+from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rule_choice import PRESETS
+from sudoku_workbench.logic.rule_table import TABLE
+from sudoku_workbench.search.targets import TargetError, se_band
 
 __all__ = [
     "PUZZLE_FILTER",
@@ -125,7 +130,7 @@ GENERATE_TITLE = "Test: generate a puzzle"
 
 
 class GenerateDialog(QDialog):
-    """Test's options: size, symmetry, Unique, Very Hard, level and seed, remembered between runs."""
+    """Test's options: size, symmetry, Unique, Very Hard, level, targets and seed, remembered."""
 
     def __init__(
         self,
@@ -161,12 +166,18 @@ class GenerateDialog(QDialog):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setSpecialValueText("random")
+        self._add_targets()
         for label, widget in (
             ("Size:", self.size_box),
             ("Symmetry:", self.symmetry),
             ("", self.unique),
             ("", self.very_hard),
             ("Level:", self.level),
+            ("&Technique:", self.technique),
+            ("", self.as_hardest),
+            ("SE &band:", self.se_band),
+            ("Ho&Doku level:", self.hodoku),
+            ("&Rules:", self.preset),
             ("Seed:", self.seed),
         ):
             form.addRow(label, widget)
@@ -178,6 +189,25 @@ class GenerateDialog(QDialog):
         form.addRow(buttons)
         self._load()
 
+    def _add_targets(self) -> None:
+        """The targets of a puzzle made to order; choosing any of them replaces Very Hard and Level."""
+        self.technique = QComboBox()
+        self.technique.addItem("any", None)
+        for rule in TABLE:
+            if not rule.one_solution:
+                self.technique.addItem(f"{rule.name} ({rule.id})", rule.id)
+        self.as_hardest = QCheckBox("as the hardest step")
+        self.se_band = QLineEdit()
+        self.se_band.setPlaceholderText("any; e.g. 7.0-7.9")
+        self.hodoku = QComboBox()
+        self.hodoku.addItem("any", None)
+        for level in HodokuLevel:
+            self.hodoku.addItem(level.name.lower(), level)
+        self.preset = QComboBox()
+        self.preset.addItem("as in Preferences → Techniques", None)
+        for name in PRESETS:
+            self.preset.addItem(name, name)
+
     def _load(self) -> None:
         s = self._settings
         if s is None:
@@ -188,15 +218,29 @@ class GenerateDialog(QDialog):
         self.very_hard.setChecked(str(s.value("generate/very_hard", 0)) == "1")
         level = str(s.value("generate/level", 0))
         self.level.setCurrentIndex(int(level) if level.isdigit() and int(level) < len(LEVELS) else 0)
+        for key, box in (("technique", self.technique), ("hodoku", self.hodoku), ("preset", self.preset)):
+            box.setCurrentIndex(max(box.findText(str(s.value(f"generate/{key}", ""))), 0))
+        self.as_hardest.setChecked(str(s.value("generate/as_hardest", 0)) == "1")
+        self.se_band.setText(str(s.value("generate/se_band", "")))
 
     def accept(self) -> None:
-        """Remember the choices, then close."""
+        """Remember the choices, then close (an SE band that does not read is said, and the dialog stays)."""
+        try:
+            self._band()
+        except TargetError as err:
+            show_error(self, GENERATE_TITLE, str(err))
+            return
         if self._settings is not None:
             values = {
                 "symmetry": self.symmetry.currentText(),
                 "unique": int(self.unique.isChecked()),
                 "very_hard": int(self.very_hard.isChecked()),
                 "level": self.level.currentIndex(),
+                "technique": self.technique.currentText(),
+                "as_hardest": int(self.as_hardest.isChecked()),
+                "se_band": self.se_band.text().strip(),
+                "hodoku": self.hodoku.currentText(),
+                "preset": self.preset.currentText(),
             }
             for key, value in values.items():
                 self._settings.setValue(f"generate/{key}", value)
@@ -219,4 +263,13 @@ class GenerateDialog(QDialog):
             very_hard=self.very_hard.isChecked(),
             level=level,
             seed=self.seed.value() or None,
+            technique=self.technique.currentData(),
+            as_hardest=self.as_hardest.isChecked(),
+            se=self._band(),
+            hodoku=self.hodoku.currentData(),
+            preset=self.preset.currentData(),
         )
+
+    def _band(self) -> tuple[float, float] | None:
+        text = self.se_band.text().strip()
+        return se_band(text) if text else None

@@ -7,7 +7,9 @@ view. The zoom stays between a view a few cells wide (nodes never fill the pane)
 graph's extent, and panning keeps the graph within reach. Edge labels keep their size in pixels, so
 :func:`graph_labels.place_labels` places them again for each view; those with no free spot appear while
 the mouse is on one of their edge's nodes. The items are made once and refilled for each picture,
-because creating pyqtgraph items costs milliseconds each.
+because creating pyqtgraph items costs milliseconds each: the edge labels a 9x9 picture needs (up to
+about 75) are made ahead, a few at a time while the window is idle, since making them for the first
+picture took 70 ms of the UI thread at once.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ _CHAIN_COLOUR = (255, 160, 30, 150)
 _CLOSEST_CELLS, _CLOSEST_SHARE = 3.0, 0.25
 #: The farthest zoom shows this many times the graph's extent.
 _FARTHEST = 3.0
+#: Edge labels made ahead while idle, and how many at a time (one costs 1–2 ms).
+_LABELS_AHEAD, _LABELS_PER_TICK = 96, 6
 #: The persistent line items: colour, width in pixels, stacking order (chains lie under everything).
 _LINES = {
     "faint": ((200, 200, 210, 90), 1.0, -10),
@@ -73,6 +77,9 @@ class GraphCanvas(pg.PlotWidget):
         self.nodes.setZValue(5)
         self.addItem(self.nodes)
         self.lines = {name: self._line(colour, width, z) for name, (colour, width, z) in _LINES.items()}
+        self._make_ahead = QTimer(self, interval=0)  # fires whenever the event loop has nothing else to do
+        self._make_ahead.timeout.connect(self._make_labels_ahead)
+        self._make_ahead.start()
         self._relabel = QTimer(self, singleShot=True, interval=40)
         self._relabel.timeout.connect(self._place_labels)
         view = self.getViewBox()
@@ -184,10 +191,7 @@ class GraphCanvas(pg.PlotWidget):
         fill = palette.color(QPalette.ColorRole.Base)
         fill.setAlpha(220)
         while len(pool) < len(texts):
-            item = pg.TextItem(anchor=(0.5, 0.5))
-            item.setZValue(10)
-            self.addItem(item)
-            pool.append(item)
+            pool.append(self._new_label())
         colour = palette.color(role)
         for item, text in zip(pool, texts, strict=False):
             if item.textItem.toPlainText() != text or item.color != colour:  # setText relayouts: skip it
@@ -196,6 +200,19 @@ class GraphCanvas(pg.PlotWidget):
         for item in pool[len(texts) :]:
             item.setVisible(False)
         return pool[: len(texts)]
+
+    def _new_label(self) -> pg.TextItem:
+        item = pg.TextItem(anchor=(0.5, 0.5))
+        item.setZValue(10)
+        item.setVisible(False)
+        self.addItem(item)
+        return item
+
+    def _make_labels_ahead(self) -> None:
+        for _ in range(_LABELS_PER_TICK):
+            self._label_pool.append(self._new_label())
+        if len(self._label_pool) >= _LABELS_AHEAD:
+            self._make_ahead.stop()
 
     # ---- labels and hovering -----------------------------------------------------------------
     def _place_labels(self) -> None:

@@ -11,21 +11,19 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.gui.hcp_cycle_view import CycleDialog
 from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, hcp_settings
 from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.window_files import FileCommands
 from sudoku_workbench.hcp.export import ExportOptions, Variant
 from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solve import HcpSolution, solve_through_hcp
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.main_window import MainWindow
-    from sudoku_workbench.gui.session import Session
 
 __all__ = ["HcpCommands", "export_name", "number", "outcome_text"]
 
@@ -90,25 +88,27 @@ def outcome_text(result: HcpSolution) -> str:
 
 
 class HcpCommands:
-    """The HCP commands of one window; ``last`` is the latest solution found (for drawing its cycle)."""
+    """The HCP commands of one window; ``last`` is the latest solution found (for drawing its cycle).
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
+    They use the file commands' session, dialogs and parent window, and enable ``cycle_action`` (Puzzle →
+    Show the HCP cycle) once a cycle is found.
+    """
+
+    def __init__(self, files: FileCommands, cycle_action: QAction) -> None:
+        self.files = files
+        self.session = files.session
+        self.window = files.window
+        self.cycle_action = cycle_action
         self.last: HcpSolution | None = None
         self.cycle_dialog: CycleDialog | None = None
         self._spent: float | None = None  # seconds the running solve has reported; None: none runs
-        window.session.job_finished.connect(self._job_finished)
-
-    @property
-    def session(self) -> Session:
-        """The window's session."""
-        return self.window.session
+        self.session.job_finished.connect(self._job_finished)
 
     def _options(self, solving: bool) -> tuple[ExportOptions, SolveSettings] | None:
         dialog = HcpOptionsDialog(self.window, hcp_settings(self.session.storage.data_dir), solving)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        return dialog.options(), dialog.solve_settings()
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        self.files.focus_board()  # with no window manager, nothing else gives the window the keys back
+        return (dialog.options(), dialog.solve_settings()) if accepted else None
 
     def export(self, path: Path | None = None, options: ExportOptions | None = None) -> None:
         """File → Export → HCP: options (remembered), a file named after the document, then the export."""
@@ -119,7 +119,8 @@ class HcpCommands:
             options = chosen[0]
         title = "Export as a Hamiltonian cycle problem"
         suggested = export_name(self.session.path, options.variant)
-        path = path or self.window.files.choose_save(title, _HCP_FILTER, suggested)
+        path = path or self.files.choose_save(title, _HCP_FILTER, suggested)
+        self.files.focus_board()
         if path is None:
             return
         grid = self.session.grid
@@ -189,7 +190,7 @@ class HcpCommands:
             self.session.warn("The cycle disagrees with your entries", text)
             return
         self.last = result
-        self.window.acts["hcp_cycle"].setEnabled(True)
+        self.cycle_action.setEnabled(True)
         if grid.empty_cells:
             text = (
                 f"The Hamiltonian cycle {result.solver} found in the puzzle's graph fills the "

@@ -2,7 +2,8 @@
 
 Each press of *Hint* goes one depth further on the same step; any change of the position starts over.
 The step is only shown, never made: *Step* makes it (the engine finds the same one, with the same rules:
-the session's, so a change of Preferences → Techniques starts over too).
+the session's, so a change of Preferences → Techniques starts over too). Practise pins the step it asks
+for: Hint then speaks of that step, whatever the person strikes out meanwhile.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ def hint_units(step: Step, geo: Geometry) -> tuple[int, ...]:
     return tuple(sorted({geo.units_of[c][2] for c in cells}))
 
 
-def hint_text(step: Step, depth: int, geo: Geometry, names: Mapping[str, str]) -> str:
-    """What Hint says at a depth (1: where, 2: which technique, 3: the whole step)."""
+def hint_text(
+    step: Step, depth: int, geo: Geometry, names: Mapping[str, str], then: str = "Press Step to make it."
+) -> str:
+    """What Hint says at a depth (1: where, 2: which technique, 3: the whole step, and ``then``)."""
     where = " and ".join(geo.unit_name(u) for u in hint_units(step, geo))
     name = names.get(step.rule, step.rule.replace("_", " "))
     if depth == 1:
@@ -43,7 +46,7 @@ def hint_text(step: Step, depth: int, geo: Geometry, names: Mapping[str, str]) -
     if depth == 2:
         return f"Hint 2 of {DEPTHS}: the technique is {name}, in {where}. (Hint again: the step itself.)"
     effects = step.summary(geo)
-    return f"Hint 3 of {DEPTHS}: {name}: {effects}. {step.explanation} Press Step to make it."
+    return f"Hint 3 of {DEPTHS}: {name}: {effects}. {step.explanation} {then}"
 
 
 def hint_preview(step: Step, depth: int, geo: Geometry) -> Step:
@@ -71,26 +74,33 @@ class Hints(QObject):
         self.depth = 0
         self._grid: Grid | None = None
         self._rules: tuple[Rule, ...] = ()
+        self._pinned = False
+
+    def pin(self, step: Step | None) -> None:
+        """Practise: Hint speaks of ``step`` from depth 1, whatever the position, until pinned to None."""
+        self._pinned = step is not None
+        self.step, self.depth, self._grid = step, 0, None
 
     def next_depth(self) -> None:
         """One depth further; the first press asks the engine (in the worker) for the next step."""
-        grid, jobs = self.session.grid, self.session.jobs
-        rules = jobs.rules
-        if self.step is not None and self._grid is grid and self._rules == rules:
+        session = self.session
+        grid, rules = session.grid, session.rules
+        if self._pinned or (self.step is not None and self._grid is grid and self._rules == rules):
             self.depth = min(self.depth + 1, DEPTHS)
             self._show()
             return
-        self.session.run_job(
+        session.run_job(
             JobKind.HINT,
-            functools.partial(next_step_or_stuck, rules=rules, assume_unique=jobs.assume_unique),
+            functools.partial(next_step_or_stuck, rules=rules, assume_unique=session.assume_unique),
             grid,
             on_done=lambda step: self._found(grid, rules, step),
             on_failed=lambda err: self.show(f"No hint: {err}", None),
         )
 
     def forget(self) -> None:
-        """The position changed: the next press starts at depth 1 again."""
-        self.step, self.depth, self._grid = None, 0, None
+        """The position changed: the next press starts at depth 1 again (a pinned step stays)."""
+        if not self._pinned:
+            self.step, self.depth, self._grid = None, 0, None
 
     def _found(self, grid: Grid, rules: tuple[Rule, ...], step: Step | Stuck | None) -> None:
         if grid is not self.session.grid:
@@ -107,4 +117,6 @@ class Hints(QObject):
     def _show(self) -> None:
         assert self.step is not None
         geo = self.session.grid.geometry
-        self.show(hint_text(self.step, self.depth, geo, self.names), hint_preview(self.step, self.depth, geo))
+        then = "Mark it and press Return." if self._pinned else "Press Step to make it."
+        text = hint_text(self.step, self.depth, geo, self.names, then)
+        self.show(text, hint_preview(self.step, self.depth, geo))

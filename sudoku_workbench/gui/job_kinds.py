@@ -30,6 +30,8 @@ class JobKind(StrEnum):
     HCP_IMPORT = "tour import"
     HCP_SOLVE = "solve through HCP"
     AUTOSAVE = "autosave"
+    RECENT = "recent files"
+    PRACTICE = "practice"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -49,4 +51,6 @@ GRID_JOBS = frozenset(
 )
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
-QUIET_JOBS = frozenset({JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE})
+QUIET_JOBS = frozenset(
+    {JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE, JobKind.RECENT}
+)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import PLAYER_STEPS, Step
+from sudoku_workbench.core.step import Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_area import BoardArea, dock_widths
@@ -29,6 +29,7 @@ from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
+from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
@@ -50,19 +51,20 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setWindowTitle("Sudoku Workbench")
         self.session = Session(storage, self)
-        self.files = FileCommands(self)
-        self.hcp = HcpCommands(self)
+        self.board = BoardView()
         self.acts = build_actions(self)
         self.acts["hcp_cycle"].setEnabled(False)
-        self.board = BoardView()
+        self.files = FileCommands(self.session, self, self.board, self.focus_board)
+        self.hcp = HcpCommands(self.files, self.acts["hcp_cycle"])
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
         self.acts["candidates"].setIconText("Pencil marks")
         self.acts["clear_markers"].setIconText("Clear colours")
         self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
-        self.study = StudyDocks(self)
+        self.study = StudyDocks(self.files, self)
         self._build_layout()
+        self.practice = Practice(self, self)
         self._build_menus()
         self._connect_actions()
         self._connect_session()
@@ -145,13 +147,14 @@ class MainWindow(QMainWindow):
             "ok": jobs.solve,
             "check": jobs.check,
             "test": files.test,
-            "rate": jobs.rate,
+            "practise": self.practice.start,
+            "rate": session.status_line.rate,
             "count": jobs.count,
             "anneal": self.study.open_anneal,
             "export_dimacs": self.study.export_dimacs,
             "import_model": self.study.import_model,
             "search_tree": self.study.show_search_tree,
-            "cancel": session.cancel_all,
+            "cancel": self._cancel,
             "hint": self.hints.next_depth,
             "clear_markers": self.board.clear_markers,
             "zoom_in": lambda: self.set_zoom(self.board.zoom * 1.25),
@@ -180,7 +183,8 @@ class MainWindow(QMainWindow):
     def _connect_session(self) -> None:
         session = self.session
         session.grid_changed.connect(self._grid_changed)
-        session.preview_changed.connect(self._step_shown)
+        session.preview_changed.connect(self.board.set_step)
+        session.preview_changed.connect(self._step_listed)
         session.history_changed.connect(self._history_changed)
         session.marks_changed.connect(self.board.set_marks)
         session.fill_previewed.connect(self.board.set_grid)
@@ -191,6 +195,7 @@ class MainWindow(QMainWindow):
         session.finding.connect(self.panel.set_finding)
         session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
+        self.practice.active_changed.connect(lambda _active: self._update_cancel())
 
     def report_error(self, title: str, text: str) -> None:
         """Show a failure as a message box (the screenshot mode prints it instead)."""
@@ -237,8 +242,7 @@ class MainWindow(QMainWindow):
             font.setPointSizeF(font.pointSizeF() * self.board.zoom)
         self.panel.setFont(font)
 
-    def _step_shown(self, step: Step | None) -> None:
-        self.board.set_step(None if step is None or step.rule in PLAYER_STEPS else step)
+    def _step_listed(self, step: Step | None) -> None:
         self.panel.show_step(step, self.session.grid.geometry)
 
     def _history_changed(self) -> None:
@@ -253,10 +257,20 @@ class MainWindow(QMainWindow):
     def _job_state(self, kind: str, running: bool) -> None:
         if running:
             self.statusBar().showMessage(f"Running {kind}… (Esc cancels)")
-        busy = self.session.busy_with_asked_jobs()
-        self.acts["cancel"].setEnabled(busy)
-        if not busy and self.statusBar().currentMessage().startswith("Running "):
+        self._update_cancel()
+        idle = not self.session.busy_with_asked_jobs()
+        if idle and self.statusBar().currentMessage().startswith("Running "):
             self.statusBar().clearMessage()
+
+    def _update_cancel(self) -> None:
+        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs() or self.practice.active)
+
+    def _cancel(self) -> None:
+        """Esc: stop the running jobs; with none, leave practice."""
+        if self.session.busy_with_asked_jobs():
+            self.session.cancel_asked()
+        else:
+            self.practice.leave()
 
     def _show_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 15000)
@@ -272,16 +286,16 @@ class MainWindow(QMainWindow):
 
     def _set_assume_unique(self, on: bool) -> None:
         """Puzzle → Assume one solution: refused (and unchecked again) when the puzzle has several."""
-        if not self.session.jobs.set_assume_unique(on):
+        if not self.session.set_assume_unique(on):
             blocker = QSignalBlocker(self.acts["assume_unique"])
             self.acts["assume_unique"].setChecked(False)
             del blocker
 
     def _choose_techniques(self) -> None:
         """Preferences → Techniques: the chosen rules replace the session's."""
-        choice = choose_techniques(self, self.session.jobs.techniques)
+        choice = choose_techniques(self, self.session.techniques)
         if choice is not None:
-            self.session.jobs.set_techniques(choice)
+            self.session.set_techniques(choice)
         self.focus_board()
 
     def _set_dark(self, dark: bool) -> None:

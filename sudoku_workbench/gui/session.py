@@ -1,36 +1,37 @@
-"""The session: the only owner of mutable UI state (grid history, mode, jobs, marks, file, autosave).
+"""The session: the only owner of mutable UI state (grid history, mode, rules in use, jobs, marks, file).
 
-Views call its methods (intents) and listen to its signals; it asks the core for answers, runs long ones in
-the :class:`~sudoku_workbench.gui.worker.Worker` and drops results whose job is no longer wanted (the grid
-changed meanwhile). Deductions and the player's entries become steps of the
-:class:`~sudoku_workbench.core.history.History`; typing givens edits the puzzle itself (undoable, no step).
+Views call its methods (intents) and listen to its signals; it asks the core for answers and runs long
+ones in the worker as the :class:`~sudoku_workbench.gui.job_table.JobTable` it is built on, which drops
+results whose job is no longer wanted (the grid changed meanwhile). Its helpers (jobs, status line,
+autosave) see it only through :mod:`~sudoku_workbench.gui.session_api` or callables. Deductions and
+the player's entries become steps of the history; typing givens edits the puzzle (undoable, no step).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL, Highlights, Step
-from sudoku_workbench.gui.autosave import Autosaver
-from sudoku_workbench.gui.job_kinds import GRID_JOBS, QUIET_JOBS, JobKind
+from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.gui import player_steps
+from sudoku_workbench.gui.autosave import AutosaveSchedule
+from sudoku_workbench.gui.job_kinds import GRID_JOBS, JobKind
+from sudoku_workbench.gui.job_table import JobTable
 from sudoku_workbench.gui.session_jobs import Jobs
 from sudoku_workbench.gui.status_line import StatusLine
 from sudoku_workbench.gui.storage import Storage
-from sudoku_workbench.gui.worker import Worker
+from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
+from sudoku_workbench.logic.engine import Rule
+from sudoku_workbench.search.sat import sat_search
 
 __all__ = ["Session"]
 
-Callback = Callable[[Any], None]
 
-
-class Session(QObject):
+class Session(JobTable):
     """State of one open puzzle and the jobs working on it."""
 
     grid_changed = Signal(object)
@@ -38,12 +39,7 @@ class Session(QObject):
     fill_previewed = Signal(object)
     history_changed = Signal()
     marks_changed = Signal(object)
-    job_started = Signal(str)
-    job_progress = Signal(str, object)
-    job_finished = Signal(str, object)
     status_changed = Signal(str)
-    message = Signal(str)
-    error = Signal(str, str)
     document_changed = Signal()
     graph_ready = Signal(object)
     #: Check's verdict on the shown position; the window keeps it until the position changes.
@@ -51,24 +47,24 @@ class Session(QObject):
 
     def __init__(self, storage: Storage | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.worker = Worker(self)
         self.storage = storage or Storage()
-        self._history = History(Grid.empty(_default_geometry()))
+        self._history = History(Grid.empty(geometry_for_size(9)))
         self._givens_mode = False
         self.remove_marks_when_placing = True
+        self.techniques = load_techniques(self.storage.settings())
+        self._assume_unique = False
         self._marks: tuple[Cell, ...] = ()
-        self._pending: dict[JobKind, int] = {}
-        self._callbacks: dict[int, tuple[Callback | None, Callback, Callback | None]] = {}
         self.path: Path | None = None
         self.dirty = False
-        self._closed = False
-        self._status_timer = _single_shot(self, 150, self._refresh_status)
-        self._autosaver = Autosaver(self.storage)
-        self._autosave_timer = _single_shot(self, 1000, self._autosave_in_the_worker)
-        self._autosave_ok = True  # False after a failure was shown, so it is not shown after every edit
+        self._status_timer = QTimer(self)
+        self._status_timer.setSingleShot(True)
+        self._status_timer.setInterval(150)
+        self._status_timer.timeout.connect(self._refresh_status)
+        self._autosave = AutosaveSchedule(
+            self, self.storage, self._unsaved, self.run_job, self.error.emit, self.message.emit
+        )
         self.jobs = Jobs(self)
         self.status_line = StatusLine(self)
-        self._wire_worker()
 
     # ---- state -------------------------------------------------------------------------------
     @property
@@ -92,26 +88,52 @@ class Session(QObject):
         self.message.emit("Givens mode: digits become clues" if on else "Solve mode: digits are entries")
         self.document_changed.emit()
 
+    def idle(self) -> bool:
+        """True when no job runs and no status refresh is due (tests and screenshots wait for this)."""
+        return not self.running() and not self._status_timer.isActive()
+
     @property
     def marks(self) -> tuple[Cell, ...]:
         """Cells marked by the last Check."""
         return self._marks
 
-    def busy(self, kind: JobKind) -> bool:
-        """True while a job of this kind runs."""
-        return kind in self._pending
+    # ---- the rules in use -------------------------------------------------------------------
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules Logic, Step, Hint, Rate and Test use: the techniques chosen, with Assume one solution."""
+        return self.techniques.rules(self._assume_unique)
 
-    def running(self) -> tuple[JobKind, ...]:
-        """The kinds of the jobs that run now."""
-        return tuple(self._pending)
+    @property
+    def assume_unique(self) -> bool:
+        """True while Puzzle → Assume one solution lets the uniqueness rules run."""
+        return self._assume_unique
 
-    def busy_with_asked_jobs(self) -> bool:
-        """True while a job the person asked for runs (not the status line or the graph pane)."""
-        return any(kind not in QUIET_JOBS for kind in self._pending)
+    def set_techniques(self, choice: Techniques) -> None:
+        """Use a new choice of techniques from now on, and remember it for the next start."""
+        self.techniques = choice
+        saved = save_techniques(self.storage.settings(), choice)
+        kept = "" if saved else " (it cannot be remembered: the settings file cannot be written)"
+        self.notify(f"Techniques: {len(choice.on_ids())} rules on, from the {choice.preset} preset{kept}")
 
-    def idle(self) -> bool:
-        """True when no job runs and no status refresh is due (tests and screenshots wait for this)."""
-        return not self._pending and not self._status_timer.isActive()
+    def set_assume_unique(self, on: bool) -> bool:
+        """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
+        self._assume_unique = False
+        if not on:
+            return True
+        puzzle = self.grid.puzzle()
+        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
+        if found != 1:
+            what = "no solution" if found == 0 else "several solutions"
+            self.warn(
+                "Assume one solution",
+                f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
+                "they stay off.",
+            )
+            return False
+        self._assume_unique = True
+        names = ", ".join(rule.name for rule in self.rules if rule.one_solution)
+        self.notify(f"Uniqueness rules on: {names or 'none is ticked in Preferences → Techniques'}")
+        return True
 
     # ---- whole puzzles -----------------------------------------------------------------------
     def new_puzzle(self, geo: Geometry) -> None:
@@ -160,25 +182,27 @@ class Session(QObject):
             return False
         self.path = target
         self._set_dirty(False)
-        self._autosaver.discard()
+        self._autosave.autosaver.discard()
         self.message.emit(f"Saved {target}")
         self._remember(target)
         return True
 
     def _remember(self, path: Path) -> None:
-        """Add a file to the recent list; a data folder that cannot be written is only reported."""
-        try:
-            self.storage.remember(path)
-        except OSError as err:
-            self.message.emit(f"The recent files list cannot be saved: {err}")
+        """Add a file to the recent list on a pool thread (its write waits for the disk); failures told."""
+        self.run_job(
+            JobKind.RECENT,
+            self.storage.remember,
+            path,
+            on_done=lambda _none: None,
+            on_failed=lambda err: self.message.emit(f"The recent files list cannot be saved: {err}"),
+        )
 
     def recover(self) -> bool:
         """Load the autosaved document left by a crash; True when there was one."""
         found = self.storage.read_recovery()
         if found is None:
             return False
-        history, path = found
-        self.set_puzzle(history, path, dirty=True)
+        self.set_puzzle(*found, dirty=True)
         self.message.emit("Recovered the unsaved work of the last session")
         return True
 
@@ -186,9 +210,9 @@ class Session(QObject):
         """The window closes on purpose: stop jobs and drop the recovery file."""
         self._closed = True
         self._status_timer.stop()
-        self._autosave_timer.stop()
+        self._autosave.timer.stop()
         self.shutdown()
-        self._autosaver.discard()
+        self._autosave.autosaver.discard()
 
     # ---- edits (intents from the board) ------------------------------------------------------
     def enter_digit(self, cell: Cell, digit: Digit) -> None:
@@ -196,14 +220,10 @@ class Session(QObject):
         grid = self.grid
         if self._givens_mode:
             self._set_given(cell, digit)
-            return
-        if grid.givens[cell] or grid.entries[cell] == digit:
-            return
-        if grid.entries[cell]:
-            self.clear_cell(cell)
-        name = grid.geometry.cell_name(cell)
-        rule = ENTRY if self.remove_marks_when_placing else ENTRY_KEEPING_MARKS
-        self._record(Step(rule, ((cell, digit),), explanation=f"entered {name}={digit_char(digit)}"))
+        elif not grid.givens[cell] and grid.entries[cell] != digit:
+            if grid.entries[cell]:
+                self.clear_cell(cell)
+            self._record(player_steps.entry(grid, cell, digit, self.remove_marks_when_placing))
 
     def set_remove_marks_when_placing(self, on: bool) -> None:
         """Whether a digit you enter strikes itself from the pencil marks of the cells it sees."""
@@ -216,33 +236,18 @@ class Session(QObject):
 
     def toggle_candidate(self, cell: Cell, digit: Digit) -> None:
         """Pencil work: strike a candidate out, or bring it back."""
-        grid = self.grid
-        if grid.values[cell]:
-            return
-        candidate = ((cell, digit),)
-        name = f"{grid.geometry.cell_name(cell)}:{digit_char(digit)}"
-        if self._history.pencil_marks()[cell] >> (digit - 1) & 1:
-            self._record(Step(PENCIL, eliminations=candidate, explanation=f"struck out {name}"))
-        else:
-            self._record(Step(PENCIL, placements=candidate, explanation=f"restored {name}"))
+        self._record(player_steps.pencil_toggle(self.grid, self._history.pencil_marks(), cell, digit))
 
     def clear_cell(self, cell: Cell) -> None:
         """Delete/Backspace: remove the entry (or, in Givens mode, the given)."""
-        grid = self.grid
-        name = grid.geometry.cell_name(cell)
-        if self._givens_mode and grid.givens[cell]:
+        if self._givens_mode and self.grid.givens[cell]:
             self._set_given(cell, 0)
-        elif grid.entries[cell]:
-            self._record(
-                Step(CLEAR, eliminations=((cell, grid.entries[cell]),), explanation=f"cleared {name}")
-            )
+        else:
+            self._record(player_steps.clearing(self.grid, (cell,)))
 
     def clear_entries(self) -> None:
         """Remove every entry at once (one undoable step)."""
-        grid = self.grid
-        entries = tuple((c, d) for c, d in enumerate(grid.entries) if d)
-        if entries:
-            self._record(Step(CLEAR, eliminations=entries, explanation=f"cleared {len(entries)} entries"))
+        self._record(player_steps.clearing(self.grid))
 
     def apply_step(self, step: Step, grid: Grid | None = None) -> None:
         """Record a step found by a rule or the search (``grid``: the grid after it, when known)."""
@@ -319,99 +324,11 @@ class Session(QObject):
             self.cancel_all(GRID_JOBS)
             self._after_move()
 
-    # ---- jobs --------------------------------------------------------------------------------
-    def run_job(
-        self,
-        kind: JobKind,
-        fn: Callable[..., Any],
-        *args: Any,
-        on_done: Callback,
-        on_progress: Callback | None = None,
-        on_failed: Callback | None = None,
-        control: bool = False,
-    ) -> int:
-        """Submit a job, replacing any pending job of the same kind; callbacks run on the UI thread.
-
-        Returns the job id, or -1 once the session is closed (nothing runs then).
-        """
-        self.cancel(kind)
-        if self._closed:
-            return -1
-        job = self.worker.submit(fn, *args, kind=kind, control=control)
-        self._pending[kind] = job
-        self._callbacks[job] = (on_progress, on_done, on_failed)
-        if kind not in QUIET_JOBS:
-            self.job_started.emit(kind)
-        return job
-
-    def cancel(self, kind: JobKind) -> None:
-        """Stop the pending job of a kind (its late answers are dropped)."""
-        job = self._pending.pop(kind, None)
-        if job is not None:
-            self.worker.cancel(job)
-            self._callbacks.pop(job, None)
-            if kind not in QUIET_JOBS:
-                self.job_finished.emit(kind, None)
-
-    def cancel_all(self, kinds: frozenset[JobKind] | None = None) -> None:
-        """Stop every pending job (or those of the given kinds)."""
-        for kind in list(self._pending):
-            if kinds is None or kind in kinds:
-                self.cancel(kind)
-
-    def shutdown(self) -> None:
-        """Cancel every job and wait for the pool (the window is closing)."""
-        self.cancel_all()
-        self.worker.shutdown()
-
-    def _wire_worker(self) -> None:
-        self.worker.progress.connect(self._job_progress)
-        self.worker.finished.connect(self._job_done)
-        self.worker.failed.connect(self._job_failed)
-        self.worker.cancelled.connect(self._job_cancelled)
-
-    def _kind_of(self, job: int) -> JobKind | None:
-        return next((k for k, j in self._pending.items() if j == job), None)
-
-    def _job_progress(self, job: int, value: Any) -> None:
-        kind = self._kind_of(job)
-        if kind is None:
-            return
-        on_progress = self._callbacks[job][0]
-        if on_progress is not None:
-            on_progress(value)
-        self.job_progress.emit(kind, value)
-
-    def _job_done(self, job: int, result: Any) -> None:
-        kind = self._end(job)
-        if kind is not None:
-            self._callbacks.pop(job)[1](result)
-            if kind not in QUIET_JOBS:
-                self.job_finished.emit(kind, result)
-
-    def _job_failed(self, job: int, err: Any) -> None:
-        kind = self._end(job)
-        if kind is None:
-            return
-        on_failed = self._callbacks.pop(job)[2]
-        if on_failed is not None:
-            on_failed(err)
-        elif kind not in QUIET_JOBS:
-            self.error.emit(f"{kind.value[0].upper()}{kind.value[1:]} failed", str(err))
-        if kind not in QUIET_JOBS:
-            self.job_finished.emit(kind, None)
-
-    def _job_cancelled(self, job: int) -> None:
-        self._end(job)
-
-    def _end(self, job: int) -> JobKind | None:
-        kind = self._kind_of(job)
-        if kind is not None:
-            del self._pending[kind]
-        return kind
-
     # ---- internals ---------------------------------------------------------------------------
-    def _record(self, step: Step, grid: Grid | None = None, cancel_jobs: bool = True) -> None:
+    def _record(self, step: Step | None, grid: Grid | None = None, cancel_jobs: bool = True) -> None:
+        """Push a step (None: nothing to record) and tell the views."""
+        if step is None:
+            return
         if cancel_jobs:
             self.cancel_all(GRID_JOBS)
         try:
@@ -451,7 +368,7 @@ class Session(QObject):
     def _set_dirty(self, dirty: bool) -> None:
         self.dirty = dirty
         if dirty:
-            self._autosave_timer.start()
+            self._autosave.timer.start()
         self.document_changed.emit()
 
     def _refresh_status(self) -> None:
@@ -467,50 +384,11 @@ class Session(QObject):
 
     def autosave(self) -> None:
         """Write the document to the recovery file now; a failure is shown once, then on the status line."""
-        if not self.dirty:
-            return
-        try:
-            self._autosaver.write(self._autosaver.snapshot(self._history, self.path))
-        except OSError as err:
-            self._autosave_failed(err)
-            return
-        self._autosave_ok = True
+        self._autosave.now()
 
-    def _autosave_in_the_worker(self) -> None:
-        """The autosave a second after an edit: the document is made and written on a pool thread."""
-        if self.dirty:
-            self.run_job(
-                JobKind.AUTOSAVE,
-                self._autosaver.write,
-                self._autosaver.snapshot(self._history, self.path),
-                on_done=self._autosaved,
-                on_failed=self._autosave_failed,
-            )
-
-    def _autosaved(self, _written: bool) -> None:
-        self._autosave_ok = True
-
-    def _autosave_failed(self, err: object) -> None:
-        text = f"Autosave failed, so unsaved work is not protected against a crash: {err}"
-        if self._autosave_ok:
-            self.error.emit("Autosave failed", text)
-        else:
-            self.message.emit(text)
-        self._autosave_ok = False
-
-
-def _single_shot(parent: QObject, msecs: int, slot: Callable[[], None]) -> QTimer:
-    timer = QTimer(parent)
-    timer.setSingleShot(True)
-    timer.setInterval(msecs)
-    timer.timeout.connect(slot)
-    return timer
-
-
-def _default_geometry() -> Geometry:
-    from sudoku_workbench.core.geometry import geometry_for_size
-
-    return geometry_for_size(9)
+    def _unsaved(self) -> tuple[History, Path | None] | None:
+        """The document to autosave (the history and its file), or None when nothing is unsaved."""
+        return (self._history, self.path) if self.dirty else None
 
 
 def _located(err: Exception, path: Path) -> str:

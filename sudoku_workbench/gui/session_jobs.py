@@ -1,9 +1,10 @@
-"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count, Rate and Test, and the rules they use.
+"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count and Test, and the graph pane's picture.
 
 Each asks the core for an answer, runs it in the session's worker and turns the answer into history
-steps, marks and messages on the UI thread. The rules are held here, once for the window: the choice
-of Preferences → Techniques combined with Puzzle → Assume one solution (:attr:`Jobs.rules`). When
-they stop short of the solution, the worker also asks which rule that is off would go on (:class:`Stuck`).
+steps, marks and messages on the UI thread. They see the session only through
+:class:`~sudoku_workbench.gui.session_api.JobsHost`, and use the rules the session holds
+(:attr:`Session.rules`). When those stop short of the solution, the worker also asks which rule that is
+off would go on (:class:`Stuck`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
@@ -22,17 +24,14 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
-from sudoku_workbench.gui.status_line import rate_puzzle
-from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
+from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
-from sudoku_workbench.logic.rule_choice import missing_rule, stuck_message
+from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rule_choice import missing_rule, preset_rules, stuck_message
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
-from sudoku_workbench.search.generate import GRADING_RULES, Generated, generate
-from sudoku_workbench.search.sat import sat_search
+from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.session import Session
+from sudoku_workbench.search.targets import Made, Target, TargetError, check_target, describe, make_target
 
 __all__ = [
     "COUNT_LIMIT",
@@ -40,6 +39,7 @@ __all__ = [
     "Jobs",
     "Stuck",
     "check_text",
+    "generate_job",
     "logic_run",
     "next_step_or_stuck",
     "search_summary",
@@ -48,6 +48,9 @@ __all__ = [
 
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
+
+#: Seconds Test searches for a puzzle made to order before it says none was found (Esc stops it sooner).
+TARGET_BUDGET = 300.0
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,23 @@ class GenerateOptions:
     level: int | None = None
     seed: int | None = None
     budget: float = 5.0
+    # Targets: any of them makes the puzzle to order (search.targets); preset None: the window's rules.
+    technique: str | None = None
+    as_hardest: bool = False
+    se: tuple[float, float] | None = None
+    hodoku: HodokuLevel | None = None
+    preset: str | None = None
+
+    @property
+    def targeted(self) -> bool:
+        """True when the options ask for a puzzle made to order."""
+        return any(value is not None for value in (self.technique, self.se, self.hodoku, self.preset))
+
+    def target(self, rules: tuple[Rule, ...]) -> Target:
+        """The target asked for, solved by the preset's rules or else by ``rules``."""
+        chosen = preset_rules(self.preset) if self.preset else rules
+        needs, hardest = (None, self.technique) if self.as_hardest else (self.technique, None)
+        return Target(chosen, se=self.se, hodoku=self.hodoku, needs=needs, hardest=hardest)
 
 
 @dataclass(frozen=True)
@@ -83,45 +103,8 @@ class Stuck:
 class Jobs:
     """The long actions of one session (the main window connects its buttons here)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: JobsHost) -> None:
         self.session = session
-        self.techniques = load_techniques(session.storage.settings())
-        self.assume_unique = False
-
-    @property
-    def rules(self) -> tuple[Rule, ...]:
-        """The rules Logic, Step, Hint, Rate and Test use: the techniques chosen, with Assume one solution."""
-        return self.techniques.rules(self.assume_unique)
-
-    def set_techniques(self, choice: Techniques) -> None:
-        """Use a new choice of techniques from now on, and remember it for the next start."""
-        self.techniques = choice
-        saved = save_techniques(self.session.storage.settings(), choice)
-        kept = "" if saved else " (it cannot be remembered: the settings file cannot be written)"
-        self.session.notify(
-            f"Techniques: {len(choice.on_ids())} rules on, from the {choice.preset} preset{kept}"
-        )
-
-    def set_assume_unique(self, on: bool) -> bool:
-        """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""
-        if not on:
-            self.assume_unique = False
-            return True
-        puzzle = self.session.grid.puzzle()
-        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
-        if found != 1:
-            what = "no solution" if found == 0 else "several solutions"
-            self.session.warn(
-                "Assume one solution",
-                f"The puzzle has {what}, so the uniqueness rules could discard real solutions; "
-                "they stay off.",
-            )
-            self.assume_unique = False
-            return False
-        self.assume_unique = True
-        names = ", ".join(rule.name for rule in self.rules if rule.one_solution)
-        self.session.notify(f"Uniqueness rules on: {names or 'none is ticked in Preferences → Techniques'}")
-        return True
 
     # ---- Logic, Step, Back -------------------------------------------------------------------
     def logic(self) -> None:
@@ -132,7 +115,7 @@ class Jobs:
         """
         self.session.run_job(
             JobKind.LOGIC,
-            functools.partial(logic_run, rules=self.rules, assume_unique=self.assume_unique),
+            functools.partial(logic_run, rules=self.session.rules, assume_unique=self.session.assume_unique),
             self.session.grid,
             on_progress=self._logic_progress,
             on_done=self._logic_done,
@@ -148,7 +131,7 @@ class Jobs:
             return
         session.run_job(
             JobKind.STEP,
-            functools.partial(next_step_or_stuck, rules=self.rules, assume_unique=self.assume_unique),
+            functools.partial(next_step_or_stuck, rules=session.rules, assume_unique=session.assume_unique),
             session.grid,
             on_done=self._step_done,
             on_failed=self._contradiction,
@@ -184,7 +167,7 @@ class Jobs:
         self.session.set_marks(err.cells if isinstance(err, Contradiction) else ())
         self.session.warn("The position is impossible", str(err))
 
-    # ---- OK, Count, Rate ---------------------------------------------------------------------
+    # ---- OK, Count --------------------------------------------------------------------------
     def solve(self) -> None:
         """OK: solve by the recursive search and record the answer as one step."""
         started = time.perf_counter()
@@ -221,17 +204,6 @@ class Jobs:
         more = " or more" if found >= COUNT_LIMIT else ""
         self.session.notify(f"{found:,}{more} solution{'s' if found != 1 else ''}")
 
-    def rate(self) -> None:
-        """Rate the whole puzzle with the rules in use; the status line shows it (nowhere else, so once)."""
-        puzzle = self.session.grid.puzzle()
-        self.session.run_job(
-            JobKind.RATE,
-            functools.partial(rate_puzzle, rules=self.rules),
-            puzzle,
-            control=True,
-            on_done=functools.partial(self.session.status_line.rated, puzzle),
-        )
-
     # ---- Check -------------------------------------------------------------------------------
     def check(self) -> None:
         """Mark every problem of the position at once; then count solutions, find wrong entries or clues."""
@@ -259,30 +231,51 @@ class Jobs:
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
-        grading = tuple(rule for rule in self.rules if rule in GRADING_RULES)
+        if options.targeted:
+            self._generate_target(options)
+            return
+        grading = tuple(rule for rule in self.session.rules if rule in GRADING_RULES)
         if not grading:
             self.session.warn(
                 "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."
             )
             return
-        rng = random.Random(options.seed)
-        run = functools.partial(
-            generate,
-            symmetry=options.symmetry,
-            unique=options.unique,
-            very_hard=options.very_hard,
-            level=options.level,
-            budget=options.budget,
-            rules=grading,
-        )
         self.session.run_job(
             JobKind.GENERATE,
-            run,
-            geometry_for_size(options.size),
-            rng,
+            generate_job,
+            options,
+            grading,
             control=True,
-            on_progress=lambda tried: self.session.notify(f"Generating: {tried}"),
+            on_progress=lambda where: self.session.notify(f"Generating {where.text()}"),
             on_done=self._generated,
+        )
+
+    def _generate_target(self, options: GenerateOptions) -> None:
+        """Test with a target: the core's search by target, in the worker."""
+        target = options.target(self.session.rules)
+        try:
+            check_target(target)
+        except TargetError as err:
+            self.session.warn("Test", str(err))
+            return
+        wanted = describe(target)
+        self.session.run_job(
+            JobKind.GENERATE,
+            functools.partial(make_target, symmetry=options.symmetry, target=target, budget=TARGET_BUDGET),
+            geometry_for_size(options.size),
+            random.Random(options.seed),
+            control=True,
+            on_progress=lambda tried: self.session.notify(f"Generating ({wanted}): attempt {tried}"),
+            on_done=self._made_to_order,
+        )
+
+    def _made_to_order(self, made: Made) -> None:
+        self.session.set_puzzle(History(made.grid), dirty=False)
+        self.session.set_givens_mode(False)
+        rated = made.judged
+        self.session.notify(
+            f"New puzzle: {len(made.grid.empty_cells)} empty cells, rated {rated.rating}, "
+            f"hardest step {rated.hardest} ({made.attempts} attempts)"
         )
 
     def _generated(self, made: Generated) -> None:
@@ -290,6 +283,27 @@ class Jobs:
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
         self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")
+
+
+def generate_job(
+    options: GenerateOptions,
+    rules: tuple[Rule, ...],
+    cancel: CancelToken,
+    progress: Callable[[GenerationProgress], None],
+) -> Generated:
+    """Test's job in the worker: the generator, its labelled progress going to the window."""
+    return generate(
+        geometry_for_size(options.size),
+        random.Random(options.seed),
+        symmetry=options.symmetry,
+        unique=options.unique,
+        very_hard=options.very_hard,
+        level=options.level,
+        budget=options.budget,
+        rules=rules,
+        cancel=cancel,
+        labelled_progress=progress,
+    )
 
 
 #: How long the logic job gathers steps before handing a batch to the window (seconds).

@@ -12,19 +12,17 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.session_api import StatusHost
 from sudoku_workbench.logic.engine import RULES, Rating, Rule, rate, step_name
 from sudoku_workbench.logic.hodoku_scale import HodokuRating, rate_hodoku
 from sudoku_workbench.logic.se_scale import SeRating, rate_se
 from sudoku_workbench.search.solve import count, solve
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.session import Session
 
 __all__ = ["PuzzleRating", "StatusLine", "position_text", "rate_puzzle", "rating_text"]
 
@@ -127,7 +125,7 @@ _ratings = _Ratings()
 class StatusLine:
     """Builds the status line of one session from its two halves, each computed in the worker."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: StatusHost) -> None:
         self.session = session
         self._puzzle: Grid | None = None  # the puzzle the first half speaks of
         self._puzzle_text = PENDING
@@ -163,6 +161,17 @@ class StatusLine:
 
         solutions = functools.partial(count, limit=2)
         session.run_job(JobKind.STATUS, solutions, grid, control=True, on_done=counted)
+
+    def rate(self) -> None:
+        """Puzzle → Rate: the puzzle with the rules in use; this line shows it (nowhere else, so once)."""
+        puzzle = self.session.history.grid.puzzle()
+        self.session.run_job(
+            JobKind.RATE,
+            functools.partial(rate_puzzle, rules=self.session.rules),
+            puzzle,
+            control=True,
+            on_done=functools.partial(self.rated, puzzle),
+        )
 
     def rated(self, puzzle: Grid, found: PuzzleRating) -> None:
         """Show a rating of ``puzzle`` (the line's own, or Rate's with the rules in use) if still shown."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
@@ -55,6 +56,7 @@ class Storage:
         self.data_dir = data_dir
         self.older_dirs = older_dirs
         self.recovery = RecoveryFile(data_dir)
+        self._recent_lock = threading.Lock()
         self._adopt_older_settings()
 
     def _adopt_older_settings(self) -> None:
@@ -183,11 +185,12 @@ class Storage:
         return [Path(n) for n in names if isinstance(n, str) and Path(n).exists()]
 
     def remember(self, path: Path) -> None:
-        """Put a file at the top of the recent list.
+        """Put a file at the top of the recent list (from any thread: one update at a time).
 
         Raises:
             OSError: when the data folder cannot be written.
         """
-        names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
-        self.data_dir.mkdir(parents=True, exist_ok=True)
-        write_atomic(self.data_dir / "recent.json", json.dumps(names[:RECENT_LIMIT]))
+        with self._recent_lock:
+            names = [str(path.resolve())] + [str(p) for p in self.recent() if p.resolve() != path.resolve()]
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.data_dir / "recent.json", json.dumps(names[:RECENT_LIMIT]))

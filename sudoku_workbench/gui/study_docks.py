@@ -10,10 +10,9 @@ position as CNF or graph colouring; Import SAT model reads a solver's model back
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget
+from PySide6.QtWidgets import QDockWidget, QMainWindow
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.step import ANNEAL, SAT_MODEL
@@ -21,11 +20,9 @@ from sudoku_workbench.formats.dimacs import read_model, write_export
 from sudoku_workbench.gui.anneal_dock import AnnealDock
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.search_tree_view import SearchTreeView
+from sudoku_workbench.gui.window_files import FileCommands
 from sudoku_workbench.search.anneal import AnnealResult
 from sudoku_workbench.search.tree import SearchTree, record_search
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.main_window import MainWindow
 
 __all__ = ["StudyDocks"]
 
@@ -33,9 +30,11 @@ _DIMACS_FILTER = "DIMACS CNF (*.cnf);;DIMACS graph colouring (*.col);;All files 
 
 
 class StudyDocks:
-    """Creates the two docks on first use and connects them to the window's session."""
+    """Creates the two docks on first use and connects them to the session; files go through ``files``."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, files: FileCommands, window: QMainWindow) -> None:
+        self.files = files
+        self.session = files.session
         self.window = window
         self._anneal: AnnealDock | None = None
         self._tree_dock: QDockWidget | None = None
@@ -44,7 +43,7 @@ class StudyDocks:
     def anneal_dock(self) -> AnnealDock:
         """The anneal dock (created, docked at the bottom and wired on first use)."""
         if self._anneal is None:
-            dock = AnnealDock(self.window.session, self.window)
+            dock = AnnealDock(self.session, self.window)
             dock.result_ready.connect(self._annealed)
             self.window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
             self._anneal = dock
@@ -53,12 +52,12 @@ class StudyDocks:
     def open_anneal(self) -> None:
         """Puzzle → Anneal: show the dock with the current puzzle loaded (Start runs it)."""
         dock = self.anneal_dock()
-        dock.set_grid(self.window.session.grid)
+        dock.set_grid(self.session.grid)
         dock.show()
         dock.raise_()
 
     def _annealed(self, result: AnnealResult) -> None:
-        session = self.window.session
+        session = self.session
         grid = session.grid
         agrees = all(result.grid.values[c] == v for c, v in enumerate(grid.values) if v)
         if result.solved and agrees:
@@ -78,10 +77,10 @@ class StudyDocks:
         self._tree_dock.show()
         self._tree_dock.raise_()
         self.tree_view.summary_label.setText("Recording the search…")
-        self.window.session.run_job(
+        self.session.run_job(
             JobKind.SEARCH_TREE,
             record_search,
-            self.window.session.grid,
+            self.session.grid,
             control=True,
             on_done=self._tree_ready,
         )
@@ -93,22 +92,22 @@ class StudyDocks:
     def export_dimacs(self, path: Path | None = None) -> None:
         """File → Export → DIMACS: the position as CNF (``.cnf``) or graph colouring (``.col``)."""
         title = "Export for a SAT solver or a graph colouring program"
-        path = path or self.window.files.choose_save(title, _DIMACS_FILTER, "puzzle.cnf")
+        path = path or self.files.choose_save(title, _DIMACS_FILTER, "puzzle.cnf")
         if path is None:
             return
         try:
-            said = write_export(path, self.window.session.grid)
+            said = write_export(path, self.session.grid)
         except OSError as err:
-            self.window.session.warn("The file was not written", str(err))
+            self.session.warn("The file was not written", str(err))
             return
-        self.window.session.notify(f"Exported {said}")
+        self.session.notify(f"Exported {said}")
 
     def import_model(self, path: Path | None = None) -> None:
         """File → Import SAT model: a solver's model of the exported CNF fills the grid as one step."""
-        path = path or self.window.files.choose_open("Import a SAT model", "All files (*)")
+        path = path or self.files.choose_open("Import a SAT model", "All files (*)")
         if path is None:
             return
-        session = self.window.session
+        session = self.session
         try:
             solution = read_model(path, session.grid)
         except FormatError as err:

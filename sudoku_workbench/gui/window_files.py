@@ -7,12 +7,12 @@ in the folder of the last file chosen in one, and the board takes the keys back 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
-from PySide6.QtWidgets import QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import geometry_for_size
@@ -21,13 +21,11 @@ from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.formats import parse_puzzle
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.gui import dialogs
+from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.session import Session
 from sudoku_workbench.hcp.files import grid_from_tour_file
 from sudoku_workbench.search.symmetry import fitting_symmetries
-
-if TYPE_CHECKING:
-    from sudoku_workbench.gui.main_window import MainWindow
-    from sudoku_workbench.gui.session import Session
 
 __all__ = ["FileCommands", "parse_text", "png_bytes"]
 
@@ -59,15 +57,18 @@ def png_bytes(picture: QPixmap | QImage) -> bytes:
 
 
 class FileCommands:
-    """File menu commands of one window."""
+    """File menu commands of one window: its session, its board, and the window as the dialogs' parent.
 
-    def __init__(self, window: MainWindow) -> None:
+    ``focus_board`` gives the board the keys back after a dialog (see ``MainWindow.focus_board``).
+    """
+
+    def __init__(
+        self, session: Session, window: QWidget, board: BoardView, focus_board: Callable[[], None]
+    ) -> None:
+        self.session = session
         self.window = window
-
-    @property
-    def session(self) -> Session:
-        """The window's session."""
-        return self.window.session
+        self.board = board
+        self.focus_board = focus_board
 
     def confirm_discard(self) -> bool:
         """True when the current work may be replaced (saved, discarded, or nothing to lose)."""
@@ -103,7 +104,7 @@ class FileCommands:
         size = dialogs.ask_size(self.window, self.session.grid.geometry.n)
         if size is not None:
             self.session.new_puzzle(geometry_for_size(size))
-        self.window.focus_board()
+        self.focus_board()
 
     def open(self, path: Path | None = None) -> None:
         """File → Open (or a recent file)."""
@@ -112,7 +113,7 @@ class FileCommands:
         path = path or self.choose_open("Open a puzzle")
         if path is not None:
             self.session.open_file(path)
-        self.window.focus_board()
+        self.focus_board()
 
     def save(self) -> bool:
         """File → Save: to the current file, or ask for one."""
@@ -135,7 +136,7 @@ class FileCommands:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
             return
         self.session.paste_puzzle(grid)
-        self.window.focus_board()
+        self.focus_board()
 
     def copy(self) -> None:
         """Copy as text: the position as one line."""
@@ -159,7 +160,7 @@ class FileCommands:
 
     def _board_picture(self, svg: bool) -> bytes:
         """The board as SVG or PNG bytes, drawn in memory so the file is written in one piece."""
-        board = self.window.board
+        board = self.board
         buffer = QBuffer()
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
         if svg:
@@ -184,7 +185,7 @@ class FileCommands:
         printer = QPrinter()
         if QPrintDialog(printer, self.window).exec() != QDialog.DialogCode.Accepted:
             return
-        board = self.window.board
+        board = self.board
         painter = QPainter(printer)
         page = printer.pageLayout().paintRectPixels(printer.resolution())
         size = QSize(board.size())
@@ -207,7 +208,7 @@ class FileCommands:
         dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries, settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
-        self.window.focus_board()
+        self.focus_board()
 
     # ---- HCP (Export → HCP and Solve through HCP are in hcp_commands) ---------------------------
     def import_tour(self, tour: Path | None = None, hcp_file: Path | None = None) -> None:

@@ -80,7 +80,6 @@ def live_workers() -> list[Worker]:
 @dataclass
 class _Job:
     job: int
-    kind: str
     token: CancelToken = field(default_factory=CancelToken)
 
 
@@ -146,7 +145,7 @@ class Worker(QObject):
         """
         with self._lock:
             self._next_id += 1
-            job = _Job(self._next_id, kind)
+            job = _Job(self._next_id)
             self._jobs[job.job] = job
         kwargs: dict[str, Any] = {}
         if control:
@@ -166,12 +165,6 @@ class Worker(QObject):
         """Ids of the jobs still running or queued."""
         with self._lock:
             return sorted(self._jobs)
-
-    def kind_of(self, job: int) -> str | None:
-        """The kind a running job was submitted with."""
-        with self._lock:
-            found = self._jobs.get(job)
-        return found.kind if found else None
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every job has ended (tests and shutdown only); False on timeout."""

@@ -2,16 +2,13 @@
 
 ``export_graph`` is what the command line, the window and the tests call. The record keeps the graph
 before reduction and, per vertex of it, the directed vertex it came from, so ``hcp.tour`` can read any
-tour of any variant back into a grid.
+tour of any variant back into a grid. Its text (TSPLIB, arc list or GraphML) is written by ``hcp.files``.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Literal
-
-import networkx as nx
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
@@ -27,12 +24,10 @@ __all__ = [
     "ExportOptions",
     "HcpExport",
     "Variant",
-    "arc_list_text",
     "decode_masks",
     "default_reduce",
     "encode_masks",
     "export_graph",
-    "graphml_text",
     "parse_options",
     "position_masks",
 ]
@@ -208,21 +203,3 @@ def export_graph(
 def parse_options(comment: str) -> dict[str, str]:
     """The ``key=value`` words of an export's COMMENT line (empty when it has none)."""
     return dict(word.split("=", 1) for word in comment.split() if "=" in word)
-
-
-def arc_list_text(export: HcpExport) -> str:
-    """The directed graph as text: a ``#`` header with the puzzle, ``n m``, then one ``i j`` per arc."""
-    lines = [f"# {export.comment}", f"{export.dimension} {len(export.edges)}"]
-    lines.extend(f"{u} {v}" for u, v in export.edges)
-    return "\n".join([*lines, ""])
-
-
-def graphml_text(export: HcpExport) -> str:
-    """The exported graph as GraphML (directed or not), vertices numbered as in the HCP file."""
-    graph: nx.Graph = nx.DiGraph() if export.directed else nx.Graph()
-    graph.graph["comment"] = export.comment
-    graph.add_nodes_from(range(1, export.dimension + 1))
-    graph.add_edges_from(export.edges)
-    buffer = io.BytesIO()
-    nx.write_graphml(graph, buffer)
-    return buffer.getvalue().decode("utf-8")

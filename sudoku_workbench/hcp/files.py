@@ -1,33 +1,46 @@
 """Whole-file operations shared by the command line and the window: export to a file, read a tour file.
 
+The one place an export becomes text: :func:`export_text` chooses TSPLIB HCP (``formats.tsplib``), the
+arc list or GraphML, and :func:`write_export` writes it to a file or to standard output (``-``).
+
 A tour only means something together with the graph it was found for, so reading one rebuilds the export
 from the options recorded in the HCP file's COMMENT and insists the rebuilt graph is the file's graph.
 """
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import cast
+
+import networkx as nx
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.tsplib import format_hcp, read_hcp, read_tour
+from sudoku_workbench.formats.tours import read_tour
+from sudoku_workbench.formats.tsplib import format_hcp, read_hcp
 from sudoku_workbench.hcp.export import (
     DEFAULT_OPTIONS,
     ExportOptions,
     HcpExport,
     Variant,
-    arc_list_text,
     decode_masks,
     export_graph,
-    graphml_text,
     parse_options,
 )
 from sudoku_workbench.hcp.reduction import GivenSet
 from sudoku_workbench.hcp.tour import TourError, grid_from_tour
 
-__all__ = ["export_for_hcp_file", "export_text", "grid_from_tour_file", "summary", "write_export"]
+__all__ = [
+    "arc_list_text",
+    "export_for_hcp_file",
+    "export_text",
+    "graphml_text",
+    "grid_from_tour_file",
+    "summary",
+    "write_export",
+]
 
 
 def export_text(export: HcpExport, graphml: bool = False, name: str = "sudoku") -> str:
@@ -35,6 +48,24 @@ def export_text(export: HcpExport, graphml: bool = False, name: str = "sudoku") 
     if graphml:
         return graphml_text(export)
     return arc_list_text(export) if export.directed else format_hcp(export.problem(name))
+
+
+def arc_list_text(export: HcpExport) -> str:
+    """The directed graph as text: a ``#`` header with the puzzle, ``n m``, then one ``i j`` per arc."""
+    lines = [f"# {export.comment}", f"{export.dimension} {len(export.edges)}"]
+    lines.extend(f"{u} {v}" for u, v in export.edges)
+    return "\n".join([*lines, ""])
+
+
+def graphml_text(export: HcpExport) -> str:
+    """The exported graph as GraphML (directed or not), vertices numbered as in the HCP file."""
+    graph: nx.Graph = nx.DiGraph() if export.directed else nx.Graph()
+    graph.graph["comment"] = export.comment
+    graph.add_nodes_from(range(1, export.dimension + 1))
+    graph.add_edges_from(export.edges)
+    buffer = io.BytesIO()
+    nx.write_graphml(graph, buffer)
+    return buffer.getvalue().decode("utf-8")
 
 
 def summary(export: HcpExport) -> str:
@@ -49,9 +80,9 @@ def summary(export: HcpExport) -> str:
 def write_export(
     path: Path | str, grid: Grid, options: ExportOptions = DEFAULT_OPTIONS, name: str = "sudoku"
 ) -> str:
-    """Export a position's graph to a file (GraphML when the name ends in .graphml); returns a summary.
+    """Export a position's graph to a file or ``-`` (GraphML when the name ends in .graphml).
 
-    The one writer of HCP files: the command line and the window both call it.
+    The one writer of export files: the command line and the window both call it. Returns a summary.
     """
     export = options.build(grid)
     write_atomic(path, export_text(export, str(path).endswith(".graphml"), name))

@@ -23,7 +23,8 @@ from pathlib import Path
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled, WorkbenchError
-from sudoku_workbench.formats.tsplib import HcpProblem, Tour, read_tour, write_hcp
+from sudoku_workbench.formats.tours import Tour, read_tour
+from sudoku_workbench.formats.tsplib import HcpProblem, write_hcp
 
 __all__ = [
     "ELKAI_MAX_VERTICES",

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.tsplib import Tour
+from sudoku_workbench.formats.tours import Tour
 from sudoku_workbench.hcp.export import HcpExport
 from sudoku_workbench.hcp.numbering import numbering
 from sudoku_workbench.hcp.shrink import Shrunk

@@ -9,11 +9,10 @@ identity, like :func:`~sudoku_workbench.logic._positions.unit_positions`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic.chain_analysis import peer_masks, unit_masks
 
@@ -37,13 +36,8 @@ class DigitLinks:
 
 _last: tuple[Grid | None, DigitLinks | None] = (None, None)
 
-
-def bits_of(mask: int) -> Iterator[int]:
-    """The indices of the set bits, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+#: The indices of a mask's set bits, lowest first: ``core.grid``'s one helper, by the rules' old name.
+bits_of = set_bits
 
 
 def lowest_cell(mask: int) -> Cell:

@@ -7,11 +7,15 @@ band). If the cell t where row r2 meets column c were d, q would not be, so p wo
 row r of the box; the box's d would then have to sit in column c, which t blocks. So t is not d. The
 same holds with rows and columns swapped. It is a grouped chain of two strong links (the box's two arms,
 then p–q), the grouped form of the Turbot fish.
+
+Each rectangle is a :class:`Rectangle` record, remembered per digit layout; the dual Empty Rectangle
+(:mod:`~sudoku_workbench.logic.dual_patterns`) joins the records of one box.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
@@ -20,19 +24,39 @@ from sudoku_workbench.logic._digit_links import DigitLinks, bits_of, digit_links
 from sudoku_workbench.logic._memos import per_digit
 from sudoku_workbench.logic._text import cells_text
 
-__all__ = ["EMPTY_RECTANGLE", "empty_rectangle"]
+__all__ = [
+    "EMPTY_RECTANGLE",
+    "Rectangle",
+    "box_text",
+    "empty_rectangle",
+    "rectangle_argument",
+    "rectangle_highlights",
+    "rectangles",
+]
 
 EMPTY_RECTANGLE = "empty_rectangle"
+
+
+@dataclass(frozen=True)
+class Rectangle:
+    """One empty rectangle: the box (unit), its row and column, the strong link (p, q, unit), the target."""
+
+    digit: Digit
+    box: int
+    cross: tuple[int, int]
+    link: tuple[Cell, Cell, int]
+    target: Cell
 
 
 def empty_rectangle(grid: Grid) -> Iterator[Step]:
     """A box's d confined to a row and a column, plus a strong link: d leaves the far corner."""
     for digit in range(1, grid.geometry.n + 1):
-        yield from _digit_rectangles(grid, digit)
+        for rectangle in rectangles(grid, digit):
+            yield _step(grid, rectangle)
 
 
 @per_digit
-def _digit_rectangles(grid: Grid, digit: Digit) -> Iterator[Step]:
+def rectangles(grid: Grid, digit: Digit) -> Iterator[Rectangle]:
     """The empty rectangles of one digit (they read only that digit's cells, so they are remembered)."""
     geo = grid.geometry
     links = digit_links(grid)
@@ -53,7 +77,7 @@ def _digit_rectangles(grid: Grid, digit: Digit) -> Iterator[Step]:
                 yield from _targets(grid, links, digit, box, r, c)
 
 
-def _targets(grid: Grid, links: DigitLinks, digit: Digit, box: int, r: int, c: int) -> Iterator[Step]:
+def _targets(grid: Grid, links: DigitLinks, digit: Digit, box: int, r: int, c: int) -> Iterator[Rectangle]:
     """The steps of one empty rectangle: strong links leaving its row or its column."""
     geo = grid.geometry
     n = geo.n
@@ -68,51 +92,75 @@ def _targets(grid: Grid, links: DigitLinks, digit: Digit, box: int, r: int, c: i
                 t = geo.cell(geo.row_of[q], c) if line_kind == 1 else geo.cell(r, geo.col_of[q])
                 if not holders >> t & 1 or box_mask >> t & 1:
                     continue
-                yield _step(grid, links, digit, box, (r, c), (p, q, unit), t)
+                yield Rectangle(digit, box, (r, c), (p, q, unit), t)
 
 
-def _step(
-    grid: Grid,
-    links: DigitLinks,
-    digit: Digit,
-    box: int,
-    cross: tuple[int, int],
-    link: tuple[Cell, Cell, int],
-    target: Cell,
-) -> Step:
+def box_cells(grid: Grid, rectangle: Rectangle) -> tuple[Cell, ...]:
+    """The cells of the rectangle's box that hold its digit."""
+    links = digit_links(grid)
+    return tuple(bits_of(links.holders[rectangle.digit] & links.units[rectangle.box]))
+
+
+def rectangle_argument(grid: Grid, rectangle: Rectangle) -> str:
+    """Why the target loses the digit: the strong link, and what it would do to the box."""
     geo = grid.geometry
     n = geo.n
-    r, c = cross
-    p, q, unit = link
-    dc = digit_char(digit)
+    r, c = rectangle.cross
+    p, q, unit = rectangle.link
+    target = rectangle.target
+    dc = digit_char(rectangle.digit)
     name = geo.cell_name
-    box_cells = tuple(bits_of(links.holders[digit] & links.units[box]))
     p_line, other_line = (
-        (geo.unit_name(r), geo.unit_name(n + c))
-        if unit >= n
-        else (
-            geo.unit_name(n + c),
-            geo.unit_name(r),
-        )
+        (geo.unit_name(r), geo.unit_name(n + c)) if unit >= n else (geo.unit_name(n + c), geo.unit_name(r))
     )
+    return (
+        f"In {geo.unit_name(unit)}, {dc} goes only in {name(p)} or {name(q)}. If {name(target)} were {dc}, "
+        f"{name(q)} would not be, so {name(p)} would, which takes {dc} out of {p_line} in the box; the box's "
+        f"{dc} would then have to be in {other_line}, where {name(target)} blocks it. So {name(target)} is "
+        f"not {dc}."
+    )
+
+
+def rectangle_highlights(grid: Grid, rectangles: tuple[Rectangle, ...]) -> Highlights:
+    """The box's cells, each strong link and its weak link to the target (one box, one or more links)."""
+    first = rectangles[0]
+    digit = first.digit
+    inside = box_cells(grid, first)
+    ends = tuple(cell for rectangle in rectangles for cell in rectangle.link[:2])
+    return Highlights(
+        cells=(*inside, *ends),
+        units=tuple(dict.fromkeys((first.box, *(rectangle.link[2] for rectangle in rectangles)))),
+        pattern=tuple((cell, digit) for cell in (*inside, *ends)),
+        links=tuple(
+            link
+            for rectangle in rectangles
+            for link in (
+                Link((rectangle.link[0], digit), (rectangle.link[1], digit), strong=True),
+                Link((rectangle.link[1], digit), (rectangle.target, digit), strong=False),
+            )
+        ),
+        chains=tuple(Chain(rectangle.link[:2], (digit,)) for rectangle in rectangles),
+    )
+
+
+def box_text(grid: Grid, rectangle: Rectangle) -> str:
+    """Where the box keeps the digit: "there 5 lies only in row 2 and column 3 (r2c1, r3c3)"."""
+    geo = grid.geometry
+    r, c = rectangle.cross
+    return (
+        f"there {digit_char(rectangle.digit)} lies only in {geo.unit_name(r)} and {geo.unit_name(geo.n + c)} "
+        f"({cells_text(geo, box_cells(grid, rectangle))})"
+    )
+
+
+def _step(grid: Grid, rectangle: Rectangle) -> Step:
+    geo = grid.geometry
     return Step(
         EMPTY_RECTANGLE,
-        eliminations=((target, digit),),
-        highlights=Highlights(
-            cells=(*box_cells, p, q),
-            units=(box, unit),
-            pattern=tuple((cell, digit) for cell in (*box_cells, p, q)),
-            links=(
-                Link((p, digit), (q, digit), strong=True),
-                Link((q, digit), (target, digit), strong=False),
-            ),
-            chains=(Chain((p, q), (digit,)),),
-        ),
+        eliminations=((rectangle.target, rectangle.digit),),
+        highlights=rectangle_highlights(grid, (rectangle,)),
         explanation=(
-            f"Empty Rectangle on {dc} in {geo.unit_name(box)}: there {dc} lies only in {geo.unit_name(r)} "
-            f"and {geo.unit_name(n + c)} ({cells_text(geo, box_cells)}). In {geo.unit_name(unit)}, {dc} goes "
-            f"only in {name(p)} or {name(q)}. If {name(target)} were {dc}, {name(q)} would not be, so "
-            f"{name(p)} would, which takes {dc} out of {p_line} in the box; the box's {dc} would then "
-            f"have to be in {other_line}, where {name(target)} blocks it. So {name(target)} is not {dc}."
+            f"Empty Rectangle on {digit_char(rectangle.digit)} in {geo.unit_name(rectangle.box)}: "
+            f"{box_text(grid, rectangle)}. {rectangle_argument(grid, rectangle)}"
         ),
     )

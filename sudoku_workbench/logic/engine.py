@@ -35,6 +35,7 @@ __all__ = [
     "forget_caches",
     "next_step",
     "rate",
+    "rating_of",
     "rule_by_id",
     "rules_assuming_unique",
     "solve_by_logic",
@@ -268,7 +269,11 @@ def rate(grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None
     Raises:
         Cancelled: when ``cancel`` was cancelled.
     """
-    run = solve_by_logic(grid, rules, cancel)
+    return rating_of(solve_by_logic(grid, rules, cancel), rules)
+
+
+def rating_of(run: LogicRun, rules: tuple[Rule, ...]) -> Rating:
+    """The rating of a finished run with ``rules``: its hardest rule by level, then by place in ``rules``."""
     order = {rule.id: (rule.level, i) for i, rule in enumerate(rules)}
     hardest = max((step.rule for step in run.steps), key=lambda r: order.get(r, (Level.EASY, -1)), default="")
     if run.status != "solved":

@@ -35,9 +35,17 @@ __all__ = [
     "FINNED_JELLYFISH",
     "FINNED_SWORDFISH",
     "FINNED_X_WING",
+    "FISH_NAMES",
+    "Fish",
+    "RawFish",
+    "finned_fishes",
     "finned_jellyfish",
     "finned_swordfish",
     "finned_x_wing",
+    "fish_reading",
+    "fish_record",
+    "fish_units",
+    "line_fishes",
 ]
 
 FINNED_X_WING = "finned_x_wing"
@@ -45,7 +53,8 @@ FINNED_SWORDFISH = "finned_swordfish"
 FINNED_JELLYFISH = "finned_jellyfish"
 _RULES = {2: FINNED_X_WING, 3: FINNED_SWORDFISH, 4: FINNED_JELLYFISH}
 _SIZES = tuple(_RULES)
-_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+#: The fish of each size by name.
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 _SASHIMI = " (sashimi: a base line keeps at most one candidate in the cover lines)"
 #: Base-line combinations one call may look at (all of them on 9x9).
 CALL_BUDGET = 30_000
@@ -64,16 +73,27 @@ class Fish:
     sashimi: bool
 
 
-def _fishes(grid: Grid, size: int) -> Iterator[Fish]:
+#: A finned fish as the search finds it: base lines, cover mask, the fins' band, the hit cover places.
+RawFish = tuple[tuple[int, ...], int, range, int]
+
+
+def line_fishes(grid: Grid, sizes: Iterable[int]) -> Iterator[tuple[Digit, bool, tuple[int, ...], RawFish]]:
+    """Each finned fish of these sizes found on one digit's places per line, with those places."""
     geo = grid.geometry
-    n = geo.n
     where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
-    for digit, rows, cols in places_per_line(where, n):
+    for digit, rows, cols in places_per_line(where, geo.n):
         for by_rows, masks in ((True, rows), (False, cols)):
-            if size not in _fish_sizes(geo, by_rows, masks):
-                continue
-            for base, cover, band, hit in _line_fishes(geo, size, by_rows, masks):
-                yield _fish(geo, digit, by_rows, (base, masks), cover, band, hit)
+            present = _fish_sizes(geo, by_rows, masks)
+            for size in sizes:
+                if size in present:
+                    for raw in _line_fishes(geo, size, by_rows, masks):
+                        yield digit, by_rows, masks, raw
+
+
+def finned_fishes(grid: Grid, size: int) -> Iterator[Fish]:
+    """Every finned or sashimi fish of one size (the same fish may come once per fin box or cover)."""
+    for digit, by_rows, masks, raw in line_fishes(grid, (size,)):
+        yield fish_record(grid.geometry, digit, by_rows, masks, raw)
 
 
 @forgettable
@@ -244,17 +264,9 @@ def _covers(
                     yield base, cover, band, cover & targets
 
 
-def _fish(
-    geo: Geometry,
-    digit: Digit,
-    by_rows: bool,
-    lines: tuple[tuple[int, ...], tuple[int, ...]],
-    cover: int,
-    band: range,
-    hit: int,
-) -> Fish:
+def fish_record(geo: Geometry, digit: Digit, by_rows: bool, masks: tuple[int, ...], raw: RawFish) -> Fish:
     """The fish record: fins are the base candidates outside the cover, victims the hit cells."""
-    base, masks = lines
+    base, cover, band, hit = raw
     fins = tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & ~cover))
     victims = tuple(
         _cell(geo, by_rows, line, i)
@@ -270,42 +282,54 @@ def _cell(geo: Geometry, by_rows: bool, line: int, index: int) -> Cell:
     return geo.cell(line, index) if by_rows else geo.cell(index, line)
 
 
+def fish_units(geo: Geometry, fish: Fish) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fish's base and cover lines as unit indices."""
+    n = geo.n
+    base = tuple(i if fish.by_rows else n + i for i in fish.base)
+    cover = tuple(n + i if fish.by_rows else i for i in fish.cover)
+    return base, cover
+
+
+def fish_reading(geo: Geometry, fish: Fish) -> str:
+    """The fish in words: base and cover lines, fins, and why the victims lose the digit."""
+    dc = digit_char(fish.digit)
+    base_kind, cover_kind = ("rows", "columns") if fish.by_rows else ("columns", "rows")
+    fin_box = geo.units_of[fish.fins[0]][2]
+    one = len(fish.victims) == 1
+    fins = "fins" if len(fish.fins) > 1 else "fin"
+    return (
+        f"in {base_kind} {and_list([str(i + 1) for i in fish.base])}, {dc} lies only in {cover_kind} "
+        f"{and_list([str(i + 1) for i in fish.cover])}, apart from the {fins} "
+        f"{cells_text(geo, fish.fins)} in {geo.unit_name(fin_box)}{_SASHIMI if fish.sashimi else ''}. "
+        f"Either a fin is {dc}, or the {base_kind} put their {dc}s in those {cover_kind}. "
+        f"{cells_text(geo, fish.victims)} {'lies' if one else 'lie'} in a cover line "
+        f"and {'sees' if one else 'see'} every fin, so {dc} leaves {'it' if one else 'them'} either way."
+    )
+
+
 def _step(grid: Grid, fish: Fish) -> Step:
     geo = grid.geometry
-    n = geo.n
-    size = len(fish.base)
     d = fish.digit
-    dc = digit_char(d)
-    base_kind, cover_kind = ("rows", "columns") if fish.by_rows else ("columns", "rows")
-    base_units = tuple(i if fish.by_rows else n + i for i in fish.base)
-    cover_units = tuple(n + i if fish.by_rows else i for i in fish.cover)
+    base_units, cover_units = fish_units(geo, fish)
     base_cells = tuple(c for u in base_units for c in geo.units[u] if grid.candidates[c] >> (d - 1) & 1)
     kind = "sashimi" if fish.sashimi else "finned"
     fin_box = geo.units_of[fish.fins[0]][2]
     return Step(
-        _RULES[size],
+        _RULES[len(fish.base)],
         eliminations=tuple((c, d) for c in fish.victims),
         highlights=Highlights(
             cells=base_cells,
             units=(*base_units, *cover_units, fin_box),
             pattern=tuple((c, d) for c in base_cells),
         ),
-        explanation=(
-            f"{kind.capitalize()} {_NAMES[size]} on {dc}: in {base_kind} "
-            f"{and_list([str(i + 1) for i in fish.base])}, {dc} lies only in {cover_kind} "
-            f"{and_list([str(i + 1) for i in fish.cover])}, apart from the fin"
-            f"{'s' if len(fish.fins) > 1 else ''} {cells_text(geo, fish.fins)} in {geo.unit_name(fin_box)}"
-            f"{_SASHIMI if fish.sashimi else ''}. "
-            f"Either a fin is {dc}, or the {base_kind} put their {dc}s in those {cover_kind}. "
-            f"{cells_text(geo, fish.victims)} {'lies' if len(fish.victims) == 1 else 'lie'} in a cover line "
-            f"and sees every fin, so {dc} leaves {'it' if len(fish.victims) == 1 else 'them'} either way."
-        ),
+        explanation=f"{kind.capitalize()} {FISH_NAMES[len(fish.base)]} on {digit_char(d)}: "
+        + fish_reading(geo, fish),
     )
 
 
 def _finned(grid: Grid, size: int) -> Iterator[Step]:
     seen: set[tuple[Digit, tuple[Cell, ...]]] = set()
-    for fish in _fishes(grid, size):
+    for fish in finned_fishes(grid, size):
         key = (fish.digit, fish.victims)
         if key not in seen:
             seen.add(key)

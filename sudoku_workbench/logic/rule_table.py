@@ -26,6 +26,7 @@ from sudoku_workbench.logic import (
     complex_fish,
     cycles,
     death_blossom,
+    dual_patterns,
     empty_rectangle,
     eppstein_local,
     exclusion,
@@ -33,11 +34,13 @@ from sudoku_workbench.logic import (
     forcing_chains,
     forcing_nets,
     forcing_rules,
+    kraken_fish,
     local,
     locked_sets,
     matching_rules,
     nice_loops,
     short_wings,
+    siamese_fish,
     single_digit,
     sue_de_coq,
     templates,
@@ -64,6 +67,10 @@ ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
+_DUAL = (
+    "HoDoKu finds it only with its option 'allow duals and siamese', off by default, and scores it as "
+    "the single pattern"
+)
 _FORCING = "a contradiction reached by following one assumption is HoDoKu's forcing chain"
 
 # fmt: off
@@ -97,10 +104,18 @@ TABLE: tuple[Rule, ...] = (
          Se(5.2, FIXED, SE_HAS), hodoku("JELLYFISH"), PAPER, ANY, ON, None),
     Rule(single_digit.SKYSCRAPER, "Skyscraper", F.SINGLE_DIGIT, HARD, single_digit.skyscraper,
          Se(4.0, FIXED, SE_HAS), hodoku("SKYSCRAPER"), HAND, ANY, ON, BILOCATION),
+    # A dual pattern comes just before its single form, so Logic reports the pair as one step. HoDoKu
+    # reports duals only with "allow duals and siamese" (off by default) and scores them as the single.
+    Rule(dual_patterns.DUAL_TWO_STRING_KITE, "Dual 2-String Kite", F.SINGLE_DIGIT, HARD,
+         dual_patterns.dual_two_string_kite,
+         Se(4.1, FIXED, SE_LACKS), hodoku_closest("TWO_STRING_KITE", _DUAL), HAND, ANY, ON, BILOCATION),
     Rule(single_digit.TWO_STRING_KITE, "2-String Kite", F.SINGLE_DIGIT, HARD, single_digit.two_string_kite,
          Se(4.1, FIXED, SE_HAS), hodoku("TWO_STRING_KITE"), HAND, ANY, ON, BILOCATION),
     Rule(single_digit.TURBOT_FISH, "Turbot fish", F.SINGLE_DIGIT, HARD, single_digit.turbot_fish,
          Se(4.2, FIXED, SE_HAS), hodoku("TURBOT_FISH"), HAND, ANY, ON, BILOCATION),
+    Rule(dual_patterns.DUAL_EMPTY_RECTANGLE, "Dual Empty Rectangle", F.SINGLE_DIGIT, HARD,
+         dual_patterns.dual_empty_rectangle,
+         Se(4.3, FIXED, SE_LACKS), hodoku_closest("EMPTY_RECTANGLE", _DUAL), HAND, ANY, ON, BILOCATION),
     Rule(empty_rectangle.EMPTY_RECTANGLE, "Empty Rectangle", F.SINGLE_DIGIT, HARD,
          empty_rectangle.empty_rectangle,
          Se(4.3, FIXED, SE_HAS), hodoku("EMPTY_RECTANGLE"), HAND, ANY, ON, BILOCATION),
@@ -110,6 +125,12 @@ TABLE: tuple[Rule, ...] = (
          Se(6.5, CHAIN, SE_HAS), hodoku("SIMPLE_COLORS"), HAND, ANY, ON, BILOCATION),
     Rule(colouring.MULTI_COLOURING, "Multi-colouring", F.COLOURING, HARD, colouring.multi_colouring,
          Se(6.6, CHAIN, SE_HAS), hodoku("MULTI_COLORS"), HAND, ANY, ON, BILOCATION),
+    # Siamese fish (sizes 2-4, one rule) come just before the finned fish they join, as the duals do.
+    Rule(siamese_fish.SIAMESE_FISH, "Siamese fish", F.FINNED_FISH, HARD, siamese_fish.siamese_fish,
+         Se(3.4, FIXED, SE_LACKS),
+         hodoku_closest("FINNED_X_WING", "HoDoKu finds siamese fish only with its option 'allow duals and "
+                        "siamese', off by default, and scores each as its finned fish (130 to 260)"),
+         HAND, ANY, ON, None),
     # Finned and sashimi forms are one rule each; HoDoKu scores sashimi 150 / 240 / 260.
     Rule(finned_fish.FINNED_X_WING, "Finned X-Wing", F.FINNED_FISH, HARD, finned_fish.finned_x_wing,
          Se(3.4, FIXED, SE_LACKS), hodoku("FINNED_X_WING"), HAND, ANY, ON, None),
@@ -223,6 +244,10 @@ TABLE: tuple[Rule, ...] = (
     Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_forcing_contradictions,
          Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None),
+    # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
+    # there; the forcing chains find what they find, and their search shares the chains' propagations.
+    Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,
+         Se(8.0, CASES, SE_LACKS), hodoku("KRAKEN_FISH"), HAND, ANY, OFF, None),
     Rule(forcing_chains.CONTRADICTION_FORCING_CHAIN, "Contradiction forcing chain", F.FORCING, FORCING,
          forcing_chains.contradiction_forcing_chain,
          Se(7.0, CHAIN, SE_HAS), hodoku("FORCING_CHAIN"), Source.FORCING, ANY, ON, None),

@@ -212,13 +212,22 @@ def step_floor(rule: Rule) -> float:
 
 
 def rate_se(
-    grid: Grid, rules: tuple[Rule, ...] = RULES, cancel: CancelToken | None = None, one_solution: bool = False
+    grid: Grid,
+    rules: tuple[Rule, ...] = RULES,
+    cancel: CancelToken | None = None,
+    one_solution: bool = False,
+    ceiling: float | None = None,
 ) -> SeRating:
     """A puzzle's rating on SE's scale: SE's own path (the easiest step each time), then its hardest step.
 
     ``one_solution`` says the caller counted exactly one solution: SE's uniqueness techniques then
     join the path, as they do in SE (which refuses any other puzzle). Without it they are left out,
     since on a puzzle with several solutions they could remove real ones.
+
+    ``ceiling`` is for a caller that only wants to know whether the rating stays at or below it (the
+    generator by target): the path stops at its first harder step (status ``above``), and the rules
+    that cannot make a step at or below it are not asked (where only they would go on, the status is
+    ``stuck``): whether the rating stays under the ceiling is the same either way, found sooner.
 
     Raises:
         Cancelled: when ``cancel`` was cancelled.
@@ -227,10 +236,15 @@ def rate_se(
     steps: list[Step] = []
     status = "solved"
     se_rules = _se_rules(rules, n, one_solution)
+    if ceiling is not None:
+        se_rules = tuple(rule for rule in se_rules if step_floor(rule) <= ceiling)
     try:
         for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel):
             steps.append(step)
             grid = after
+            if ceiling is not None and step_difficulty(step, n) > ceiling:
+                status = "above"
+                break
     except Contradiction:
         status = "contradiction"
     if status == "solved" and not grid.is_complete():

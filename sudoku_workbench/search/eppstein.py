@@ -6,7 +6,7 @@
    from the empty grid; see :func:`_try_fill`).
 2. When propagation determines every cell, the chosen orbits are a puzzle those rules solve. Try
    emptying them in the order they were chosen, keeping each removal after which the solution stays
-   unique.
+   unique (or, quicker on large grids, each one after which propagation still solves the puzzle).
 
 The result is minimal and symmetric, but not necessarily solvable by the logic rules: removal only
 keeps uniqueness. :mod:`~sudoku_workbench.search.generate` adds that filter and the levels.
@@ -15,12 +15,12 @@ keeps uniqueness. :mod:`~sudoku_workbench.search.generate` adds that filter and 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid
 from sudoku_workbench.core.grid import digits_of_mask
 from sudoku_workbench.search._engine import Engine, engine_for
-from sudoku_workbench.search.minimize import grid_of, remove_orbits
+from sudoku_workbench.search.minimize import Removal, grid_of, remove_orbits
 from sudoku_workbench.search.solve import solutions
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, orbit_index, orbits
 
@@ -33,14 +33,23 @@ RETRIES = 8
 FREE_ATTEMPTS = 3
 
 
+#: ``progress(cells determined, cells)`` while step 1 fills the grid.
+FillProgress = Callable[[int, int], None]
+
+
 def fill_orbits(
-    geo: Geometry, rng: random.Random, symmetry: str = DEFAULT_SYMMETRY, cancel: CancelToken | None = None
+    geo: Geometry,
+    rng: random.Random,
+    symmetry: str = DEFAULT_SYMMETRY,
+    cancel: CancelToken | None = None,
+    progress: FillProgress | None = None,
 ) -> tuple[dict[Cell, Digit], list[tuple[Cell, ...]]]:
     """Step 1: random orbits with random digits until propagation determines the grid.
 
     Returns the givens (``{cell: digit}``, whole orbits) and the orbits in the order they were chosen.
     After :data:`FREE_ATTEMPTS` attempts that ran into contradictions (common from 16x16 on, the
     rule on 25x25), the digits are taken from a random solution grid instead, which cannot fail.
+    ``progress`` hears how many cells propagation has determined, after each orbit.
 
     Raises:
         SymmetryError: when the symmetry does not fit the box shape.
@@ -49,11 +58,11 @@ def fill_orbits(
     all_orbits = orbits(geo, symmetry)
     index = orbit_index(geo, symmetry)
     for _ in range(FREE_ATTEMPTS):
-        filled = _try_fill(geo, rng, all_orbits, index, cancel, None)
+        filled = _try_fill(geo, rng, all_orbits, index, cancel, None, progress)
         if filled is not None:
             return filled
     solution = next(solutions(Grid.empty(geo), cancel=cancel, rng=rng)).values
-    guided = _try_fill(geo, rng, all_orbits, index, cancel, solution)
+    guided = _try_fill(geo, rng, all_orbits, index, cancel, solution, progress)
     assert guided is not None, "digits of a solution cannot contradict"
     return guided
 
@@ -65,6 +74,7 @@ def _try_fill(
     index: tuple[int, ...],
     cancel: CancelToken | None,
     solution: Sequence[Digit] | None,
+    progress: FillProgress | None,
 ) -> tuple[dict[Cell, Digit], list[tuple[Cell, ...]]] | None:
     """One attempt at step 1 (digits from ``solution`` if given); None when it keeps contradicting.
 
@@ -80,6 +90,8 @@ def _try_fill(
     while open_cells := [cell for cell, mask in enumerate(state) if mask & (mask - 1)]:
         if cancel is not None:
             cancel.check()
+        if progress is not None:
+            progress(geo.size - len(open_cells), geo.size)
         orbit = all_orbits[index[rng.choice(open_cells)]]
         trial = state[:]
         if _fill_orbit(engine, trial, orbit, rng, solution):
@@ -113,13 +125,25 @@ def _fill_orbit(
 
 
 def generate_eppstein(
-    geo: Geometry, rng: random.Random, symmetry: str = DEFAULT_SYMMETRY, cancel: CancelToken | None = None
+    geo: Geometry,
+    rng: random.Random,
+    symmetry: str = DEFAULT_SYMMETRY,
+    cancel: CancelToken | None = None,
+    *,
+    thorough: bool = True,
+    fill_progress: FillProgress | None = None,
+    removal_progress: Callable[[Removal], None] | None = None,
 ) -> Grid:
     """A minimal puzzle with a unique solution whose givens have the symmetry (steps 1 and 2).
+
+    With ``thorough=False`` step 2 keeps only the removals propagation settles (see
+    :func:`~sudoku_workbench.search.minimize.remove_orbits`): not minimal, but solvable by singles
+    and locked candidates, and found without a solver call.
 
     Raises:
         SymmetryError: when the symmetry does not fit the box shape.
         Cancelled: when the token is cancelled.
     """
-    givens, chosen = fill_orbits(geo, rng, symmetry, cancel)
-    return grid_of(geo, remove_orbits(geo, givens, chosen, cancel))
+    givens, chosen = fill_orbits(geo, rng, symmetry, cancel, fill_progress)
+    kept = remove_orbits(geo, givens, chosen, cancel, thorough=thorough, progress=removal_progress)
+    return grid_of(geo, kept)

@@ -5,6 +5,10 @@
   counter).
 * ``unique=True`` — Eppstein's generator (:mod:`~sudoku_workbench.search.eppstein`): a minimal
   symmetric puzzle with exactly one solution, kept only when the logic rules solve it without search.
+  From 16x16 on (:data:`MINIMAL_UP_TO`) the puzzle is thinned out only while singles and locked
+  candidates still solve it (so it rates medium at most): a minimal 16x16 needed search in 4 draws
+  of 5, and proving each removal of a 25x25 unique took the solver up to a second (a minute a
+  puzzle, none logic-solvable). A target above medium still draws minimal 16x16 puzzles.
 * ``very_hard=True`` — as Unique, but keeps drawing puzzles until one reaches the hardest level the
   rule set can rate, or the time budget runs out (then the hardest seen so far).
 * ``level=L`` — as Unique, drawing until a puzzle rates exactly ``L`` (or the closest within budget).
@@ -32,8 +36,11 @@ from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, o
 
 __all__ = [
     "GRADING_RULES",
+    "HARD_MINIMAL_UP_TO",
     "LOOSE_FILL",
+    "MINIMAL_UP_TO",
     "Generated",
+    "GenerationProgress",
     "generate",
     "loose_puzzle",
     "puzzle_rng",
@@ -42,6 +49,29 @@ __all__ = [
 
 #: Fraction of the cells left filled by ``unique=False`` (rounded down, whole orbits).
 LOOSE_FILL = 0.25
+
+#: The largest grid side whose unique puzzles are minimal (beyond it, see the module docstring);
+#: a target of Level.NEEDS_SEARCH is always minimal, since only a minimal puzzle gets beyond the rules.
+MINIMAL_UP_TO = 12
+
+#: The largest side whose puzzles are minimal when the target is above medium (a 16x16 draw costs
+#: under a second; a 25x25 one a minute).
+HARD_MINIMAL_UP_TO = 16
+
+
+@dataclass(frozen=True)
+class GenerationProgress:
+    """Where the generator is: which puzzle it draws, its stage, and ``done`` of ``total`` if counted."""
+
+    attempt: int
+    stage: str
+    done: int = 0
+    total: int = 0
+
+    def text(self) -> str:
+        """``puzzle 2: clues removed: 40 of 324`` (what the window shows)."""
+        counted = f": {self.done} of {self.total}" if self.total else ""
+        return f"puzzle {self.attempt}: {self.stage}{counted}"
 
 
 @dataclass(frozen=True)
@@ -82,12 +112,15 @@ def generate(
     cancel: CancelToken | None = None,
     progress: Callable[[int], None] | None = None,
     rules: tuple[Rule, ...] = GRADING_RULES,
+    *,
+    labelled_progress: Callable[[GenerationProgress], None] | None = None,
 ) -> Generated:
     """One puzzle with the given options (see the module docstring for what each one means).
 
-    ``progress(attempts)`` is called after each candidate puzzle; ``budget`` (seconds) bounds the
-    search of Very Hard and of a target level; ``rules`` grade the puzzles (logic-solvable means by
-    them).
+    ``progress(attempts)`` is called after each candidate puzzle, ``labelled_progress`` as each
+    stage of a puzzle advances (cells determined, clues removed, rating); ``budget`` (seconds)
+    bounds the search of Very Hard and of a target level; ``rules`` grade the puzzles
+    (logic-solvable means by them).
 
     Raises:
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
@@ -101,7 +134,15 @@ def generate(
         several = count(grid, limit=2, cancel=cancel) > 1
         return Generated(grid, Level.NEEDS_SEARCH if several else _rate(grid, rules, cancel).level)
     target = top_level(rules) if very_hard else _target(level)
-    return _search(geo, rng, symmetry, target, budget, rules, cancel, progress)
+    draw = _Draw(geo, rng, symmetry, _minimal(geo.n, target), labelled_progress)
+    return _search(draw, target, budget, rules, cancel, progress)
+
+
+def _minimal(n: int, target: Level | None) -> bool:
+    """Whether the puzzles drawn for this side and target are minimal (see the module docstring)."""
+    if n <= MINIMAL_UP_TO or target is Level.NEEDS_SEARCH:
+        return True
+    return target is not None and target > Level.MEDIUM and n <= HARD_MINIMAL_UP_TO
 
 
 def _target(level: Level | int | None) -> Level | None:
@@ -113,10 +154,42 @@ def _target(level: Level | int | None) -> Level | None:
     return Level(level)
 
 
+@dataclass(frozen=True)
+class _Draw:
+    """How each candidate puzzle is drawn, and where its labelled progress goes."""
+
+    geo: Geometry
+    rng: random.Random
+    symmetry: str
+    minimal: bool
+    report: Callable[[GenerationProgress], None] | None
+
+    def puzzle(self, attempt: int, cancel: CancelToken | None) -> Grid:
+        """One Eppstein puzzle, reporting the cells determined and then the clues removed."""
+        return generate_eppstein(
+            self.geo,
+            self.rng,
+            self.symmetry,
+            cancel,
+            thorough=self.minimal,
+            fill_progress=lambda done, total: self._say(attempt, "cells determined", done, total),
+            removal_progress=lambda r: self._say(attempt, "clues removed", r.removed, r.clues),
+        )
+
+    def rating(self, attempt: int, grid: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None) -> Rating:
+        """The puzzle's rating (the stage is reported with its clue count)."""
+        if cancel is not None:
+            cancel.check()
+        self._say(attempt, f"rating its {sum(1 for digit in grid.givens if digit)} clues")
+        return _rate(grid, rules, cancel)
+
+    def _say(self, attempt: int, stage: str, done: int = 0, total: int = 0) -> None:
+        if self.report is not None:
+            self.report(GenerationProgress(attempt, stage, done, total))
+
+
 def _search(
-    geo: Geometry,
-    rng: random.Random,
-    symmetry: str,
+    draw: _Draw,
     target: Level | None,
     budget: float,
     rules: tuple[Rule, ...],
@@ -128,8 +201,8 @@ def _search(
     best: tuple[tuple[int, ...], Generated] | None = None
     attempts = 0
     while True:
-        grid = generate_eppstein(geo, rng, symmetry, cancel)
-        rating = _rate(grid, rules, cancel)
+        grid = draw.puzzle(attempts + 1, cancel)
+        rating = draw.rating(attempts + 1, grid, rules, cancel)
         attempts += 1
         if progress is not None:
             progress(attempts)

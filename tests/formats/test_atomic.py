@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from sudoku_workbench.core.errors import FileError, WorkbenchError
-from sudoku_workbench.formats import atomic
 from sudoku_workbench.formats.atomic import TEMP_PREFIX, atomic_writer, remove_stale_temps, write_atomic
 
 
@@ -63,7 +62,7 @@ def test_a_full_disk_keeps_the_old_file_and_names_the_new_one(tmp_path, monkeypa
     def full(_descriptor: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(atomic.os, "fsync", full)
+    monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(FileError, match=r"export\.hcp: cannot write \(the disk is full\)") as caught:
         write_atomic(path, "x" * 100_000)
     assert isinstance(caught.value, WorkbenchError)
@@ -91,7 +90,7 @@ def test_a_read_only_place_is_a_named_error(tmp_path, monkeypatch):
     def refuse(*_args: object, **_kwargs: object) -> int:
         raise OSError(errno.EROFS, "Read-only file system")
 
-    monkeypatch.setattr(atomic.os, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
     with pytest.raises(FileError, match=r"out\.cnf: cannot write \(the place is read-only\)"):
         write_atomic(tmp_path / "out.cnf", "p cnf 1 0\n")
 

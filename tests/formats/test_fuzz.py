@@ -28,7 +28,8 @@ from sudoku_workbench.formats.document import parse_document, read_document
 from sudoku_workbench.formats.reading import read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.formats.tsplib import parse_hcp, parse_tour, read_hcp, read_tour
+from sudoku_workbench.formats.tours import parse_tour, read_tour
+from sudoku_workbench.formats.tsplib import parse_hcp, read_hcp
 
 EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 _SCRATCH_DIR = tempfile.TemporaryDirectory(prefix="sudoku-fuzz-")  # removed when the session ends

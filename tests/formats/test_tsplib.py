@@ -8,20 +8,16 @@ from pathlib import Path
 import pytest
 
 from sudoku_workbench.core import FormatError
-from sudoku_workbench.formats.tsplib import (
-    HcpProblem,
+from sudoku_workbench.formats.tours import (
     Tour,
     format_concorde_solution,
     format_edge_list_tour,
-    format_hcp,
     format_tour,
-    parse_hcp,
     parse_tour,
-    read_hcp,
     read_tour,
-    write_hcp,
     write_tour,
 )
+from sudoku_workbench.formats.tsplib import HcpProblem, format_hcp, parse_hcp, read_hcp, write_hcp
 
 H3 = "TYPE : HCP\nDIMENSION : 3\nEDGE_DATA_SECTION\n"
 SQUARE = HcpProblem("square", "a 4-cycle with a chord", 4, ((1, 2), (2, 3), (3, 4), (4, 1), (1, 3)))

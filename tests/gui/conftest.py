@@ -15,11 +15,14 @@ import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
 import pytest
 
 from sudoku_workbench.gui import ui_thread_gc
+from sudoku_workbench.gui.app import prepare_qt_environment
 from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import live_workers
 from tests.gui.heartbeat import heartbeat
+
+prepare_qt_environment()  # as the program does, before pytest-qt makes the application
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

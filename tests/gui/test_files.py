@@ -37,13 +37,14 @@ def _open_via_menu(window, monkeypatch, path: Path) -> None:
         ("picture.txt", format_block(PUZZLE)),
     ],
 )
-def test_opening_each_puzzle_format(window, monkeypatch, tmp_path, name, text):
+def test_opening_each_puzzle_format(qtbot, window, monkeypatch, tmp_path, name, text):
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
     _open_via_menu(window, monkeypatch, path)
     assert window.session.grid.givens == PUZZLE.givens
     assert window.session.path == path
     assert not window.session.dirty
+    settle(qtbot, window)  # the recent list is written on a pool thread
     assert path.resolve() in [p.resolve() for p in window.session.storage.recent()]
 
 
@@ -170,11 +171,11 @@ def test_opening_works_when_the_recent_list_cannot_be_written(qtbot, window, sto
     path.write_text(NEWSPAPER + "\n", encoding="utf-8")
     storage.data_dir.mkdir(parents=True, exist_ok=True)
     (storage.data_dir / "recent.json").mkdir()  # a folder in the way: the list cannot be written
-    messages = []
+    messages: list[str] = []
     window.session.message.connect(messages.append)
     _open_via_menu(window, monkeypatch, path)
     assert window.session.grid == PUZZLE
-    assert any("recent files list cannot be saved" in m for m in messages)
+    qtbot.waitUntil(lambda: any("recent files list cannot be saved" in m for m in messages))
 
 
 def test_the_open_dialog_offers_exactly_the_suffixes_the_formats_read():
@@ -243,12 +244,15 @@ def test_work_autosaved_in_an_old_folder_is_offered_back(tmp_path):
     history = History(parse_line(NEWSPAPER))
     history.set_given(2, 4)
     crashed.write_recovery(history, tmp_path / "mine.json")
+    assert crashed.recovery._lock is not None
     crashed.recovery._lock.close()  # the process ends without cleaning up: the OS drops its lock
     crashed.recovery._lock = None
 
     storage = Storage(new, older_dirs=(old,))
     assert storage.claim_recovery()
-    recovered, origin = storage.read_recovery()
+    found = storage.read_recovery()
+    assert found is not None
+    recovered, origin = found
     assert recovered.start == history.start
     assert origin == tmp_path / "mine.json"
     assert storage.recovery_path.parent == new

@@ -53,7 +53,7 @@ def test_assume_one_solution_is_refused_for_a_puzzle_with_several(qtbot, window,
     trigger_paste(qtbot, window, "1" + "." * 80)
     trigger(window, "assume_unique")
     assert not window.acts["assume_unique"].isChecked()
-    assert window.session.jobs.rules == RULES
+    assert window.session.rules == RULES
     assert warnings
     assert "several solutions" in warnings[-1]
 
@@ -62,7 +62,7 @@ def test_assume_one_solution_adds_the_uniqueness_rules(qtbot, window):
     trigger_paste(qtbot, window, HARD)
     trigger(window, "assume_unique")
     assert window.acts["assume_unique"].isChecked()
-    ids = {rule.id for rule in window.session.jobs.rules}
+    ids = {rule.id for rule in window.session.rules}
     assert {"unique_rectangle_1", "bug_plus_one"} <= ids
     trigger(window, "assume_unique")
-    assert window.session.jobs.rules == RULES
+    assert window.session.rules == RULES

@@ -64,3 +64,52 @@ def test_the_symmetry_list_offers_only_what_fits_the_chosen_size(qtbot):
     assert "diagonal" not in offered
     assert "rot90" not in offered
     assert dialog.symmetry.currentText() == "rot180"
+
+
+def test_test_with_a_technique_and_a_preset_makes_a_puzzle_to_order(qtbot, window, monkeypatch):
+    from sudoku_workbench.logic.engine import solve_by_logic
+    from sudoku_workbench.logic.rule_choice import preset_rules
+
+    def exec_(self) -> QDialog.DialogCode:
+        self.size_box.setCurrentIndex(self.size_box.findData(9))
+        self.symmetry.setCurrentText("rot180")
+        self.technique.setCurrentIndex(self.technique.findData("claiming"))
+        self.preset.setCurrentIndex(self.preset.findData("no-chains"))
+        self.seed.setValue(3)
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(dialogs.GenerateDialog, "exec", exec_)
+    with qtbot.waitSignal(window.session.job_finished, timeout=120_000):
+        trigger(window, "test")
+    grid = window.session.grid
+    assert count(grid, limit=2) == 1
+    n = grid.geometry.n
+    assert all(
+        bool(d) == bool(grid.givens[_mirrored(n, cell, "rot180")]) for cell, d in enumerate(grid.givens)
+    )
+    run = solve_by_logic(grid, preset_rules("no-chains"))
+    assert run.status == "solved"
+    assert "claiming" in {step.rule for step in run.steps}
+    assert "hardest step" in window.statusBar().currentMessage()
+
+
+def test_a_band_that_does_not_read_keeps_the_dialog_open_and_says_why(qtbot, monkeypatch):
+    from sudoku_workbench.core.geometry import geometry_for_size
+    from sudoku_workbench.search.symmetry import fitting_symmetries
+
+    said: list[str] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda _parent, _title, text: said.append(text))
+    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    qtbot.addWidget(dialog)
+    dialog.se_band.setText("7.9-7.0")
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert said
+    assert "SE band '7.9-7.0'" in said[0]
+    dialog.se_band.setText("7.0-7.9")
+    dialog.hodoku.setCurrentIndex(dialog.hodoku.findText("hard"))
+    options = dialog.options()
+    assert options.targeted
+    assert options.se == (7.0, 7.9)
+    assert options.hodoku is not None
+    assert options.hodoku.name == "HARD"

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtWidgets import QWidget
 
 from sudoku_workbench.core import Highlights, Step
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.graphs.links import bilocation_graph, bivalue_graph
-from sudoku_workbench.graphs.picture import graph_picture
+from sudoku_workbench.graphs.picture import GraphKind, graph_picture
 from sudoku_workbench.gui.graph_arrays import graph_arrays, matching_arrays
+from sudoku_workbench.gui.graph_canvas import GraphCanvas
 from sudoku_workbench.logic.engine import steps_until_stuck
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
@@ -27,7 +30,8 @@ def _known_position():
 
 def test_arrays_match_the_graph_of_a_known_position():
     grid = _known_position()
-    for kind, build in (("bilocation", bilocation_graph), ("bivalue", bivalue_graph)):
+    kinds: tuple[tuple[GraphKind, Any], ...] = (("bilocation", bilocation_graph), ("bivalue", bivalue_graph))
+    for kind, build in kinds:
         graph = build(grid)
         assert graph.number_of_edges() > 3
         arrays = graph_arrays(graph_picture(grid, kind))
@@ -79,3 +83,19 @@ def test_pane_shows_the_graph_and_hover_links_board_and_nodes(qtbot, window, sho
     assert pane.arrays.title.startswith("bivalue")
     assert len(pane.arrays.adj) == bivalue_graph(grid).number_of_edges()
     shot(window, "graph-bivalue")
+
+
+def test_the_labels_of_a_picture_are_made_ahead_while_the_window_is_idle(qtbot):
+    holder = QWidget()  # not the canvas itself: closing it makes pyqtgraph drop its plot item
+    qtbot.addWidget(holder)
+    canvas = GraphCanvas(holder)
+    holder.show()
+    grid = _known_position()
+    arrays = graph_arrays(graph_picture(grid, "bilocation"))
+    assert 0 < len(arrays.edge_labels) < 64
+    made = set(canvas.scene().items())
+    qtbot.waitUntil(lambda: len(canvas.scene().items()) >= len(made) + 64)  # the idle event loop made them
+    made = set(canvas.scene().items())
+    canvas.draw(arrays, grid.geometry)
+    assert {label.textItem.toPlainText() for label in canvas.labels} == set(arrays.edge_labels)
+    assert set(canvas.scene().items()) == made  # the picture's labels were among them: none made now

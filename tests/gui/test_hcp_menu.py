@@ -8,7 +8,8 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QLabel, QMessageBox
 
 from sudoku_workbench.core.history import History
-from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
+from sudoku_workbench.formats.tours import Tour, write_tour
+from sudoku_workbench.formats.tsplib import read_hcp
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.hcp_commands import number
 from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, choose, hcp_settings
@@ -23,6 +24,7 @@ from tests.hcp.helpers import tour_of
 def test_export_then_import_tour_solves_the_grid(qtbot, window, tmp_path):
     puzzle = corpus("four_vu100.txt", 1, every=5)[0]
     solution = solve(puzzle)
+    assert solution is not None
     window.session.set_puzzle(History(puzzle), dirty=False)
     assert window.acts["export_hcp"].isEnabled()
     assert window.acts["import_tour"].isEnabled()
@@ -75,7 +77,9 @@ def test_the_options_dialog_remembers_every_choice(qtbot, storage, shot):
     first.workers.setValue(1)
     first.show()
     shot(first, "hcp-options")
-    first.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+    buttons = first.findChild(QDialogButtonBox)
+    assert buttons is not None
+    buttons.button(QDialogButtonBox.StandardButton.Ok).click()
     again = HcpOptionsDialog(None, hcp_settings(storage.data_dir), solving=True)
     qtbot.addWidget(again)
     assert again.options() == ExportOptions("compact", False, "paper", True)
@@ -119,6 +123,7 @@ def test_export_with_candidates_uses_the_position(qtbot, window, tmp_path):
     window.session.set_puzzle(History(puzzle), dirty=False)
     cell = puzzle.empty_cells[0]
     solution = solve(puzzle)
+    assert solution is not None
     wrong = next(d for d in puzzle.candidates_of(cell) if d != solution.values[cell])
     window.session.toggle_candidate(cell, wrong)
     window.hcp.export(tmp_path / "c.hcp", ExportOptions(candidates=True))
@@ -156,7 +161,9 @@ def test_solve_through_hcp_fills_the_grid_and_draws_the_cycle(qtbot, window):
     assert not window.acts["hcp_cycle"].isEnabled()
     window.hcp.solve(ExportOptions("directed"), SolveSettings(time_limit=60))
     settle(qtbot, window, timeout=90_000)
-    assert window.session.grid.values == solve(puzzle).values
+    solution = solve(puzzle)
+    assert solution is not None
+    assert window.session.grid.values == solution.values
     step = window.session.history.last_step
     assert step.rule == "hcp_tour"
     assert step.explanation[0].isupper()
@@ -186,7 +193,9 @@ def test_the_graph_chosen_in_the_dialog_is_the_graph_searched(qtbot, window, mon
     monkeypatch.setattr(HcpOptionsDialog, "exec", pick)
     window.acts["solve_hcp"].trigger()
     settle(qtbot, window, timeout=60_000)
-    assert window.session.grid.values == solve(puzzle).values
+    solution = solve(puzzle)
+    assert solution is not None
+    assert window.session.grid.values == solution.values
     assert window.hcp.last.export.variant == variant
     # CP-SAT searched the exported graph itself, not the directed one behind it
     assert window.hcp.last.size[0] == window.hcp.last.export.dimension
@@ -215,6 +224,7 @@ def test_cancel_stops_solving_through_hcp_and_the_status_says_so(qtbot, window):
     window.session.set_puzzle(History(hard), dirty=False)
     window.hcp.solve(ExportOptions(), SolveSettings(time_limit=120, workers=1))
     qtbot.waitUntil(lambda: status(window).startswith("Solving through HCP"), timeout=20_000)
+    assert window.session.busy(JobKind.HCP_SOLVE)
     window.acts["cancel"].trigger()
     assert not window.session.busy(JobKind.HCP_SOLVE)
     assert status(window).startswith("Solve through HCP cancelled after ")

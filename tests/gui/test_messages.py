@@ -90,6 +90,7 @@ def test_check_names_a_needed_candidate_struck_out_by_hand(qtbot, window):
 
     trigger_paste(qtbot, window, NEWSPAPER)
     solution = solve(window.session.grid)
+    assert solution is not None
     needed = (2, solution.values[2])
     board = window.board
     qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.candidate_point(needed).toPoint())

@@ -65,6 +65,7 @@ def test_cancel_stops_a_long_search_within_a_fifth_of_a_second(qtbot, window):
 def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, window, shot):
     trigger_paste(qtbot, window, NEWSPAPER)
     solution = solve(parse_line(NEWSPAPER))
+    assert solution is not None
     cell = 2  # r1c3: a digit its peers allow but the solution does not have
     grid = window.session.grid
     wrong = next(
@@ -92,6 +93,7 @@ def test_check_marks_entries_that_disagree_with_the_unique_solution(qtbot, windo
 def test_check_points_at_a_mistyped_clue(qtbot, window):
     puzzle = parse_line(NEWSPAPER)
     solution = solve(puzzle)
+    assert solution is not None
     # change the clue r5c4 (8) to another digit its peers allow, one that leaves no solution
     cell = 39
     assert puzzle.givens[cell] == 8

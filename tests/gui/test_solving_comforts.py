@@ -32,6 +32,7 @@ def test_hint_goes_from_where_to_look_to_the_technique_to_the_step(qtbot, window
     settle(qtbot, window)
     grid = window.session.grid
     expected = next_step(grid)
+    assert expected is not None
     button = window.panel.buttons["hint"]
     finding = window.panel.finding
 

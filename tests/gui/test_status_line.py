@@ -14,6 +14,7 @@ def test_a_puzzle_with_one_solution_is_rated_three_ways():
     assert solutions == 1
     assert ratings is not None
     level, se, hodoku = ratings
+    assert hodoku is not None
     assert level.level == Level.EASY
     assert hodoku.level == HodokuLevel.EASY
     text = puzzle_text((solutions, ratings))

@@ -43,7 +43,7 @@ def column(dialog: TechniquesDialog, name: str) -> list[str]:
 
 
 def test_the_dialog_lists_every_row_of_the_table_in_order_with_its_facts(qtbot, window):
-    dialog = TechniquesDialog(window, window.session.jobs.techniques)
+    dialog = TechniquesDialog(window, window.session.techniques)
     qtbot.addWidget(dialog)
     assert column(dialog, "Rule") == [rule.name for rule in TABLE]
     assert column(dialog, "Family") == [rule.family.value for rule in TABLE]
@@ -65,7 +65,7 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
     seen = answer_dialog([(Key.Key_Return, NO)], pick_singles)
     trigger(window, "techniques_prefs")
     assert seen, "Preferences → Techniques opened no dialog"
-    assert window.session.jobs.techniques.preset == "singles"
+    assert window.session.techniques.preset == "singles"
 
     messages = run_logic(qtbot, window)
     assert not window.session.grid.is_solved()
@@ -83,7 +83,7 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
 
 def test_unticking_a_rule_keeps_logic_from_using_it(qtbot, window):
     choice = Techniques.from_preset("default")
-    window.session.jobs.set_techniques(Techniques("default", choice.order, choice.off | {POINTING.id}))
+    window.session.set_techniques(Techniques("default", choice.order, choice.off | {POINTING.id}))
     run_logic(qtbot, window)
     counts = rule_counts(window)
     assert window.session.grid.is_solved()
@@ -99,10 +99,10 @@ def test_keys_move_and_untick_rules_and_logic_follows_the_new_order(qtbot, windo
     keys += [(Key.Key_Down, NO), (Key.Key_Space, NO), (Key.Key_Return, NO)]  # untick the first Single
     answer_dialog(keys)
     trigger(window, "techniques_prefs")
-    techniques = window.session.jobs.techniques
+    techniques = window.session.techniques
     assert techniques.order[0] == POINTING.id
     assert techniques.off == {TABLE[0].id} | {rule.id for rule in TABLE if not rule.on}
-    assert window.session.jobs.rules[0] == POINTING
+    assert window.session.rules[0] == POINTING
 
     run_logic(qtbot, window)
     steps = [s for s in window.session.history.steps if s.rule not in (ENTRY, PENCIL, CLEAR)]
@@ -112,7 +112,7 @@ def test_keys_move_and_untick_rules_and_logic_follows_the_new_order(qtbot, windo
 
 
 def test_reset_brings_back_the_preset_and_a_new_window_remembers_the_choice(qtbot, window, storage):
-    dialog = TechniquesDialog(window, window.session.jobs.techniques)
+    dialog = TechniquesDialog(window, window.session.techniques)
     qtbot.addWidget(dialog)
     dialog.rules.setCurrentItem(dialog.rules.items()[5])
     dialog.rules.move_current(-1)
@@ -122,11 +122,11 @@ def test_reset_brings_back_the_preset_and_a_new_window_remembers_the_choice(qtbo
     dialog.reset()
     assert dialog.choice() == Techniques.from_preset("default")
 
-    window.session.jobs.set_techniques(changed)
+    window.session.set_techniques(changed)
     again = MainWindow(storage)
     qtbot.addWidget(again)
-    assert again.session.jobs.techniques == changed
-    assert again.session.jobs.rules == changed.rules(False) != RULES
+    assert again.session.techniques == changed
+    assert again.session.rules == changed.rules(False) != RULES
     again.session.shutdown()
 
 
@@ -160,7 +160,7 @@ def test_a_choice_saved_by_another_version_is_completed_from_the_table(storage):
 
 
 def test_rate_and_test_use_the_chosen_rules(qtbot, window):
-    window.session.jobs.set_techniques(Techniques.from_preset("singles"))
+    window.session.set_techniques(Techniques.from_preset("singles"))
     trigger_paste(qtbot, window, HARD)
     settle(qtbot, window)  # the status line's own rating (default rules) first: Rate's comes after it
     assert "level Medium" in window.panel.status.text()
@@ -173,18 +173,18 @@ def test_rate_and_test_use_the_chosen_rules(qtbot, window):
         window.session.jobs.generate(GenerateOptions(seed=0))
     made = window.session.grid
     assert not made.is_solved()
-    assert solve_by_logic(made, window.session.jobs.rules).grid.is_solved()
+    assert solve_by_logic(made, window.session.rules).grid.is_solved()
     settle(qtbot, window)
 
 
 def test_assume_one_solution_runs_only_the_uniqueness_rules_that_are_ticked(qtbot, window):
     choice = Techniques.from_preset("default")
-    window.session.jobs.set_techniques(Techniques("default", choice.order, frozenset({"bug_plus_one"})))
+    window.session.set_techniques(Techniques("default", choice.order, frozenset({"bug_plus_one"})))
     messages: list[str] = []
     window.session.message.connect(messages.append)
     trigger_paste(qtbot, window, HARD)
     trigger(window, "assume_unique")
-    unique = {rule.id for rule in window.session.jobs.rules if rule.one_solution}
+    unique = {rule.id for rule in window.session.rules if rule.one_solution}
     assert unique == {rule.id for rule in TABLE if rule.one_solution} - {"bug_plus_one"}
     assert "Unique rectangle type 1" in messages[-1]
     assert "BUG+1" not in messages[-1]

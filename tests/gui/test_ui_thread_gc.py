@@ -28,7 +28,8 @@ def _churn(kept: list[object]) -> None:
 def test_a_pool_thread_never_collects_while_held(qtbot):
     # The GUI conftest already holds collection for every test, as the program does for its life.
     assert not gc.isenabled()
-    watched, kept = _cycle(), []
+    watched = _cycle()
+    kept: list[object] = []
     worker = threading.Thread(target=_churn, args=(kept,))
     worker.start()
     worker.join()
@@ -71,7 +72,7 @@ def test_what_outlives_the_oldest_generation_is_frozen(monkeypatch):
     assert not any(o is kept for o in _young_objects())
 
 
-def test_frozen_cycles_are_collected_once_no_job_runs(monkeypatch):
+def test_frozen_cycles_are_collected_once_no_job_ran_for_a_while(monkeypatch):
     monkeypatch.setattr(ui_thread_gc, "WHOLE_HEAP_GROWTH", 0)  # the frozen part always counts as grown
     cycle = _cycle()
     gc.freeze()
@@ -79,9 +80,25 @@ def test_frozen_cycles_are_collected_once_no_job_runs(monkeypatch):
     ui_thread_gc.collect_due()
     assert cycle() is not None, "everything was collected while a job ran"
     monkeypatch.setattr(ui_thread_gc, "jobs_running", lambda: False)
+    monkeypatch.setattr(ui_thread_gc, "QUIET_SECONDS", float("inf"))
+    ui_thread_gc.collect_due()
+    assert cycle() is not None, "everything was collected right after a job"
+    monkeypatch.setattr(ui_thread_gc, "QUIET_SECONDS", 0.0)
     ui_thread_gc.collect_due()
     assert cycle() is None
     assert gc.get_freeze_count() > 0  # the survivors are frozen again
+
+
+def test_while_a_job_runs_the_young_survivors_are_frozen_at_once(monkeypatch):
+    monkeypatch.setattr(ui_thread_gc, "jobs_running", lambda: True)
+    gc.collect()
+    dead = _cycle()
+    kept = [[i] for i in range(2 * gc.get_threshold()[0])]  # a job's allocations, kept alive
+    frozen = gc.get_freeze_count()
+    assert ui_thread_gc.collect_due() > 0  # generation 0 was due: its garbage is gone...
+    assert dead() is None
+    assert gc.get_freeze_count() > frozen  # ...and its survivors frozen, never walked again
+    assert not any(o is kept[0] for o in _young_objects())
 
 
 def _in_generation(thing: object, generation: int) -> bool:

@@ -9,7 +9,8 @@ import pytest
 
 from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
-from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
+from sudoku_workbench.formats.tours import Tour, write_tour
+from sudoku_workbench.formats.tsplib import read_hcp
 from sudoku_workbench.hcp.cpsat import find_cycle
 from sudoku_workbench.hcp.export import Variant, export_graph, position_masks
 from sudoku_workbench.hcp.files import export_for_hcp_file

@@ -13,7 +13,8 @@ import pytest
 
 from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
-from sudoku_workbench.formats.tsplib import Tour, read_hcp, write_tour
+from sudoku_workbench.formats.tours import Tour, write_tour
+from sudoku_workbench.formats.tsplib import read_hcp
 from sudoku_workbench.hcp.export import HcpExport, export_graph
 from sudoku_workbench.hcp.files import write_export
 from sudoku_workbench.hcp.solver import LKH_ENV

@@ -8,14 +8,14 @@ import pytest
 
 from sudoku_workbench.cli import main
 from sudoku_workbench.core import Grid
-from sudoku_workbench.formats.tsplib import (
+from sudoku_workbench.formats.tours import (
     Tour,
     format_concorde_solution,
     format_edge_list_tour,
-    format_hcp,
     format_tour,
     parse_tour,
 )
+from sudoku_workbench.formats.tsplib import format_hcp
 from sudoku_workbench.hcp.export import HcpExport, export_graph
 from sudoku_workbench.hcp.tour import TourError, grid_from_tour
 from sudoku_workbench.search.solve import solve

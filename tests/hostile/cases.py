@@ -159,6 +159,7 @@ _NUMERIC = (
     (("generate",), "--jobs", ("0", "-1", "x")),
     (("generate",), "--budget", ("0", "-1", "nan", "inf", "x")),
     (("generate",), "--size", ("-1", "x", "7")),
+    (("generate",), "--se", ("x", "9-1", "nan", "inf", "0-1")),
     (("experiment", "eppstein"), "--count", ("0", "-1", "x")),
     (("experiment", "eppstein"), "--seed", ("-1", "x")),
     (("experiment", "eppstein"), "--jobs", ("0", "-1", "x")),

@@ -29,8 +29,8 @@ def test_logic_prints_grid_and_status_and_writes_trace(
     assert lines[0].endswith(" solved")
     assert "." not in lines[0].split()[0]
     assert all(line.split()[1] in {"solved", "stuck"} for line in lines[:4])
-    assert lines[4] == "error"
-    assert "record 5" in err
+    assert lines[4] == "invalid puzzle"
+    assert "line 5" in err
     records = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
     first = records[0]
     assert set(first) == {"puzzle", "rule", "placements", "eliminations", "explanation"}

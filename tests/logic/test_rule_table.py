@@ -114,3 +114,14 @@ def test_the_readmes_rule_table_is_the_rows() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     block = readme.split("<!-- rules:start -->\n", 1)[1].split("\n<!-- rules:end -->", 1)[0]
     assert block == rules_markdown()
+
+
+def test_the_readmes_level_table_is_the_rows() -> None:
+    from sudoku_workbench.cli._rule_options import levels_markdown
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- levels:start -->\n", 1)[1].split("\n<!-- levels:end -->", 1)[0]
+    assert block == levels_markdown()
+    assert "| hard | " in block
+    assert "`naked_tuple` (medium)" in block  # HoDoKu's naked triple is Medium, ours hard

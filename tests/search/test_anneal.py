@@ -1,5 +1,6 @@
 import itertools
 import random
+from typing import Any
 
 import pytest
 
@@ -39,7 +40,7 @@ def test_conflict_cost_of_a_two_in_one_row_and_box():
 def test_reported_cost_matches_the_fill_and_givens_stay(moves):
     puzzle = corpus("top95.txt", 1)[0]
     geo = puzzle.geometry
-    seen = []
+    seen: list[Any] = []
     settings = AnnealSettings(moves=moves, max_iterations=5000, report_every=500)
     anneal(puzzle, settings, random.Random(3), progress=seen.append)
     assert len(seen) == 11

@@ -183,7 +183,12 @@ def test_counting_beyond_the_sat_bound_goes_on_with_the_search(monkeypatch):
     monkeypatch.setattr(solve_module, "SAT_COUNT_BOUND", 50)
     searched = []
     real = solve_module.search_count
-    monkeypatch.setattr(solve_module, "search_count", lambda *a: searched.append(a[1]) or real(*a))
+
+    def counting(*args):
+        searched.append(args[1])
+        return real(*args)
+
+    monkeypatch.setattr(solve_module, "search_count", counting)
     assert count(blank) == 288
     assert count(blank, 200) == 200
     assert count(blank, 50) == 50

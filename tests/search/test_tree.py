@@ -101,7 +101,7 @@ def test_layout_puts_parents_over_their_children():
 
 def test_node_limit_progress_and_cancel():
     puzzle = Grid.empty(geometry(3, 3))
-    seen = []
+    seen: list[int] = []
     tree = record_search(puzzle, max_solutions=None, node_limit=1500, progress=seen.append)
     assert tree.visited == 1500
     assert not tree.finished

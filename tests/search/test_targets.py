@@ -1,0 +1,151 @@
+"""Puzzles made to order (search.targets): each one unique by an independent count, with the symmetry
+asked for, and meeting its target as the raters see it; impossible targets refused by name."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sudoku_workbench.core import CancelToken, Grid, geometry_for_size
+from sudoku_workbench.core.errors import Cancelled
+from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.engine import rate, solve_by_logic
+from sudoku_workbench.logic.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rule_choice import choose_rules, preset_rules
+from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.search.solve import solve
+from sudoku_workbench.search.targets import (
+    Target,
+    TargetError,
+    check_target,
+    hodoku_level,
+    make_target,
+    se_band,
+    technique_id,
+)
+from tests.conftest import REPO
+from tests.search.exact_cover import count_solutions
+
+RULES = choose_rules()
+
+
+def _mirror(n: int, cell: int, symmetry: str) -> int:
+    """Where a cell goes under the symmetry (written here, independent of search.symmetry)."""
+    row, col = divmod(cell, n)
+    if symmetry == "rot180":
+        return (n - 1 - row) * n + (n - 1 - col)
+    if symmetry == "mirror_lr":
+        return row * n + (n - 1 - col)
+    raise AssertionError(symmetry)
+
+
+def _check_unique_and_symmetric(grid: Grid, symmetry: str) -> None:
+    n = grid.geometry.n
+    assert count_solutions(grid, 2) == 1
+    assert all(bool(d) == bool(grid.givens[_mirror(n, cell, symmetry)]) for cell, d in enumerate(grid.givens))
+
+
+def _make(target: Target, seed: int, size: int = 9, symmetry: str = "rot180") -> Grid:
+    # No time budget: the same puzzle on any machine, however loaded.
+    made = make_target(geometry_for_size(size), random.Random(seed), symmetry, target)
+    _check_unique_and_symmetric(made.grid, symmetry)
+    return made.grid
+
+
+@pytest.mark.parametrize(("technique", "seed"), [("x_wing", 1), ("pointing", 2), ("xy_wing", 3)])
+def test_needs_gives_a_puzzle_whose_logic_path_uses_the_technique(technique: str, seed: int) -> None:
+    grid = _make(Target(RULES, needs=technique), seed)
+    run = solve_by_logic(grid, RULES)
+    assert run.status == "solved"
+    assert technique in {step.rule for step in run.steps}
+
+
+def test_hardest_gives_a_puzzle_whose_hardest_step_is_the_technique() -> None:
+    grid = _make(Target(RULES, hardest="claiming"), 4)
+    assert rate(grid, RULES).hardest_rule == "claiming"
+
+
+def test_needs_works_on_a_6x6_with_another_symmetry() -> None:
+    grid = _make(Target(RULES, needs="pointing"), 5, size=6, symmetry="mirror_lr")
+    assert "pointing" in {step.rule for step in solve_by_logic(grid, RULES).steps}
+
+
+def test_the_se_band_is_where_rate_puts_the_puzzle() -> None:
+    grid = _make(Target(RULES, se=(2.5, 3.4)), 6)
+    rated = rate_se(grid, RULES, one_solution=True)
+    assert rated.status == "solved"
+    assert 2.5 <= rated.difficulty <= 3.4
+
+
+def test_the_hodoku_level_is_the_one_hodokus_scale_gives() -> None:
+    grid = _make(Target(RULES, hodoku=HodokuLevel.MEDIUM), 7)
+    solved = solve(grid)
+    assert solved is not None
+    assert rate_hodoku(grid, RULES, solution=solved.values).level is HodokuLevel.MEDIUM
+
+
+def test_a_preset_alone_gives_a_puzzle_those_rules_solve() -> None:
+    singles = preset_rules("singles")
+    grid = _make(Target(singles), 8)
+    assert solve_by_logic(grid, singles).status == "solved"
+
+
+def test_the_same_seed_makes_the_same_puzzle() -> None:
+    target = Target(RULES, needs="hidden_pair")
+    assert _make(target, 9) == _make(target, 9)
+
+
+def test_a_cancelled_search_stops() -> None:
+    token = CancelToken()
+    token.cancel()
+    with pytest.raises(Cancelled):
+        make_target(
+            geometry_for_size(9), random.Random(1), "rot180", Target(RULES, needs="x_wing"), cancel=token
+        )
+
+
+def test_an_unknown_technique_is_named_with_the_nearest_ids() -> None:
+    with pytest.raises(TargetError, match=r"--needs: unknown technique 'xwing'; did you mean x_wing"):
+        technique_id("xwing", "--needs")
+    assert technique_id("X-Wing") == "x_wing"
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        (Target(preset_rules("singles"), needs="x_wing"), "--needs x_wing: not among the chosen rules"),
+        (Target(RULES, needs="unique_rectangle_1"), "uniqueness rule"),
+        (Target(RULES, needs="xy_chain", hardest="x_wing"), "harder than --hardest x_wing"),
+    ],
+)
+def test_impossible_targets_are_refused_by_name(target: Target, message: str) -> None:
+    with pytest.raises(TargetError, match=message):
+        check_target(target)
+
+
+@pytest.mark.parametrize("text", ["7-x", "9.0-8.0", "0.5-2", ""])
+def test_a_band_that_does_not_read_is_refused(text: str) -> None:
+    with pytest.raises(TargetError, match="SE band"):
+        se_band(text)
+
+
+def test_bands_and_levels_read() -> None:
+    assert se_band("7.0-7.9") == (7.0, 7.9)
+    assert se_band(" 7.2 ") == (7.2, 7.2)
+    assert hodoku_level("Unfair") is HodokuLevel.UNFAIR
+    with pytest.raises(TargetError, match="easy, medium, hard, unfair, extreme"):
+        hodoku_level("fiendish")
+
+
+def test_the_se_ceiling_answers_as_the_full_rating_does() -> None:
+    lines = (REPO / "tests" / "data" / "se_rated_sudokuexchange_sample50.txt").read_text().splitlines()
+    puzzles = [parse_line(line.split()[0]) for line in lines if line and not line.startswith("#")][:6]
+    for grid in puzzles:
+        full = rate_se(grid, RULES, one_solution=True)
+        for ceiling in (3.0, full.difficulty, 7.0):
+            capped = rate_se(grid, RULES, one_solution=True, ceiling=ceiling)
+            assert (capped.status == "solved") == (full.status == "solved" and full.difficulty <= ceiling)
+            if capped.status == "solved":
+                assert capped.difficulty == full.difficulty

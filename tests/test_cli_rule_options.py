@@ -78,7 +78,10 @@ def test_logic_follows_the_chosen_rules_and_says_what_a_stuck_puzzle_needs(
     trace = tmp_path / "trace.jsonl"
     assert main(["logic", str(puzzles), "--rules", "no-chains", "--trace", str(trace)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "stuck: the next step needs Nice loop / AIC (nice_loop), which is off" in lines[0]
+    # The ALS rules stay (ALS-XY-Chain too, an ALS rule as in HoDoKu): they take the first puzzle past
+    # where a nice loop was needed, to where only a dynamic forcing chain goes on.
+    needed = "Dynamic forcing chain (dynamic_forcing_chain)"
+    assert f"stuck: the next step needs {needed}, which is off" in lines[0]
     used = {json.loads(line)["rule"] for line in trace.read_text(encoding="utf-8").splitlines()}
     assert not used & {"nice_loop", "x_chain", "xy_chain", "forcing_net"}
 

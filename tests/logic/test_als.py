@@ -1,4 +1,4 @@
-"""ALS-XZ, ALS-XY-Wing and Death Blossom: exact hand-made cases."""
+"""ALS-XZ and ALS-XY-Wing: exact hand-made cases."""
 
 from __future__ import annotations
 
@@ -27,15 +27,6 @@ def test_als_xy_wing() -> None:
     step = next(als.als_xy_wing(grid))
     assert step.rule == "als_xy_wing"
     assert names(G9, step.eliminations) == {"r1c1<>3"}
-
-
-def test_death_blossom() -> None:
-    # Stem r5c5 (1, 2): petal r5c1/r6c1 (1, 3, 4) for 1, petal r1c5/r1c4 (2, 3, 5) for 2; both hold 3.
-    keep = {"r5c5": "12", "r5c1": "13", "r6c1": "34", "r1c5": "23", "r1c4": "35"}
-    step = only_step(als.death_blossom(grid_from(G9, keep=keep)))
-    assert step.rule == "death_blossom"
-    assert names(G9, step.eliminations) == {"r1c1<>3"}
-    assert step.explanation.startswith("Death Blossom: the stem r5c5 holds 1 and 2")
 
 
 def test_no_als_step_without_a_restricted_digit() -> None:

@@ -67,11 +67,11 @@ def rated_se_path(
     No grid is built for a step the singles tally answers (most of them): a rating needs only the
     difficulties and whether the path ended with the grid full.
     """
-    problems = grid.problems()
+    tally = SinglesTally(grid)
+    problems = grid.problems() if tally.suspect else ()  # the tally notes every kind of problem
     if problems:
         raise Contradiction(f"the position is impossible: {problems[0].describe(grid.geometry)}", ())
     order = sorted(rules, key=floor)
-    tally = SinglesTally(grid)
     singles = tuple(tally.finder(rule.id) for rule in singles_served(order)) if not tally.suspect else ()
     memory = SolveMemory()
     while tally.open_cells:

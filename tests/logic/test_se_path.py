@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES, Rule, singles_served
 from sudoku_workbench.logic.se_path import se_path
-from sudoku_workbench.logic.se_scale import step_difficulty, step_floor
+from sudoku_workbench.logic.se_scale import rate_se, step_difficulty, step_floor
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 
@@ -55,3 +56,11 @@ def test_the_tally_gives_the_steps_and_grids_the_scans_give(name: str, count: in
         ]
         assert [after for _, after in served] == [after for _, after in scanned]
         assert served[-1][1].is_complete()
+
+
+def test_an_impossible_puzzle_is_refused_before_any_step() -> None:
+    twice = "11" + "." * 79  # the digit 1 twice in row 1
+    rating = rate_se(parse_line(twice))
+    assert (rating.status, rating.step_count) == ("contradiction", 0)
+    with pytest.raises(Contradiction, match="impossible"):
+        _path(parse_line(twice), RULES)

@@ -38,6 +38,7 @@ __all__ = [
     "rating_of",
     "rule_by_id",
     "rules_assuming_unique",
+    "singles_served",
     "solve_by_logic",
     "step_name",
     "step_names",
@@ -142,7 +143,7 @@ def _followed_steps(
     problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem
-    served = _singles_served(rules)
+    served = singles_served(rules)
     singles = tuple(tally.finder(rule.id) for rule in served)
     pending: dict[int, Iterator[Step]] = {}
     memory = SolveMemory()
@@ -168,8 +169,8 @@ def _followed_steps(
                 raise problem
 
 
-def _singles_served(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    """The leading rules that are the standard singles, which the tally answers without a scan."""
+def singles_served(rules: tuple[Rule, ...] | list[Rule]) -> tuple[Rule, ...]:
+    """The leading rules that are the standard singles: a :class:`SinglesTally` answers them, no scan."""
     served = []
     for rule in rules:
         if _SINGLE_FINDERS.get(rule.id) is not rule.find:

@@ -57,7 +57,7 @@ from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assumin
 from sudoku_workbench.logic.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Growth
-from sudoku_workbench.logic.se_path import se_path
+from sudoku_workbench.logic.se_path import rated_se_path
 
 __all__ = [
     "SE_BASE",
@@ -233,23 +233,28 @@ def rate_se(
         Cancelled: when ``cancel`` was cancelled.
     """
     n = grid.geometry.n
-    steps: list[Step] = []
+    count = 0
+    hardest: tuple[float, Step] | None = None
     status = "solved"
+    last_open = grid.values.count(0)
     se_rules = _se_rules(rules, n, one_solution)
     if ceiling is not None:
         se_rules = tuple(rule for rule in se_rules if step_floor(rule) <= ceiling)
     try:
-        for step, after in se_path(grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel):
-            steps.append(step)
-            grid = after
-            if ceiling is not None and step_difficulty(step, n) > ceiling:
+        for rated, step, open_cells in rated_se_path(
+            grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel
+        ):
+            count += 1
+            if hardest is None or rated > hardest[0]:  # the first of the hardest, as max() gives
+                hardest = (rated, step)
+            last_open = open_cells
+            if ceiling is not None and rated > ceiling:
                 status = "above"
                 break
     except Contradiction:
         status = "contradiction"
-    if status == "solved" and not grid.is_complete():
+    if status == "solved" and last_open:
         status = "stuck"
-    hardest = max(steps, key=lambda step: step_difficulty(step, n), default=None)
     if hardest is None:
         return SeRating(0.0, "", 0, status)
-    return SeRating(step_difficulty(hardest, n), hardest.rule, len(steps), status)
+    return SeRating(hardest[0], hardest[1].rule, count, status)

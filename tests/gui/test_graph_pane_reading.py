@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from sudoku_workbench.gui.graph_canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH, NODE_SIZE
 from sudoku_workbench.gui.graph_labels import place_labels
 from sudoku_workbench.gui.graph_view import place_beside
+from sudoku_workbench.gui.techniques_prefs import Techniques
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import trigger_paste
@@ -246,6 +247,8 @@ LOCAL_RULES = {"full_house", "naked_single", "hidden_single", "pointing", "claim
 
 
 def test_a_matching_step_shows_its_cell_digit_graph_and_the_next_step_goes_back(qtbot, window, shot):
+    # Eppstein's rules, where Chain Exclusion belongs (in the default cascade the ALS rules come first here)
+    window.session.set_techniques(Techniques.from_preset("eppstein"))
     trigger_paste(qtbot, window, CHAIN_EXCLUSION_PUZZLE)
     with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
         trigger(window, "logic")

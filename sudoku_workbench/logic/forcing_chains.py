@@ -30,15 +30,12 @@ from sudoku_workbench.logic.forcing_nets import FORCING_NET, forcing_net
 from sudoku_workbench.logic.forcing_story import (
     Lead,
     Story,
-    ancestors,
     assumption_closures,
     contradiction_step,
-    implications_text,
     with_leads,
 )
 from sudoku_workbench.logic.forcing_story import forget as forget_stories
 from sudoku_workbench.logic.propagation import (
-    Contradicted,
     Literal,
     Mode,
     Propagation,
@@ -186,18 +183,8 @@ def _forcing_step(
         story.units.append(unit)
     options = " or ".join(literal_name(geo, case) for case in cases)
     story.sentences.append(f"{what[0].upper()}{what[1:]}: {options}.")
-    for case in cases:
-        prop = Propagation(grid, mode, record=True)
-        prop.assume(*case)
-        try:
-            prop.run()
-        except Contradicted:
-            return None
-        if prop.facts is None or conclusion not in prop.facts:
-            return None
-        found = ancestors(prop, (conclusion,))
-        story.add(prop, found, conclusion)
-        story.sentences.append(f"If {literal_name(geo, case)}: {implications_text(prop, found)}.")
+    if not story.cases_reach(grid, mode, cases, conclusion):
+        return None
     story.sentences.append(f"Every case gives {literal_name(geo, conclusion)}, so it holds.")
     if on:
         return story.step(rule, ((cell, digit),), ())

@@ -182,6 +182,24 @@ class Story:
         if chain is not None:
             self.chains.append(chain)
 
+    def cases_reach(self, grid: Grid, mode: Mode, cases: tuple[Literal, ...], conclusion: Literal) -> bool:
+        """Replay each case with reasons and tell how it reaches the conclusion; False if one does not."""
+        for case in cases:
+            prop = Propagation(grid, mode, record=True)
+            prop.assume(*case)
+            try:
+                prop.run()
+            except Contradicted:
+                return False
+            if prop.facts is None or conclusion not in prop.facts:
+                return False
+            found = ancestors(prop, (conclusion,))
+            self.add(prop, found, conclusion)
+            self.sentences.append(
+                f"If {literal_name(grid.geometry, case)}: {implications_text(prop, found)}."
+            )
+        return True
+
     def step(self, rule: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> Step:
         """The step the story explains."""
         cells = tuple(dict.fromkeys(c for c, _ in self.pattern))

@@ -33,11 +33,9 @@ from sudoku_workbench.logic.finned_fish import FISH_NAMES
 from sudoku_workbench.logic.forcing_story import (
     Closure,
     Story,
-    ancestors,
     assumption_closures,
-    implications_text,
 )
-from sudoku_workbench.logic.propagation import Contradicted, Literal, Mode, Propagation, literal_name
+from sudoku_workbench.logic.propagation import Literal, Mode, literal_name
 
 __all__ = ["KRAKEN_FISH", "MAX_FINS", "KrakenFish", "kraken_fish"]
 
@@ -201,17 +199,7 @@ def _step(
             f"So in {geo.unit_name(unit)} (the fish's {digit_char(fish.digit)} there, or a fin): {options}."
         )
     story.pattern.update(dict.fromkeys((c, fish.digit) for c in fish.fins))
-    for case in cases:
-        prop = Propagation(grid, Mode.STATIC, record=True)
-        prop.assume(*case, True)
-        try:
-            prop.run()
-        except Contradicted:
-            return None
-        if prop.facts is None or conclusion not in prop.facts:
-            return None
-        found = ancestors(prop, (conclusion,))
-        story.add(prop, found, conclusion)
-        story.sentences.append(f"If {literal_name(geo, (*case, True))}: {implications_text(prop, found)}.")
+    if not story.cases_reach(grid, Mode.STATIC, tuple((c, d, True) for c, d in cases), conclusion):
+        return None
     story.sentences.append(f"Every case gives {end}, so it holds.")
     return story.step(KRAKEN_FISH, (), ((cell, digit),))

@@ -33,8 +33,8 @@ from sudoku_workbench.logic.engine import (
     rules_assuming_unique,
     steps_until_stuck,
 )
+from sudoku_workbench.logic.reference.techniques import TechniqueError, technique
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.techniques import TechniqueError, technique
 from sudoku_workbench.search.solve import count, solutions
 
 REPO = Path(__file__).resolve().parent.parent

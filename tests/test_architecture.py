@@ -46,7 +46,7 @@ def test_the_real_tree_keeps_every_contract(tmp_path):
         ("core/cancel.py", "import PySide6\n", "Only the GUI imports Qt"),
         ("search/solve.py", "import shiboken6\n", "Only the GUI imports Qt"),
         ("formats/text.py", "import networkx\n", "core and formats use the standard library only"),
-        ("logic/local.py", "import networkx\n", "networkx only in graphs and hcp"),
+        ("logic/singles/local.py", "import networkx\n", "networkx only in graphs and hcp"),
         ("gui/theme.py", "from networkx import Graph\n", "networkx only in graphs and hcp"),
         (
             "logic/engine.py",
@@ -55,6 +55,9 @@ def test_the_real_tree_keeps_every_contract(tmp_path):
         ),
         ("cli/count.py", "import ortools\n", "SAT and CP solvers (pysat, ortools) only in search and hcp"),
         ("core/errors.py", "import sudoku_workbench.logic\n", "Layers"),
+        ("logic/shared/_text.py", "from sudoku_workbench.logic.singles import local\n", "Rooms of logic"),
+        ("logic/fish/basic_fish.py", "from sudoku_workbench.logic.wings import wings\n", "Rooms of logic"),
+        ("logic/engine.py", "from sudoku_workbench.logic.rating import se_scale\n", "Rooms of logic"),
     ],
 )
 def test_each_contract_catches_a_deliberate_violation(tmp_path, module, violation, contract):

@@ -12,8 +12,8 @@ from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, solution_count, unique_refusal
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Rule, rate
-from sudoku_workbench.logic.hodoku_scale import rate_hodoku
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.sat import sat_search
 
 __all__ = ["register"]

@@ -20,8 +20,8 @@ from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Rule
+from sudoku_workbench.logic.reference.soundness import RunCheck, SoundnessTally, check_run
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.soundness import RunCheck, SoundnessTally, check_run
 from sudoku_workbench.search.solve import solve
 
 __all__ = ["register"]

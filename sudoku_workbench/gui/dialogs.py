@@ -29,9 +29,9 @@ from PySide6.QtWidgets import (
 from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
 from sudoku_workbench.gui.session_jobs import GenerateOptions
-from sudoku_workbench.logic.hodoku_steps import HodokuLevel
 from sudoku_workbench.logic.rule_choice import PRESETS
 from sudoku_workbench.logic.rule_table import TABLE
+from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.targets import TargetError, se_band
 
 __all__ = [

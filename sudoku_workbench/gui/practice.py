@@ -1,6 +1,6 @@
 """Puzzle → Practise…: choose a technique, find it on a puzzle played up to its first use, keep a score.
 
-The core does the work (:mod:`~sudoku_workbench.logic.practice`: the shipped set, the replay, the
+The core does the work (:mod:`~sudoku_workbench.logic.reference.practice`: the shipped set, the replay, the
 judging); this module only asks and shows. The person answers on the board as they solve: a right
 click (or Ctrl+digit) strikes a candidate out, a digit places. Return judges the marks and shows the
 step as Logic shows it (Return again: the next puzzle of the technique); Hint speaks of the asked step;
@@ -35,7 +35,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.logic.engine import rule_by_id
-from sudoku_workbench.logic.practice import (
+from sudoku_workbench.logic.reference.practice import (
     Exercise,
     Score,
     answer_from_steps,

@@ -26,8 +26,8 @@ from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
-from sudoku_workbench.logic.hodoku_steps import HodokuLevel
 from sudoku_workbench.logic.rule_choice import missing_rule, preset_rules, stuck_message
+from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting

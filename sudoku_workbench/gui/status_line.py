@@ -20,8 +20,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session_api import StatusHost
 from sudoku_workbench.logic.engine import RULES, Rating, Rule, rate, step_name
-from sudoku_workbench.logic.hodoku_scale import HodokuRating, rate_hodoku
-from sudoku_workbench.logic.se_scale import SeRating, rate_se
+from sudoku_workbench.logic.rating.hodoku_scale import HodokuRating, rate_hodoku
+from sudoku_workbench.logic.rating.se_scale import SeRating, rate_se
 from sudoku_workbench.search.solve import count, solve
 
 __all__ = ["PuzzleRating", "StatusLine", "position_text", "rate_puzzle", "rating_text"]

@@ -27,7 +27,7 @@ _SIDE = {4: 260, 6: 330, 8: 420, 9: 450, 12: 600, 16: 760, 25: 1000}
 def example_step(rule_id: str) -> Step | None:
     """The first step the rule's own finder takes on its example position (None without an example)."""
     from sudoku_workbench.logic.engine import rule_by_id
-    from sudoku_workbench.logic.techniques import technique
+    from sudoku_workbench.logic.reference.techniques import technique
 
     example = technique(rule_id).example
     return None if example is None else next(rule_by_id(rule_id).find(example), None)
@@ -36,7 +36,7 @@ def example_step(rule_id: str) -> Step | None:
 def render_example(rule_id: str) -> QImage | None:
     """The example with its step's highlights as a QImage (a QApplication must exist)."""
     from sudoku_workbench.gui.board_view import BoardView
-    from sudoku_workbench.logic.techniques import technique
+    from sudoku_workbench.logic.reference.techniques import technique
 
     example = technique(rule_id).example
     if example is None:
@@ -52,7 +52,7 @@ def render_example(rule_id: str) -> QImage | None:
 
 def write_reference(outdir: Path) -> list[Path]:
     """Render every rule's picture into ``outdir`` and write ``index.md`` there; return the files."""
-    from sudoku_workbench.logic.techniques import techniques
+    from sudoku_workbench.logic.reference.techniques import techniques
 
     outdir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []

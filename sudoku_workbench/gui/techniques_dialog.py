@@ -1,6 +1,6 @@
 """Help → Techniques reference: every rule with its text, source and pictured example.
 
-The texts and examples come from :mod:`sudoku_workbench.logic.techniques`; the picture is the stored
+The texts and examples come from :mod:`sudoku_workbench.logic.reference.techniques`; the picture is the stored
 PNG when there is one, otherwise the example is drawn on the spot by the board view. The example's
 explanation is produced by the rule itself, so the page shows what the code does.
 """
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from sudoku_workbench.gui.technique_pictures import example_step, render_example
 from sudoku_workbench.logic.engine import Rule, rule_by_id
+from sudoku_workbench.logic.reference.techniques import Technique, TechniqueError, picture, technique
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.techniques import Technique, TechniqueError, picture, technique
 
 __all__ = ["TechniquesDialog", "open_techniques"]
 

@@ -16,14 +16,14 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
-from sudoku_workbench.logic._memos import forget_memos
-from sudoku_workbench.logic._positions import remember_unit_positions
-from sudoku_workbench.logic.chain_analysis import forget_analyses
-from sudoku_workbench.logic.forcing_chains import forget_closures
+from sudoku_workbench.logic.forcing.forcing_chains import forget_closures
 from sudoku_workbench.logic.rule_table import RULES, TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule
+from sudoku_workbench.logic.shared._memos import forget_memos
+from sudoku_workbench.logic.shared._positions import remember_unit_positions
+from sudoku_workbench.logic.shared.chain_analysis import forget_analyses
+from sudoku_workbench.logic.shared.solve_memory import SolveMemory, remembering
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
-from sudoku_workbench.logic.solve_memory import SolveMemory, remembering
 
 __all__ = [
     "GRAPH_RULE_IDS",

@@ -16,42 +16,29 @@ graph pane and the techniques reference all read this table.
 
 from __future__ import annotations
 
-from sudoku_workbench.logic import (
-    als,
-    als_chain,
-    basic_fish,
-    bivalue_chains,
-    bivalue_rules,
+from sudoku_workbench.logic.als import als, als_chain, death_blossom
+from sudoku_workbench.logic.chains import bivalue_chains, bivalue_rules, cycles, forcing_rules, nice_loops
+from sudoku_workbench.logic.digit_patterns import (
     colouring,
-    complex_fish,
-    cycles,
-    death_blossom,
     dual_patterns,
     empty_rectangle,
-    eppstein_local,
-    exclusion,
-    finned_fish,
-    forcing_chains,
-    forcing_nets,
-    forcing_rules,
-    kraken_fish,
-    local,
-    locked_sets,
-    matching_rules,
-    nice_loops,
-    short_wings,
-    siamese_fish,
     single_digit,
-    sue_de_coq,
     templates,
-    tuples,
-    uniqueness,
-    uniqueness_more,
-    wings,
-    wxyz_wing,
 )
-from sudoku_workbench.logic.hodoku_steps import hodoku, hodoku_closest
+from sudoku_workbench.logic.fish import (
+    basic_fish,
+    complex_fish,
+    finned_fish,
+    kraken_fish,
+    matching_rules,
+    siamese_fish,
+)
+from sudoku_workbench.logic.forcing import forcing_chains, forcing_nets
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
+from sudoku_workbench.logic.shared.hodoku_steps import hodoku, hodoku_closest
+from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, locked_sets, sue_de_coq, tuples
+from sudoku_workbench.logic.uniqueness import uniqueness, uniqueness_more
+from sudoku_workbench.logic.wings import short_wings, wings, wxyz_wing
 
 __all__ = ["BILOCATION", "BIVALUE", "RULES", "TABLE"]
 

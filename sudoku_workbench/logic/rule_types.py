@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.hodoku_steps import Hodoku
+from sudoku_workbench.logic.shared.hodoku_steps import Hodoku
 
 __all__ = ["Family", "Growth", "Level", "Rule", "Se", "Source"]
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.local import (
+from sudoku_workbench.logic.singles.local import (
     FULL_HOUSE,
     HIDDEN_SINGLE,
     NAKED_SINGLE,
@@ -189,7 +189,7 @@ class SinglesTally:
         )
 
     def unit_positions(self) -> tuple[tuple[int, ...], ...]:
-        """The table of :func:`~sudoku_workbench.logic._positions.unit_positions` for the position."""
+        """The table of :func:`~sudoku_workbench.logic.shared._positions.unit_positions` for the position."""
         where, n = self._where, self._n
         return tuple(tuple(where[base : base + n]) for base in range(0, len(where), n))
 

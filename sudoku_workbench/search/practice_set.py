@@ -7,7 +7,7 @@ graded with the practice rules so no unique puzzle is dropped), its path is the 
 and for every technique on that path the puzzle is a candidate, ranked by how early the technique
 first comes (a short way to the question), then by ``i``. The result is plain lines,
 ``rule_id<TAB>puzzle``, so another way of finding such puzzles (generation by target) can replace this
-one without touching the reader (:mod:`~sudoku_workbench.logic.practice`).
+one without touching the reader (:mod:`~sudoku_workbench.logic.reference.practice`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from sudoku_workbench.core import CancelToken, Geometry, Grid
 from sudoku_workbench.logic.engine import solve_by_logic
-from sudoku_workbench.logic.practice import practice_rules
+from sudoku_workbench.logic.reference.practice import practice_rules
 from sudoku_workbench.search.generate import generate, puzzle_rng
 
 __all__ = ["PracticeSet", "first_uses", "make_practice_set"]

@@ -12,7 +12,7 @@ dynamic forcing chain: the same or more CPU time), so it is not done.
 
 Judging exits early: for ``hardest`` the logic path runs only the rules up to that technique (a
 later one could not be on the path of a puzzle that fits), and SE's path stops at its first step above the
-band (:func:`~sudoku_workbench.logic.se_scale.rate_se`'s ceiling).
+band (:func:`~sudoku_workbench.logic.rating.se_scale.rate_se`'s ceiling).
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ from dataclasses import dataclass, replace
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, WorkbenchError
 from sudoku_workbench.logic.engine import Rule, rating_of, rule_by_id, solve_by_logic
-from sudoku_workbench.logic.hodoku_scale import rate_hodoku
-from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.minimize import grid_of, is_unique
 from sudoku_workbench.search.solve import solutions

@@ -11,7 +11,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.status_line import rating_text
 from sudoku_workbench.gui.step_panel import step_title
 from sudoku_workbench.logic.engine import rate, solve_by_logic
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, new_9x9, trigger, type_puzzle
 

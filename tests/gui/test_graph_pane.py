@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core.history import History
-from sudoku_workbench.logic.cycles import find_bilocation_cycles
+from sudoku_workbench.logic.chains.cycles import find_bilocation_cycles
 from tests.gui.conftest import settle
 from tests.logic.test_cycles import square
 

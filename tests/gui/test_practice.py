@@ -13,7 +13,7 @@ from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui import practice as practice_gui
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.logic.practice import Exercise, prepare, read_practice_set
+from sudoku_workbench.logic.reference.practice import Exercise, prepare, read_practice_set
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui import test_keyboard_stories
 from tests.gui.conftest import settle

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import als_chain, death_blossom
+from sudoku_workbench.logic.als import als_chain, death_blossom
 from sudoku_workbench.logic.engine import solve_by_logic
 from tests.conftest import corpus
 from tests.logic.conftest import assert_sound, grid_from, solution_of

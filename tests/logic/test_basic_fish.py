@@ -6,9 +6,9 @@ import pytest
 
 from sudoku_workbench.core import Grid, geometry
 from sudoku_workbench.graphs.matching import analyse, digit_graph_masks
-from sudoku_workbench.logic import basic_fish, matching_rules
-from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic.engine import RULES, Level, solve_by_logic
+from sudoku_workbench.logic.fish import basic_fish, matching_rules
+from sudoku_workbench.logic.shared._positions import unit_positions
 from tests.conftest import corpus
 from tests.logic.conftest import assert_sound, solution_of
 from tests.logic.test_fish_and_wings import column_eliminations, digit_rows

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import bivalue_chains, wings, wxyz_wing
+from sudoku_workbench.logic.chains import bivalue_chains
+from sudoku_workbench.logic.wings import wings, wxyz_wing
 from tests.logic.conftest import grid_from
 from tests.logic.test_single_digit_patterns import names, only_step
 

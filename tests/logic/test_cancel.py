@@ -8,7 +8,7 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import rate, solve_by_logic
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from tests.conftest import corpus_lines
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import colouring, finned_fish
+from sudoku_workbench.logic.digit_patterns import colouring
+from sudoku_workbench.logic.fish import finned_fish
 from tests.logic.test_single_digit_patterns import keep_only, names, only_step
 
 G9 = geometry(3, 3)

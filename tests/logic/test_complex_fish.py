@@ -8,9 +8,9 @@ import pytest
 
 from sudoku_workbench.core import Grid, Step
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic import complex_fish
-from sudoku_workbench.logic.complex_fish import FRANKEN_FISH, MUTANT_FISH, family_of
 from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.fish import complex_fish
+from sudoku_workbench.logic.fish.complex_fish import FRANKEN_FISH, MUTANT_FISH, family_of
 from tests.conftest import corpus
 from tests.logic.conftest import assert_sound, solution_of
 from tests.logic.test_single_digit_patterns import keep_only, names

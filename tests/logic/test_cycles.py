@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Chain, Grid, geometry
-from sudoku_workbench.logic.cycles import (
+from sudoku_workbench.logic.chains.cycles import (
     find_bilocation_conflicting_paths,
     find_bilocation_cycles,
     find_bilocation_repetitive_cycles,

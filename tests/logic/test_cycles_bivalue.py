@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic.bivalue_rules import (
+from sudoku_workbench.logic.chains.bivalue_rules import (
     find_bivalue_conflicting_paths,
     find_bivalue_cycles,
     find_bivalue_repetitive_cycles,
     find_mixed_conflicting_paths,
 )
-from sudoku_workbench.logic.cycles import find_bilocation_conflicting_paths
+from sudoku_workbench.logic.chains.cycles import find_bilocation_conflicting_paths
 
 GEO = geometry(3, 3)
 P, Q, R, S = GEO.cell(0, 0), GEO.cell(0, 4), GEO.cell(4, 4), GEO.cell(4, 0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic.forcing_rules import find_forcing_contradictions, find_nonrepetitive_paths
+from sudoku_workbench.logic.chains.forcing_rules import find_forcing_contradictions, find_nonrepetitive_paths
 
 GEO = geometry(3, 3)
 A, B, C, D = GEO.cell(0, 0), GEO.cell(0, 4), GEO.cell(4, 4), GEO.cell(4, 0)

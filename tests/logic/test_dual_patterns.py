@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic import dual_patterns, empty_rectangle, single_digit
+from sudoku_workbench.logic.digit_patterns import dual_patterns, empty_rectangle, single_digit
 from sudoku_workbench.logic.engine import RULES, next_step, solve_by_logic
 from tests.conftest import corpus
 from tests.logic.conftest import assert_sound, solution_of

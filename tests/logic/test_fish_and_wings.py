@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Geometry, Grid, geometry
-from sudoku_workbench.logic import basic_fish, matching_rules, wings
+from sudoku_workbench.logic.fish import basic_fish, matching_rules
+from sudoku_workbench.logic.wings import wings
 from tests.logic.conftest import grid_from, without
 
 G6 = geometry(2, 3)

@@ -6,9 +6,9 @@ import pytest
 
 from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic import forcing_chains
 from sudoku_workbench.logic.engine import RULES, Level, solve_by_logic
-from sudoku_workbench.logic.soundness import check_run
+from sudoku_workbench.logic.forcing import forcing_chains
+from sudoku_workbench.logic.reference.soundness import check_run
 from sudoku_workbench.search.solve import solve
 
 G9 = geometry(3, 3)

@@ -17,7 +17,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import rate, rule_by_id, solve_by_logic
-from sudoku_workbench.logic.hodoku_scale import (
+from sudoku_workbench.logic.rating.hodoku_scale import (
     GUESS,
     GUESS_SCORE,
     HodokuRating,
@@ -26,8 +26,8 @@ from sudoku_workbench.logic.hodoku_scale import (
     rate_hodoku,
     step_technique,
 )
-from sudoku_workbench.logic.hodoku_steps import HODOKU_STEPS, HodokuLevel
 from sudoku_workbench.logic.rule_choice import preset_rules
+from sudoku_workbench.logic.shared.hodoku_steps import HODOKU_STEPS, HodokuLevel
 from sudoku_workbench.search.solve import solve
 from tests.logic.test_se_scale import _spearman
 

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic import local
+from sudoku_workbench.logic.singles import local
 from tests.logic.conftest import grid_from, without
 
 G4 = geometry(2, 2)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic import single_digit
-from sudoku_workbench.logic._memos import forget_memos
+from sudoku_workbench.logic.digit_patterns import single_digit
 from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_grids
+from sudoku_workbench.logic.shared._memos import forget_memos
 from tests.conftest import corpus
 
 #: The rules whose searches go through ``per_digit``.
@@ -39,8 +39,10 @@ def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
 
 def test_forgetting_empties_every_content_cache() -> None:
     """A benchmark pass must start cold: the caches keyed by a unit's or a digit's content go too."""
-    from sudoku_workbench.logic import als_sets, basic_fish, exclusion, finned_fish
+    from sudoku_workbench.logic.als import als_sets
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
+    from sudoku_workbench.logic.fish import basic_fish, finned_fish
+    from sudoku_workbench.logic.singles import exclusion
 
     caches = (als_sets._unit_sets, exclusion._unit_chains, finned_fish._fish_sizes, basic_fish._digit_fish)
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import nice_loops
+from sudoku_workbench.logic.chains import nice_loops
 from tests.logic.conftest import grid_from
 from tests.logic.test_single_digit_patterns import keep_only, names
 

@@ -11,7 +11,7 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL, Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import solve_by_logic
-from sudoku_workbench.logic.practice import (
+from sudoku_workbench.logic.reference.practice import (
     Answer,
     PracticeError,
     Score,

@@ -8,6 +8,7 @@ import pytest
 
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES, rule_by_id, rules_assuming_unique, solve_by_logic
+from sudoku_workbench.logic.reference.techniques import technique
 from sudoku_workbench.logic.rule_choice import (
     PRESETS,
     RuleChoiceError,
@@ -17,7 +18,6 @@ from sudoku_workbench.logic.rule_choice import (
 )
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule, Source
-from sudoku_workbench.logic.techniques import technique
 from tests.conftest import corpus_lines
 
 #: The default cascade as it was before the rule table, written out: the default preset must keep it.

@@ -7,13 +7,13 @@ from importlib import resources
 
 import pytest
 
-from sudoku_workbench.logic import se_scale
 from sudoku_workbench.logic.engine import GRAPH_RULE_IDS, RULES, rules_assuming_unique
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
-from sudoku_workbench.logic.hodoku_steps import HODOKU_STEPS, Hodoku, HodokuLevel
+from sudoku_workbench.logic.rating import se_scale
+from sudoku_workbench.logic.reference.techniques import _examples
 from sudoku_workbench.logic.rule_table import BILOCATION, BIVALUE, TABLE
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
-from sudoku_workbench.logic.techniques import _examples
+from sudoku_workbench.logic.shared.hodoku_steps import HODOKU_STEPS, Hodoku, HodokuLevel
 
 UNIQUENESS = {
     "unique_rectangle_1",

@@ -14,8 +14,8 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES, Rule, singles_served
-from sudoku_workbench.logic.se_path import se_path
-from sudoku_workbench.logic.se_scale import rate_se, step_difficulty, step_floor
+from sudoku_workbench.logic.rating.se_path import se_path
+from sudoku_workbench.logic.rating.se_scale import rate_se, step_difficulty, step_floor
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 

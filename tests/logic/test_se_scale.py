@@ -10,7 +10,7 @@ from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.se_scale import length_difficulty, rate_se, step_difficulty
+from sudoku_workbench.logic.rating.se_scale import length_difficulty, rate_se, step_difficulty
 
 G9 = geometry(3, 3)
 SE_SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "se_rated_sudokuexchange_sample50.txt"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import short_wings
 from sudoku_workbench.logic.engine import RULES
+from sudoku_workbench.logic.wings import short_wings
 from tests.logic.conftest import assert_sound_where_stuck, grid_from, without
 
 G9 = geometry(3, 3)

@@ -6,8 +6,8 @@ import itertools
 
 from sudoku_workbench.core import Grid
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic import finned_fish, siamese_fish
 from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.fish import finned_fish, siamese_fish
 from tests.conftest import corpus
 from tests.logic.conftest import assert_sound, solution_of
 from tests.logic.test_single_digit_patterns import keep_only, names, only_step

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Geometry, Grid, geometry
-from sudoku_workbench.logic import empty_rectangle, locked_sets, single_digit
+from sudoku_workbench.logic.digit_patterns import empty_rectangle, single_digit
+from sudoku_workbench.logic.singles import locked_sets
 from tests.logic.conftest import grid_from, without
 
 G9 = geometry(3, 3)

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, ProblemKind
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic._positions import unit_positions
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, rule_by_id, steps_with_grids
-from sudoku_workbench.logic.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
+from sudoku_workbench.logic.shared._positions import unit_positions
+from sudoku_workbench.logic.singles.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
 from tests.conftest import corpus
 from tests.logic.test_sizes import shuffled_solution

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.logic import eppstein_local, exclusion, matching_rules, tuples
+from sudoku_workbench.logic.fish import matching_rules
+from sudoku_workbench.logic.singles import eppstein_local, exclusion, tuples
 from tests.logic.conftest import grid_from, without
 
 G4 = geometry(2, 2)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.core import geometry
-from sudoku_workbench.logic import sue_de_coq
+from sudoku_workbench.logic.singles import sue_de_coq
 from tests.logic.conftest import grid_from
 from tests.logic.test_single_digit_patterns import names, only_step
 

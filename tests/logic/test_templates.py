@@ -9,7 +9,7 @@ import time
 import pytest
 
 from sudoku_workbench.core import Geometry, Grid, geometry
-from sudoku_workbench.logic import templates
+from sudoku_workbench.logic.digit_patterns import templates
 from sudoku_workbench.logic.engine import RULES, next_step
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
 from tests.logic.conftest import assert_sound_where_stuck, without

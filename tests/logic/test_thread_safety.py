@@ -20,8 +20,8 @@ from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.engine import RULES, Rule, forget_caches, rate, solve_by_logic
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.se_scale import rate_se
 from tests.conftest import corpus
 
 T = TypeVar("T")

@@ -9,11 +9,11 @@ import pytest
 from sudoku_workbench.cli import main
 from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic import uniqueness
 from sudoku_workbench.logic.engine import RULES, Level, rules_assuming_unique
 from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
+from sudoku_workbench.logic.reference.soundness import check_run
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.soundness import check_run
+from sudoku_workbench.logic.uniqueness import uniqueness
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus_lines, needs_shared_data
 from tests.logic.conftest import grid_from

@@ -17,12 +17,13 @@ from sudoku_workbench.core.geometry import Candidate, Cell, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic import techniques, uniqueness, uniqueness_more
 from sudoku_workbench.logic.engine import Level, next_step, rules_assuming_unique, solve_by_logic
+from sudoku_workbench.logic.rating.se_path import se_path
+from sudoku_workbench.logic.rating.se_scale import NOT_IN_SE, step_difficulty, step_floor
+from sudoku_workbench.logic.reference import techniques
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Family
-from sudoku_workbench.logic.se_path import se_path
-from sudoku_workbench.logic.se_scale import NOT_IN_SE, step_difficulty, step_floor
+from sudoku_workbench.logic.uniqueness import uniqueness, uniqueness_more
 from sudoku_workbench.search.solve import count
 from tests.conftest import REPO, corpus
 from tests.logic.conftest import assert_sound, grid_from, solution_of, without
@@ -249,7 +250,8 @@ def test_every_uniqueness_step_keeps_the_solution(name: str, count: int, every: 
 
 @pytest.mark.parametrize("rule_id", list(FINDERS))
 def test_each_uniqueness_rule_has_a_page_and_an_example_where_it_fires_soundly(rule_id: str) -> None:
-    # The reference (logic.techniques) lists the default table only: the files are read here directly.
+    # The reference (logic.reference.techniques) lists the default table only: the files are read here
+    # directly.
     folder = REPO / "resources" / "techniques"
     text = (folder / f"{rule_id}.md").read_text(encoding="utf-8")
     assert len(text.split()) >= 20

@@ -12,8 +12,8 @@ import pytest
 from sudoku_workbench.cli import main
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import solve_by_logic
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.rule_choice import choose_rules, preset_rules
-from sudoku_workbench.logic.se_scale import rate_se
 from tests.search.exact_cover import count_solutions
 
 BASE = ["generate", "--jobs", "1", "--seed", "21"]

@@ -10,7 +10,7 @@ import pytest
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import solve_by_logic, steps_until_stuck
-from sudoku_workbench.logic.practice import practice_rules, read_practice_set
+from sudoku_workbench.logic.reference.practice import practice_rules, read_practice_set
 from sudoku_workbench.logic.rule_choice import choose_rules
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.search.generate import generate, puzzle_rng

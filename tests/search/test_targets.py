@@ -11,10 +11,10 @@ from sudoku_workbench.core import CancelToken, Grid, geometry_for_size
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import rate, solve_by_logic
-from sudoku_workbench.logic.hodoku_scale import rate_hodoku
-from sudoku_workbench.logic.hodoku_steps import HodokuLevel
+from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.rule_choice import choose_rules, preset_rules
-from sudoku_workbench.logic.se_scale import rate_se
+from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.solve import solve
 from sudoku_workbench.search.targets import (
     Target,

@@ -84,7 +84,7 @@ def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
 
 def test_a_rule_without_a_page_still_gets_one(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     from sudoku_workbench.gui import techniques_dialog
-    from sudoku_workbench.logic.techniques import TechniqueError, technique
+    from sudoku_workbench.logic.reference.techniques import TechniqueError, technique
 
     def no_page_for_xy_wing(rule_id: str):
         if rule_id == "xy_wing":

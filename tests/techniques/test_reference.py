@@ -6,8 +6,14 @@ import pytest
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import RULES, Level, next_step, rule_by_id, rules_assuming_unique
+from sudoku_workbench.logic.reference.techniques import (
+    Technique,
+    TechniqueError,
+    picture,
+    technique,
+    techniques,
+)
 from sudoku_workbench.logic.rule_table import TABLE
-from sudoku_workbench.logic.techniques import Technique, TechniqueError, picture, technique, techniques
 from sudoku_workbench.search.solve import count
 
 RULE_IDS = [rule.id for rule in TABLE]
@@ -33,7 +39,7 @@ def test_an_unknown_or_undocumented_rule_is_an_error() -> None:
 
 
 def test_a_rule_without_text_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_workbench.logic import techniques as module
+    from sudoku_workbench.logic.reference import techniques as module
 
     monkeypatch.setattr(module, "_split_text", lambda _text: ("", ""))
     real_folder = module._folder()

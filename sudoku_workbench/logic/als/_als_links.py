@@ -1,0 +1,129 @@
+"""What the ALS rules share: which sets see which cells, restricted commons, victims and step text.
+
+Worked out once per position (cached by grid) and read by ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death
+Blossom, which all ask about the same sets of one position in turn.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from sudoku_workbench.core.geometry import Digit, Geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Highlights, Link
+from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
+from sudoku_workbench.logic.shared._text import cells_text, mask_text
+
+__all__ = [
+    "Seers",
+    "als_highlights",
+    "als_name",
+    "restricted",
+    "restricted_link",
+    "seers",
+    "sights",
+    "victims",
+]
+
+
+class Seers(dict[int, int]):
+    """Per cell mask, the cells that see all of it, filled as asked.
+
+    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
+    """
+
+    def __init__(self, peers: tuple[int, ...]) -> None:
+        super().__init__()
+        self.peers = peers
+
+    def __missing__(self, cells: int) -> int:
+        seeing = self[cells] = common_peers(self.peers, cells)
+        return seeing
+
+
+@functools.lru_cache(maxsize=4)
+def seers(grid: Grid) -> Seers:
+    """The position's :class:`Seers`."""
+    return Seers(digit_links(grid).peers)
+
+
+@functools.lru_cache(maxsize=4)
+def sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
+    """Per cell the sets on it, and per digit and cell the sets whose digit cells all see the cell.
+
+    Sets are bits of one int (by index): a set's partners and a stem's petals are then a few ints
+    ANDed instead of a scan of every set. Sets with the same digit cells are placed together.
+    """
+    sets = almost_locked_sets(grid)
+    links = digit_links(grid)
+    seen_by = seers(grid)
+    n = grid.geometry.n
+    on_cell = [0] * grid.geometry.size
+    groups: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per digit: digit cells -> sets
+    for i, als in enumerate(sets):
+        bit = 1 << i
+        for cell in bits_of(als.cells):
+            on_cell[cell] |= bit
+        for d in bits_of(als.digits):
+            by_spots = groups[d + 1]
+            spots = als.holders[d + 1]
+            by_spots[spots] = by_spots.get(spots, 0) | bit
+    seeing = [[0] * grid.geometry.size for _ in range(n + 1)]
+    for digit in range(1, n + 1):
+        sees = seeing[digit]
+        for spots, members in groups[digit].items():
+            for cell in bits_of(seen_by[spots] & links.holders[digit]):
+                sees[cell] |= members
+    return on_cell, seeing
+
+
+@functools.lru_cache(maxsize=4)
+def restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
+    """Pairs of disjoint ALS (indices, lower first) with a restricted common digit."""
+    sets = almost_locked_sets(grid)
+    on_cell, seeing = sights(grid)
+    pairs: list[tuple[int, int, Digit]] = []
+    for digit in range(1, grid.geometry.n + 1):
+        bit = 1 << (digit - 1)
+        sees = seeing[digit]
+        for i, als in enumerate(sets):
+            if als.digits & bit:
+                later = -1 << i + 1
+                for cell in bits_of(als.holders[digit]):
+                    later &= sees[cell]
+                if later:
+                    for cell in bits_of(als.cells):
+                        later &= ~on_cell[cell]
+                    pairs += [(i, j, digit) for j in bits_of(later)]
+    return tuple(pairs)
+
+
+def victims(holders: int, seen_by: Seers, z: Digit, sets: tuple[Als, ...]) -> int:
+    """Cells of ``holders`` (those holding z) outside the sets that see every z-cell of every set."""
+    for als in sets:
+        holders &= seen_by[als.holders[z]] & ~als.cells
+    return holders
+
+
+def als_name(geo: Geometry, als: Als) -> str:
+    """``r1c1 and r1c2 (1, 2 and 3, in row 1)``."""
+    return f"{cells_text(geo, bits_of(als.cells))} ({mask_text(als.digits)}, in {geo.unit_name(als.unit)})"
+
+
+def als_highlights(grid: Grid, sets: tuple[Als, ...], links: tuple[Link, ...] = ()) -> Highlights:
+    """The sets' cells, units and candidates, with the links that join them."""
+    cands = grid.candidates
+    cells = tuple(dict.fromkeys(c for als in sets for c in bits_of(als.cells)))
+    return Highlights(
+        cells=cells,
+        units=tuple(dict.fromkeys(als.unit for als in sets)),
+        pattern=tuple((c, d + 1) for c in cells for d in bits_of(cands[c])),
+        links=links,
+    )
+
+
+def restricted_link(als_a: Als, als_b: Als, digit: Digit) -> Link:
+    """A weak link between one x-cell of each set (what makes x restricted)."""
+    a, b = lowest_cell(als_a.holders[digit]), lowest_cell(als_b.holders[digit])
+    return Link((a, digit), (b, digit), strong=False)

@@ -1,0 +1,129 @@
+"""Almost locked sets: ALS-XZ and ALS-XY-Wing.
+
+An *almost locked set* (ALS) is N cells of one unit holding N + 1 digits between them (a cell with two
+candidates is the smallest). Take one digit away and the rest is locked: the N cells hold exactly the
+other N digits. Two ALS share a *restricted common* digit x when x is in both and every cell of one
+holding x sees every cell of the other holding x: then x is in at most one of them, so the other is
+locked without x.
+
+* **ALS-XZ**: ALS A and B with a restricted common x and another common digit z. One of A, B is locked
+  without x and holds z, so z is in A or in B: z leaves every cell that sees all z-cells of both.
+* **ALS-XY-Wing**: ALS A and B each restricted-common with a third ALS C (by x and by y, x ≠ y). C
+  cannot hold both x and y, so A is locked without x or B without y; a digit z of A and B (not x or y)
+  is then in A or in B, and leaves the cells that see all their z-cells.
+
+The sets come from :mod:`~sudoku_workbench.logic.als.als_sets` and their links from
+:mod:`~sudoku_workbench.logic.als._als_links` (both found once per position); longer chains of sets are
+:mod:`~sudoku_workbench.logic.als.als_chain`, stems with petals
+:mod:`~sudoku_workbench.logic.als.death_blossom`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+
+from sudoku_workbench.core.geometry import Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.als._als_links import (
+    Seers,
+    als_highlights,
+    als_name,
+    restricted,
+    restricted_link,
+    seers,
+    victims,
+)
+from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links
+from sudoku_workbench.logic.shared._text import cells_text
+
+__all__ = ["ALS_XY_WING", "ALS_XZ", "als_xy_wing", "als_xz"]
+
+ALS_XZ = "als_xz"
+ALS_XY_WING = "als_xy_wing"
+
+
+def _fresh_victims(
+    holders: tuple[int, ...],
+    seen_by: Seers,
+    digits: int,
+    pair: tuple[Als, Als],
+    done: set[tuple[Digit, int]],
+    keep: int = 0,
+) -> Iterator[tuple[Digit, int]]:
+    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``.
+
+    ``holders`` are the cells holding each digit, ``seen_by`` the position's :class:`Seers`.
+    """
+    for z in bits_of(digits):
+        gone = victims(holders[z + 1] & ~keep, seen_by, z + 1, pair)
+        if gone and (z + 1, gone) not in done:
+            done.add((z + 1, gone))
+            yield z + 1, gone
+
+
+def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iterator[Step]:
+    """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both.
+
+    ``accept`` narrows the pairs looked at (SE's rating admits only the shapes Sukaku Explainer names).
+    """
+    sets = almost_locked_sets(grid)
+    geo = grid.geometry
+    holders, seen_by = digit_links(grid).holders, seers(grid)
+    done: set[tuple[Digit, int]] = set()
+    for i, j, x in restricted(grid):
+        a, b = sets[i], sets[j]
+        common = a.digits & b.digits & ~(1 << (x - 1))
+        if not common or (accept is not None and not accept(a, b)):
+            continue
+        for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done):
+            xc, zc = digit_char(x), digit_char(z)
+            yield Step(
+                ALS_XZ,
+                eliminations=tuple((c, z) for c in bits_of(gone)),
+                highlights=als_highlights(grid, (a, b), (restricted_link(a, b, x),)),
+                explanation=(
+                    f"ALS-XZ: A = {als_name(geo, a)} and B = {als_name(geo, b)} are almost locked sets "
+                    f"(one digit more than cells). Every {xc} of A sees every {xc} of B, so {xc} is in at "
+                    f"most one of them and the other is locked without it; either way {zc} is in A or in "
+                    f"B. {zc} leaves {cells_text(geo, bits_of(gone))}, which "
+                    f"{'sees' if gone.bit_count() == 1 else 'see'} every {zc} of both."
+                ),
+            )
+
+
+def als_xy_wing(grid: Grid) -> Iterator[Step]:
+    """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
+    sets = almost_locked_sets(grid)
+    geo = grid.geometry
+    holders, seen_by = digit_links(grid).holders, seers(grid)
+    by_set: dict[int, list[tuple[int, Digit]]] = {}
+    for i, j, x in restricted(grid):
+        by_set.setdefault(i, []).append((j, x))
+        by_set.setdefault(j, []).append((i, x))
+    done: set[tuple[Digit, int]] = set()
+    for pivot, wings in by_set.items():
+        c = sets[pivot]
+        for (i, x), (j, y) in itertools.combinations(wings, 2):
+            a, b = sets[i], sets[j]
+            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
+            if x == y or not common or i == j or a.cells & b.cells:
+                continue
+            for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done, c.cells):
+                xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)
+                yield Step(
+                    ALS_XY_WING,
+                    eliminations=tuple((cell, z) for cell in bits_of(gone)),
+                    highlights=als_highlights(
+                        grid, (c, a, b), (restricted_link(c, a, x), restricted_link(c, b, y))
+                    ),
+                    explanation=(
+                        f"ALS-XY-Wing: the pivot C = {als_name(geo, c)} shares the restricted digit {xc} "
+                        f"with A = {als_name(geo, a)} and {yc} with B = {als_name(geo, b)}. C cannot hold "
+                        f"both {xc} and {yc}, so A is locked without {xc} or B without {yc}; either way "
+                        f"{zc} is in A or in B. {zc} leaves {cells_text(geo, bits_of(gone))}, which "
+                        f"{'sees' if gone.bit_count() == 1 else 'see'} every {zc} of A and B."
+                    ),
+                )

@@ -1,0 +1,311 @@
+"""ALS-XY-Chain: almost locked sets in a row, each sharing a restricted digit with the next.
+
+Sets A1, A2, …, Ak (k ≥ 4; two are ALS-XZ, three ALS-XY-Wing) are joined by restricted commons x1
+(A1–A2), x2 (A2–A3), …, each different from the one before. If A1 does not hold a digit z (not x1),
+A1 is locked on its other digits, so it holds x1; every x1 of A2 sees that one, so A2 has no x1 and is
+locked, and holds x2; and so on, until Ak is locked without x(k-1) and holds z (if z is not x(k-1)).
+So z is in A1 or in Ak, and leaves every other cell that sees all z-cells of both.
+
+Each link is one implication ("A lacks d" → "B lacks x"), so the search does not list chains: it
+works on the graph of these statements, a node per set and digit it may lack. What each node leads to
+is worked out once per position (strongly connected parts, then a bit mask per node), so every pair
+of end sets is a few mask operations; a chain, the shortest for its pair of ends, is spelled out only
+when the pair removes something not removed before, and only as the steps are asked for. Chains of
+two and three sets are left to ALS-XZ and ALS-XY-Wing.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Candidate, Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.als._als_links import (
+    als_highlights,
+    als_name,
+    restricted,
+    restricted_link,
+    seers,
+    sights,
+    victims,
+)
+from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links
+from sudoku_workbench.logic.shared._text import and_list, cells_text
+
+__all__ = ["ALS_XY_CHAIN", "als_xy_chain"]
+
+ALS_XY_CHAIN = "als_xy_chain"
+#: Fewest sets in a chain of this rule (fewer are ALS-XZ and ALS-XY-Wing).
+MIN_SETS = 4
+#: When the shortest chain passes a set twice, how many sets longer a chain without repeats may be.
+DETOUR = 2
+#: Links the search for a chain without repeats may step through, per pair of end sets.
+SIMPLE_BUDGET = 5_000
+
+#: A chain: its sets (indices, first to last) and the restricted digit of each link.
+_Chain = tuple[tuple[int, ...], tuple[Digit, ...]]
+
+
+@dataclass(frozen=True)
+class _Graph:
+    """The statements "set i lacks digit d" (nodes) and what each implies; see the module text."""
+
+    owner: tuple[int, ...]  # per node, its set
+    digit: tuple[Digit, ...]  # per node, the digit its set lacks
+    first: tuple[tuple[int, ...], ...]  # per set A, the nodes (B, x) of its partners: "A holds x"
+    succ: tuple[tuple[int, ...], ...]  # per node, the nodes it implies
+    reach: tuple[int, ...]  # per node, the nodes it leads to (itself included), as a bit mask
+    of_set: tuple[int, ...]  # per set, its nodes as a bit mask
+    lacking: tuple[int, ...]  # per digit z, the nodes (B, d) with z in B and d not z
+
+
+@functools.lru_cache(maxsize=4)
+def _graph(grid: Grid) -> _Graph:
+    """The position's statements and links (kept: Logic, Hint and the tests ask twice in a row)."""
+    sets = almost_locked_sets(grid)
+    partners: list[list[tuple[int, Digit]]] = [[] for _ in sets]
+    for i, j, x in restricted(grid):
+        partners[i].append((j, x))
+        partners[j].append((i, x))
+    nodes = tuple(dict.fromkeys((j, x) for links in partners for j, x in links))
+    index = {node: k for k, node in enumerate(nodes)}
+    succ = tuple(tuple(index[(c, x)] for c, x in partners[b] if x != d) for b, d in nodes)
+    of_set = [0] * len(sets)
+    lacking = [0] * (grid.geometry.n + 1)
+    for k, (b, d) in enumerate(nodes):
+        of_set[b] |= 1 << k
+        for z in bits_of(sets[b].digits & ~(1 << (d - 1))):
+            lacking[z + 1] |= 1 << k
+    first = tuple(tuple(index[link] for link in links) for links in partners)
+    owner = tuple(b for b, _ in nodes)
+    digit = tuple(d for _, d in nodes)
+    return _Graph(owner, digit, first, succ, _reach(succ), tuple(of_set), tuple(lacking))
+
+
+def _reach(succ: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Per node, every node reachable from it (itself included), as a bit mask.
+
+    The strongly connected components come sinks first, so each one's successors are complete
+    when it is reached; its members share one mask.
+    """
+    reach = [0] * len(succ)
+    for members in _components(succ):
+        mask = sum(1 << m for m in members)
+        for m in members:
+            for nxt in succ[m]:
+                mask |= reach[nxt]
+        for m in members:
+            reach[m] = mask
+    return tuple(reach)
+
+
+def _components(succ: tuple[tuple[int, ...], ...]) -> Iterator[list[int]]:
+    """The strongly connected components, sinks first (Tarjan's algorithm, without recursion)."""
+    order, low = [-1] * len(succ), [0] * len(succ)
+    stack: list[int] = []
+    on_stack = [False] * len(succ)
+    ticket = itertools.count()
+    for root in range(len(succ)):
+        if order[root] >= 0:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, edge = work.pop()
+            if edge == 0:
+                order[node] = low[node] = next(ticket)
+                stack.append(node)
+                on_stack[node] = True
+            if edge < len(succ[node]):
+                work.append((node, edge + 1))
+                nxt = succ[node][edge]
+                if order[nxt] < 0:
+                    work.append((nxt, 0))
+                elif on_stack[nxt]:
+                    low[node] = min(low[node], order[nxt])
+                continue
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == order[node]:
+                yield _pop_component(stack, on_stack, node)
+
+
+def _pop_component(stack: list[int], on_stack: list[bool], root: int) -> list[int]:
+    """Take the component rooted at ``root`` off the Tarjan stack."""
+    members = []
+    while True:
+        member = stack.pop()
+        on_stack[member] = False
+        members.append(member)
+        if member == root:
+            return members
+
+
+def als_xy_chain(grid: Grid) -> Iterator[Step]:
+    """Sets joined by restricted digits, none twice in a row: a digit of both ends leaves their seers."""
+    graph = _graph(grid)
+    done: set[frozenset[Candidate]] = set()
+    for a, b, digits in _end_pairs(grid, graph):
+        # all the pair's digits in one chain if one avoids them all at its ends, else each on its own
+        for zs in (digits, *(1 << z for z in bits_of(digits) if digits & (digits - 1))):
+            gone = _gone(grid, a, b, zs)
+            removed = frozenset((cell, z) for z, cells in gone for cell in bits_of(cells))
+            if removed in done:
+                if zs == digits:
+                    break
+                continue
+            chain = _shortest(graph, a, b, zs)
+            if chain is not None and len(set(chain[0])) < len(chain[0]):
+                chain = _simple(graph, a, b, zs, len(chain[0]))
+            if chain is not None:
+                done.add(removed)
+                yield _chain_step(grid, chain, gone)
+                if zs == digits:
+                    break
+
+
+def _gone(grid: Grid, a: int, b: int, digits: int) -> list[tuple[Digit, int]]:
+    """Each digit z of ``digits`` with the cells outside sets a and b that see all their z-cells."""
+    sets = almost_locked_sets(grid)
+    holders, seen_by = digit_links(grid).holders, seers(grid)
+    gone = [(z + 1, victims(holders[z + 1], seen_by, z + 1, (sets[a], sets[b]))) for z in bits_of(digits)]
+    return [(z, cells) for z, cells in gone if cells]
+
+
+def _end_pairs(grid: Grid, graph: _Graph) -> Iterator[tuple[int, int, int]]:
+    """Each pair of end sets a < b some chain joins, with the digits z (mask) it removes from their seers.
+
+    A chain read backwards is a chain too, so only pairs with a < b are given.
+    """
+    sets = almost_locked_sets(grid)
+    holders, seen_by = digit_links(grid).holders, seers(grid)
+    on_cell, seeing = sights(grid)
+    for a, start in enumerate(sets):
+        if not graph.first[a]:
+            continue
+        found: dict[int, int] = {}
+        for z in (d + 1 for d in bits_of(start.digits)):
+            ends = 0  # sets whose z-cells all see a cell that sees all z-cells of the start
+            for cell in bits_of(victims(holders[z], seen_by, z, (start,))):
+                ends |= seeing[z][cell] & ~on_cell[cell]
+            targets = 0
+            for b in bits_of(ends & (-1 << (a + 1))):
+                targets |= graph.of_set[b]
+            targets &= graph.lacking[z]
+            reached = 0
+            for node in graph.first[a]:
+                if graph.digit[node] != z:
+                    reached |= graph.reach[node]
+            for node in bits_of(reached & targets):
+                b = graph.owner[node]
+                found[b] = found.get(b, 0) | 1 << (z - 1)
+        yield from ((a, b, digits) for b, digits in found.items())
+
+
+def _shortest(graph: _Graph, a: int, b: int, digits: int) -> _Chain | None:
+    """The shortest chain of at least :data:`MIN_SETS` sets from a to b, first and last links off ``digits``.
+
+    The ends do not recur inside it. Breadth first over states ``node * 4 + links`` (links so far,
+    capped at the number a chain needs).
+    """
+    cap = MIN_SETS - 1
+    owner, digit = graph.owner, graph.digit
+    parent = {n * 4 + 1: -1 for n in graph.first[a] if not digits >> (digit[n] - 1) & 1}
+    layer = list(parent)
+    while layer:
+        following = []
+        for state in layer:
+            node, links = state >> 2, state & 3
+            if owner[node] == b:
+                if links == cap and not digits >> (digit[node] - 1) & 1:
+                    return _spelled(graph, a, parent, state)
+                continue
+            if owner[node] == a:
+                continue
+            grown = links + 1 if links < cap else cap
+            for nxt in graph.succ[node]:
+                key = nxt * 4 + grown
+                if key not in parent:
+                    parent[key] = state
+                    following.append(key)
+        layer = following
+    return None
+
+
+def _simple(graph: _Graph, a: int, b: int, digits: int, shortest: int) -> _Chain | None:
+    """A chain from a to b with no set twice, depth first, from ``shortest`` sets to :data:`DETOUR` more.
+
+    ``shortest`` is the shortest walk's length; None when no chain is found within
+    :data:`SIMPLE_BUDGET` links.
+    """
+    owner, digit = graph.owner, graph.digit
+    starts = tuple(n for n in graph.first[a] if not digits >> (digit[n] - 1) & 1)
+    budget = SIMPLE_BUDGET
+    for size in range(shortest, shortest + DETOUR + 1):
+        stack: list[tuple[int, ...]] = [()]  # the nodes after a, one per link
+        while stack:
+            nodes = stack.pop()
+            on_path = {a, *(owner[n] for n in nodes)}
+            for node in graph.succ[nodes[-1]] if nodes else starts:
+                budget -= 1
+                if budget < 0:
+                    return None
+                if owner[node] in on_path:
+                    continue
+                grown = (*nodes, node)
+                if len(grown) + 1 < size and owner[node] != b:
+                    stack.append(grown)
+                elif len(grown) + 1 == size and owner[node] == b and not digits >> (digit[node] - 1) & 1:
+                    return (a, *(owner[n] for n in grown)), tuple(digit[n] for n in grown)
+    return None
+
+
+def _spelled(graph: _Graph, a: int, parent: dict[int, int], state: int) -> _Chain:
+    """The chain that the breadth-first search reached ``state`` by: its sets and link digits."""
+    nodes: list[int] = []
+    while state >= 0:
+        nodes.append(state >> 2)
+        state = parent[state]
+    nodes.reverse()
+    return (a, *(graph.owner[n] for n in nodes)), tuple(graph.digit[n] for n in nodes)
+
+
+def _chain_step(grid: Grid, chain: _Chain, gone: list[tuple[Digit, int]]) -> Step:
+    sets = almost_locked_sets(grid)
+    path, links = chain
+    chain_sets = tuple(sets[i] for i in path)
+    drawn = tuple(
+        restricted_link(p, q, x) for p, q, x in zip(chain_sets, chain_sets[1:], links, strict=False)
+    )
+    return Step(
+        ALS_XY_CHAIN,
+        eliminations=tuple((cell, z) for z, cells in gone for cell in bits_of(cells)),
+        highlights=als_highlights(grid, chain_sets, drawn),
+        explanation=_explanation(grid, chain_sets, links, gone),
+    )
+
+
+def _explanation(
+    grid: Grid, chain_sets: tuple[Als, ...], links: tuple[Digit, ...], gone: list[tuple[Digit, int]]
+) -> str:
+    geo = grid.geometry
+    names = [f"A{k}" for k in range(1, len(chain_sets) + 1)]
+    sets_text = "; ".join(
+        f"{name} = {als_name(geo, als)}" for name, als in zip(names, chain_sets, strict=True)
+    )
+    joins = ", ".join(f"{p}–{q} by {digit_char(x)}" for p, q, x in zip(names, names[1:], links, strict=False))
+    first, last = names[0], names[-1]
+    z_text = and_list([digit_char(z) for z, _ in gone])
+    leaves = "; ".join(f"{digit_char(z)} leaves {cells_text(geo, bits_of(cells))}" for z, cells in gone)
+    return (
+        f"ALS-XY-Chain: {sets_text}. Each shares a restricted digit with the next ({joins}; never the "
+        f"same digit twice in a row). If {first} lacked {z_text}, it would be locked and hold "
+        f"{digit_char(links[0])}, so {names[1]} would not, and be locked in turn; and so on, until {last} "
+        f"is locked without {digit_char(links[-1])} and holds {z_text}. So {z_text} is in {first} or in "
+        f"{last}: {leaves}, each cell seeing every copy of its digit in {first} and {last}."
+    )

@@ -1,0 +1,211 @@
+"""The search for alternating inference chains over the links of :mod:`~.aic_graph`.
+
+The search is breadth-first from every single-candidate node with a strong link, over nodes that can
+carry a chain on, so each chain found is a shortest one from its start; short chains come before long
+ones. A chain that starts and ends with a strong link proves that one of its ends is true; what that
+removes is worked out here, and :mod:`~sudoku_workbench.logic.chains.nice_loops` turns it into steps.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Candidate
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node, chain_graph, strong_states, weak_states
+from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
+
+__all__ = ["LONGEST", "SHORT", "Found", "found_chains"]
+
+#: Strong links per chain tried in the first pass, and at most.
+SHORT, LONGEST = 4, 14
+
+#: A walk's parent of each state (states as in :class:`ChainGraph`): None if not reached, -1 at the
+#: start (a list indexed by state is cheaper to ask and fill than a dict).
+_Parents = list[int | None]
+#: Where a walk stopped at its depth limit: its parents, its last layer of states, and the next hop.
+_Stop = tuple[_Parents, list[int], int]
+
+
+def _walk(
+    grid: Grid,
+    graph: ChainGraph,
+    start: Node,
+    limit: int,
+    cut: dict[Node, _Stop],
+    wanted: Callable[[Node], bool],
+) -> Iterator[tuple[Node, _Parents]]:
+    """From "start is false": each node forced true, with the walk's parent table.
+
+    Only the nodes ``wanted`` accepts are handed out (asked inside the walk: most are not, and a
+    generator's round trip per node cost more than the test).
+    States alternate off, on, off, … along every link, so the breadth-first order is layer by layer:
+    each layer of "on" states is one strong link deeper (no queue, no depth per state).
+    When the depth limit stops the walk, where it stopped goes into ``cut`` under ``start``; a longer
+    walk from it carries on from there (the same order as from scratch, without yielding twice).
+    """
+    nodes = graph.nodes
+    tables = (graph.strong, graph.weak)
+    makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
+    first = graph.ids[start] << 1
+    if start in cut:
+        parent, layer, begin = cut.pop(start)
+    else:
+        parent, layer, begin = [None] * (2 * len(nodes)), [first], 0
+        parent[first] = -1
+    for hop in range(begin, 2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
+        table, make = tables[hop & 1], makers[hop & 1]
+        reached = []
+        for state in layer:
+            node = state >> 1
+            nexts = table[node]
+            if nexts is None:
+                nexts = table[node] = make(node)
+            for after in nexts:
+                if parent[after] is None:
+                    parent[after] = state
+                    reached.append(after)
+        if not reached:
+            return
+        if not hop & 1:  # "on" states, after hop // 2 + 1 strong links
+            for after in reached:
+                if wanted(nodes[after >> 1]):
+                    yield nodes[after >> 1], parent
+        layer = reached
+    cut[start] = (parent, layer, 2 * limit)
+
+
+def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | None:
+    """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
+    path: list[int] = []
+    key: int | None = graph.ids[end] << 1 | 1
+    while key is not None and key >= 0:  # (never None: every state on the way was reached)
+        path.append(key >> 1)
+        key = parent[key]
+    distinct = len(set(path))
+    if distinct == len(path) or (distinct == len(path) - 1 and path[0] == path[-1]):
+        return tuple([graph.nodes[i] for i in reversed(path)])
+    return None
+
+
+def _sees_all(grid: Grid, a: int, b: int) -> bool:
+    peers = digit_links(grid).peers
+    return not a & b and not b & ~common_peers(peers, a)
+
+
+def _weakly_linked(grid: Grid, a: Node, b: Node) -> bool:
+    if a[0] == b[0]:
+        return _sees_all(grid, a[1], b[1])
+    return a[1] == b[1] and a[1].bit_count() == 1
+
+
+def _pair_eliminations(grid: Grid, a: Node, b: Node, skip: int) -> set[Candidate]:
+    """Candidates weakly linked to both nodes, when one of the two is true (cells in ``skip`` kept)."""
+    links = digit_links(grid)
+    cands = grid.candidates
+    (x, ma), (y, mb) = a, b
+    if x == y:
+        victims = common_peers(links.peers, ma | mb) & links.holders[x] & ~skip
+        return {(c, x) for c in bits_of(victims)}
+    if ma.bit_count() != 1 or mb.bit_count() != 1:
+        return set()
+    ca, cb = lowest_cell(ma), lowest_cell(mb)
+    if ca == cb:
+        return {(ca, d + 1) for d in bits_of(cands[ca] & ~(1 << (x - 1)) & ~(1 << (y - 1)))}
+    if not links.peers[ca] >> cb & 1:
+        return set()
+    found = set()
+    if cands[cb] >> (x - 1) & 1:
+        found.add((cb, x))
+    if cands[ca] >> (y - 1) & 1:
+        found.add((ca, y))
+    return found
+
+
+@dataclass(frozen=True)
+class Found:
+    """A chain (nodes off, on, off, on, …) and what it proves."""
+
+    nodes: tuple[Node, ...]
+    kind: str
+    placements: tuple[Candidate, ...]
+    eliminations: tuple[Candidate, ...]
+
+
+def _conclusions(grid: Grid, path: tuple[Node, ...]) -> Found | None:
+    start, end = path[0], path[-1]
+    skip = 0
+    for _digit, mask in path:
+        skip |= mask
+    if start == end:
+        if start[1].bit_count() == 1:
+            return Found(path[:-1], "discontinuous", ((lowest_cell(start[1]), start[0]),), ())
+        return None
+    if _weakly_linked(grid, start, end):
+        loop = (*path, start)
+        gone: set[Candidate] = set()
+        for i in range(0, len(loop) - 1, 2):  # on → off links (end → start closes the loop)
+            a, b = loop[i - 1] if i else end, loop[i]
+            gone |= _pair_eliminations(grid, a, b, skip)
+        gone = {c for c in gone if not _on_chain(c, path)}
+        return Found(path, "continuous", (), tuple(sorted(gone))) if gone else None
+    gone = {c for c in _pair_eliminations(grid, start, end, skip) if not _on_chain(c, path)}
+    return Found(path, "chain", (), tuple(sorted(gone))) if gone else None
+
+
+def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
+    cell, digit = candidate
+    return any(d == digit and mask >> cell & 1 for d, mask in path)
+
+
+def _promising(grid: Grid, start: Node, seen_by: dict[int, int]) -> Callable[[Node], bool]:
+    """A cheap test that ``start`` and an end can conclude anything (before the chain is traced).
+
+    It is asked for every node a walk reaches, so what depends on ``start`` alone is worked out once;
+    ``seen_by`` remembers, per cell mask, the cells that see all of it.
+    """
+    links = digit_links(grid)
+    peers, cands = links.peers, grid.candidates
+    x, ma = start
+    seen_a = common_peers(peers, ma)
+    holders_x = links.holders[x]
+    ca = lowest_cell(ma)
+
+    def promising(end: Node) -> bool:
+        y, mb = end
+        if x == y:
+            if mb == ma:
+                return True
+            if mb not in seen_by:
+                seen_by[mb] = common_peers(peers, mb)
+            return not mb & ~seen_a or bool(seen_a & seen_by[mb] & holders_x)
+        if mb.bit_count() != 1:
+            return False
+        cb = lowest_cell(mb)
+        # The ends' cells are one (other digits go) or see each other (y leaves a's cell, x b's).
+        return ca == cb or bool(
+            peers[ca] >> cb & 1 and (cands[cb] >> (x - 1) & 1 or cands[ca] >> (y - 1) & 1)
+        )
+
+    return promising
+
+
+def found_chains(grid: Grid) -> Iterator[Found]:
+    """Every chain that proves something new, shortest first from each start (up to LONGEST links)."""
+    graph = chain_graph(grid)
+    seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
+    seen_by: dict[int, int] = {}
+    # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
+    starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
+    cut: dict[Node, _Stop] = {}
+    for limit in (SHORT, LONGEST):
+        for start in starts if limit == SHORT else [s for s in starts if s in cut]:
+            promising = _promising(grid, start, seen_by)
+            for end, parent in _walk(grid, graph, start, limit, cut, promising):
+                path = _path(graph, parent, end)
+                found = _conclusions(grid, path) if path is not None else None
+                if found is not None and (found.placements, found.eliminations) not in seen:
+                    seen.add((found.placements, found.eliminations))
+                    yield found

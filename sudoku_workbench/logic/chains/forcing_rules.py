@@ -1,0 +1,201 @@
+"""Two rules of Eppstein's own solver (PADS ``Sudoku.py``) that go beyond the paper's seven.
+
+Both use everything a premise "cell c is not x" forces along nonrepetitive walks of either graph:
+
+* **Nonrepetitive path** (PADS "path"): if the premise forces some other cell p to x, then x is in c or
+  in p, so no cell that sees both holds x.
+* **Forcing contradiction** (PADS "conflict", the cases the conflicting-paths rules leave): if the
+  premise forces one cell to two digits, or leaves a unit with no place for a digit, it is false and c
+  is x.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid, Step, digit_char
+from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
+from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
+from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of, peer_masks, unit_masks
+
+__all__ = [
+    "FORCING_CONTRADICTION",
+    "NONREPETITIVE_PATH",
+    "RULE_IDS",
+    "find_forcing_contradictions",
+    "find_nonrepetitive_paths",
+]
+
+NONREPETITIVE_PATH = "nonrepetitive_path"
+FORCING_CONTRADICTION = "forcing_contradiction"
+#: The two PADS rules in the order the engine tries them (after the paper's seven).
+RULE_IDS = (NONREPETITIVE_PATH, FORCING_CONTRADICTION)
+
+
+@dataclass(frozen=True)
+class _Premise:
+    """A premise "cell is not digit" and what its walks force in each graph (bit sets)."""
+
+    cell: Cell
+    digit: Digit
+    bilocation: int
+    bivalue: int
+
+    @property
+    def forced(self) -> int:
+        return self.bilocation | self.bivalue
+
+
+def _premises(analysis: ChainAnalysis) -> Iterator[_Premise]:
+    bilocation, bivalue = analysis.bilocation_forced, analysis.bivalue_forced
+    for cell, digit in sorted(set(bilocation) | set(bivalue)):
+        yield _Premise(cell, digit, bilocation.get((cell, digit), 0), bivalue.get((cell, digit), 0))
+
+
+def _cells(geo: Geometry, forced: int, digit: Digit) -> int:
+    """The cells a forced set puts ``digit`` in, as a cell bit mask."""
+    return (forced >> ((digit - 1) * geo.size)) & ((1 << geo.size) - 1)
+
+
+def _reason(analysis: ChainAnalysis, premise: _Premise, end: Cell, digit: Digit) -> tuple[Chain, bool, str]:
+    """The walk that forces ``end`` to ``digit``, whether it is bivalue, and its words."""
+    graph = BILOCATION if premise.bilocation & analysis.bit(end, digit) else BIVALUE
+    chain = graph.walk(analysis, (premise.cell, premise.digit), end, digit)
+    words = f"along {chain_name(analysis.grid, chain)}, " + ", so ".join(graph.clauses(analysis.grid, chain))
+    return chain, graph.bivalue, words
+
+
+def _premise_words(analysis: ChainAnalysis, premise: _Premise) -> str:
+    name, digit = analysis.geo.cell_name(premise.cell), digit_char(premise.digit)
+    if analysis.grid.candidates[premise.cell].bit_count() == 2:
+        return f"{name} is not {digit} (so it is {digit_char(analysis.other(premise.cell, premise.digit))})"
+    return f"{name} is not {digit}"
+
+
+def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
+    """Nonrepetitive path (PADS).
+
+    A nonrepetitive walk that starts and ends with digit x, at cells c and p, puts x in c or in p (if c
+    is not x, p is); so x leaves every cell that sees both ends.
+    """
+    analysis = analysis_of(grid)
+    geo = grid.geometry
+    peers = peer_masks(geo)
+    for premise in _premises(analysis):
+        cell, digit = premise.cell, premise.digit
+        holders = analysis.holders[digit]
+        for end in set_bits(_cells(geo, premise.forced, digit) & ~(1 << cell)):
+            targets = holders & peers[cell] & peers[end] & ~(1 << end)
+            if not targets:
+                continue
+            chain, bivalue, words = _reason(analysis, premise, end, digit)
+            name, other, d = geo.cell_name(cell), geo.cell_name(end), digit_char(digit)
+            text = (
+                f"If {_premise_words(analysis, premise)}: {words}. So {d} is in {name} or in {other}, "
+                f"and no cell that sees both can hold it."
+            )
+            yield Step(
+                NONREPETITIVE_PATH,
+                eliminations=tuple((c, digit) for c in set_bits(targets)),
+                highlights=chain_highlights((chain,), (bivalue,)),
+                explanation=text,
+            )
+
+
+def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
+    """Forcing contradiction (PADS).
+
+    If "c is not x" forces one cell to two digits, or leaves a unit without a place for a digit, along
+    nonrepetitive walks of the two graphs, then c is x.
+    """
+    analysis = analysis_of(grid)
+    for premise in _premises(analysis):
+        found = _two_digits(analysis, premise) or _empty_unit(analysis, premise)
+        if found is None:
+            continue
+        reasons, ending, unit = found
+        parts = [_reason(analysis, premise, end, digit) for end, digit in reasons]
+        text = f"If {_premise_words(analysis, premise)}: " + "; ".join(words for _, _, words in parts)
+        chains = tuple(chain for chain, _, _ in parts)
+        bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
+        placement = (premise.cell, premise.digit)
+        yield placement_step(
+            grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
+        )
+
+
+_Found = tuple[list[Candidate], str, int]
+
+
+def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
+    """A cell the premise forces to two digits."""
+    geo = analysis.geo
+    seen = 0
+    for digit in range(1, geo.n + 1):
+        cells = _cells(geo, premise.forced, digit)
+        if seen & cells:
+            cell = next(set_bits(seen & cells))
+            first = next(d for d in range(1, digit) if _cells(geo, premise.forced, d) >> cell & 1)
+            ending = (
+                f"Then {geo.cell_name(cell)} would be both {digit_char(first)} and {digit_char(digit)}, "
+                "which is impossible"
+            )
+            return [(cell, first), (cell, digit)], ending, geo.units_of[cell][0]
+        seen |= cells
+    return None
+
+
+def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
+    """A unit the premise leaves without a place for some digit (and why each place is gone)."""
+    geo = analysis.geo
+    peers, masks = peer_masks(geo), unit_masks(geo)
+    taken = 0
+    for digit in range(1, geo.n + 1):
+        taken |= _cells(geo, premise.forced, digit)
+    for digit in range(1, geo.n + 1):
+        placed = _cells(geo, premise.forced, digit)
+        covered = taken & ~placed
+        for cell in set_bits(placed):
+            covered |= peers[cell]
+        if digit == premise.digit:
+            covered |= 1 << premise.cell
+        holders = analysis.holders[digit]
+        open_places = holders & ~covered
+        # a unit left without a place lost one: only the units of lost places are looked at, in order
+        units = 0
+        for cell in set_bits(holders & covered):
+            for unit in geo.units_of[cell]:
+                units |= 1 << unit
+        for unit in set_bits(units):
+            mask = masks[unit]
+            if not open_places & mask and not placed & mask:
+                return _why_empty(analysis, premise, digit, unit, holders & mask)
+    return None
+
+
+def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int, places: int) -> _Found:
+    geo = analysis.geo
+    reasons: list[Candidate] = []
+    notes = []
+    placed = _cells(geo, premise.forced, digit)
+    for cell in set_bits(places):
+        name = geo.cell_name(cell)
+        if cell == premise.cell and digit == premise.digit:
+            notes.append(f"{name} is not {digit_char(digit)} by the premise")
+            continue
+        other = next((d for d in range(1, geo.n + 1) if _cells(geo, premise.forced, d) >> cell & 1), 0)
+        if other:
+            reasons.append((cell, other))
+            notes.append(f"{name} is {digit_char(other)}")
+            continue
+        seer = next(c for c in set_bits(placed) if geo.sees(c, cell))
+        reasons.append((seer, digit))
+        notes.append(f"{name} sees {geo.cell_name(seer)}")
+    reasons = list(dict.fromkeys(reasons))
+    ending = (
+        f"Then {geo.unit_name(unit)} would have no place for {digit_char(digit)} ({', '.join(notes)}), "
+        "which is impossible"
+    )
+    return reasons, ending, unit

@@ -1,0 +1,213 @@
+"""Forcing chains and nets: the last resort, so that Logic never stops on a puzzle with one solution.
+
+Each rule makes assumptions and follows what they force (:mod:`~sudoku_workbench.logic.forcing.propagation`):
+
+* **contradiction forcing chain** — "r1c1 is 5" (or "is not 5") leads, by direct links of the position,
+  to something both true and false, so the assumption is wrong;
+* **cell forcing chain** — every candidate of one cell leads to the same conclusion, so it holds;
+* **unit forcing chain** — every place of a digit in one unit leads to the same conclusion;
+* **dynamic forcing chain** — the same three arguments, but the chains may use every single that the
+  assumption creates on the changing position (not only the links the position had);
+* **forcing net** — an assumption that, with singles and locked candidates on the changing position,
+  leaves a cell whose every candidate leads to a contradiction (recursively, deeper when needed).
+
+The search goes from short to long (propagation runs in rounds and the fewest rounds win), so the
+explanation — every implication in the order it was found — stays as short as the position allows.
+Because any wrong candidate of a puzzle with one solution eventually contradicts under case splits,
+the forcing net always finds a step: Logic runs to the end.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from operator import and_
+
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.forcing.forcing_nets import FORCING_NET, forcing_net
+from sudoku_workbench.logic.forcing.forcing_story import (
+    Lead,
+    Story,
+    assumption_closures,
+    contradiction_step,
+    with_leads,
+)
+from sudoku_workbench.logic.forcing.forcing_story import forget as forget_stories
+from sudoku_workbench.logic.forcing.propagation import (
+    Literal,
+    Mode,
+    Propagation,
+    candidate_of,
+    literal_name,
+)
+
+__all__ = [
+    "CELL_FORCING_CHAIN",
+    "CONTRADICTION_FORCING_CHAIN",
+    "DYNAMIC_FORCING_CHAIN",
+    "FORCING_NET",
+    "UNIT_FORCING_CHAIN",
+    "cell_forcing_chain",
+    "contradiction_forcing_chain",
+    "dynamic_forcing_chain",
+    "forcing_net",
+    "forget_closures",
+    "unit_forcing_chain",
+]
+
+
+CONTRADICTION_FORCING_CHAIN = "contradiction_forcing_chain"
+CELL_FORCING_CHAIN = "cell_forcing_chain"
+UNIT_FORCING_CHAIN = "unit_forcing_chain"
+DYNAMIC_FORCING_CHAIN = "dynamic_forcing_chain"
+
+
+def forget_closures() -> None:
+    """Drop the propagations the forcing rules cached (so a benchmark pass starts cold)."""
+    forget_stories()
+
+
+def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
+    """Candidates whose assumption contradicts, shortest chain first."""
+
+    def search() -> list[Lead]:
+        found = sorted(
+            (closure.rounds, candidate)
+            for candidate, closure in assumption_closures(grid, mode).items()
+            if closure.prop is None
+        )
+        return [functools.partial(contradiction_step, rule, mode, c) for _, c in found]
+
+    return with_leads((rule, "contradiction"), grid, search)
+
+
+# --- cell and unit forcing -------------------------------------------------------------------------
+
+
+def _common(branches: list[Propagation]) -> Iterator[tuple[int, Literal]]:
+    """Literals that hold in every branch and not at the start, with their summed first rounds."""
+    first = branches[0]
+    for index in range(len(first.loc)):
+        on = ~first.start_placed[index]
+        off = first.start_loc[index]
+        for prop in branches:
+            on &= prop.placed[index]
+            off &= ~(prop.loc[index] | prop.placed[index])
+        for mask, value in ((on, True), (off, False)):
+            if not mask:
+                continue
+            cost: dict[int, int] = {}
+            for prop in branches:
+                for cell, number in prop.rounds_of(mask, index, value):
+                    cost[cell] = cost.get(cell, 0) + number
+            for cell, total in cost.items():
+                yield total, (cell, index + 1, value)
+
+
+def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[tuple[Literal, ...], int]]:
+    """The case splits: each open cell's candidates, or each unit's places for a digit."""
+    geo = grid.geometry
+    if not unit_wise:
+        for cell, mask in enumerate(grid.candidates):
+            if mask & (mask - 1):
+                digits = tuple(d for d in range(1, geo.n + 1) if mask >> (d - 1) & 1)
+                yield tuple((cell, d, True) for d in digits), -1
+        return
+    for unit, cells in enumerate(geo.units):
+        for digit in range(1, geo.n + 1):
+            bit = 1 << (digit - 1)
+            places = [c for c in cells if grid.candidates[c] & bit]
+            if len(places) >= 2 and not any(grid.values[c] == digit for c in cells):
+                yield tuple((c, digit, True) for c in places), unit
+
+
+def _what(grid: Grid, case: Literal, unit: int) -> str:
+    """The name of a case split (named only when it concludes something: most do not)."""
+    geo = grid.geometry
+    if unit < 0:
+        return geo.cell_name(case[0])
+    return f"{digit_char(case[1])} in {geo.unit_name(unit)}"
+
+
+def _cases(grid: Grid, cell: Cell, digit: Digit, unit: int) -> tuple[Literal, ...]:
+    """The case split of a cell (``unit`` < 0) or of a digit's places in a unit, on this position."""
+    if unit < 0:
+        mask = grid.candidates[cell]
+        return tuple((cell, d, True) for d in range(1, grid.geometry.n + 1) if mask >> (d - 1) & 1)
+    bit = 1 << (digit - 1)
+    cells = grid.geometry.units[unit]
+    if any(grid.values[c] == digit for c in cells):
+        return ()
+    return tuple((c, digit, True) for c in cells if grid.candidates[c] & bit)
+
+
+def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Step]:
+    def search() -> list[Lead]:
+        closures = assumption_closures(grid, mode)
+        found = []
+        for cases, unit in _branch_sets(grid, unit_wise):
+            results = [closures.get(candidate_of(case)) for case in cases]
+            opened = [r for r in results if r is not None and r.prop is not None]
+            if len(opened) != len(cases):
+                continue
+            if not functools.reduce(and_, [r.reached for r in opened]):  # no conclusion in common
+                continue
+            best = min(_common([r.prop for r in opened if r.prop is not None]), default=None)
+            if best is not None:
+                cell, digit, _on = cases[0]
+                found.append((best[0], _what(grid, cases[0], unit), (cell, digit, unit), best[1]))
+        return [
+            functools.partial(_forcing_step, rule, mode, what, split, end)
+            for _, what, split, end in sorted(found)
+        ]
+
+    return with_leads((rule, "units" if unit_wise else "cells"), grid, search)
+
+
+def _forcing_step(
+    rule: str, mode: Mode, what: str, split: tuple[Cell, Digit, int], conclusion: Literal, grid: Grid
+) -> Step | None:
+    """Replay a case split with reasons; the step if every case still reaches the new conclusion."""
+    geo = grid.geometry
+    cell, digit, on = conclusion
+    if not grid.candidates[cell] >> (digit - 1) & 1:
+        return None
+    cases = _cases(grid, *split)
+    if len(cases) < 2:
+        return None
+    unit = split[2]
+    story = Story.empty()
+    if unit >= 0:
+        story.units.append(unit)
+    options = " or ".join(literal_name(geo, case) for case in cases)
+    story.sentences.append(f"{what[0].upper()}{what[1:]}: {options}.")
+    if not story.cases_reach(grid, mode, cases, conclusion):
+        return None
+    story.sentences.append(f"Every case gives {literal_name(geo, conclusion)}, so it holds.")
+    if on:
+        return story.step(rule, ((cell, digit),), ())
+    return story.step(rule, (), ((cell, digit),))
+
+
+def contradiction_forcing_chain(grid: Grid) -> Iterator[Step]:
+    """A candidate whose assumption, along direct links, makes something both true and false is wrong."""
+    return _contradictions(CONTRADICTION_FORCING_CHAIN, grid, Mode.STATIC)
+
+
+def cell_forcing_chain(grid: Grid) -> Iterator[Step]:
+    """A conclusion that every candidate of one cell forces (along direct links) holds."""
+    return _forcing(CELL_FORCING_CHAIN, grid, Mode.STATIC, unit_wise=False)
+
+
+def unit_forcing_chain(grid: Grid) -> Iterator[Step]:
+    """A conclusion that every place of a digit in one unit forces (along direct links) holds."""
+    return _forcing(UNIT_FORCING_CHAIN, grid, Mode.STATIC, unit_wise=True)
+
+
+def dynamic_forcing_chain(grid: Grid) -> Iterator[Step]:
+    """Contradiction, cell and unit forcing with singles on the position as the assumption changes it."""
+    yield from _contradictions(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC)
+    yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=False)
+    yield from _forcing(DYNAMIC_FORCING_CHAIN, grid, Mode.DYNAMIC, unit_wise=True)

@@ -1,0 +1,1 @@
+"""Ratings: Sudoku Explainer's scale and solve path, HoDoKu's score and level."""

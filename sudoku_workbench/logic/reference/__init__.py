@@ -1,0 +1,1 @@
+"""What the program says about the rules: the techniques reference, practice, soundness."""

@@ -1,0 +1,92 @@
+"""Per-digit link tables of one position, built once and shared by the named-pattern rules.
+
+Skyscrapers, kites, turbot fish, empty rectangles, X-chains, colouring, nice loops and ALS rules all
+ask the same questions of a position: which cells still hold digit d (a bit mask over cells), which
+pairs of cells are the only two places for d in a unit (strong links, the edges of the bilocation
+graph), and which cells see a given cell. The table is kept for the most recent grid, compared by
+identity, like :func:`~sudoku_workbench.logic.shared._positions.unit_positions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.logic.shared._positions import unit_positions
+from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
+
+__all__ = ["DigitLinks", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
+
+
+@dataclass(frozen=True)
+class DigitLinks:
+    """``holders[d]``: cells holding d (bit mask); ``strong[d][cell]``: (partner, unit) strong links.
+
+    ``linked[d]``: the cells of ``strong[d]`` as a mask (only they can carry a chain on d past a weak link).
+    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
+    """
+
+    holders: tuple[int, ...]
+    strong: tuple[dict[Cell, list[tuple[Cell, int]]], ...]
+    linked: tuple[int, ...]
+    peers: tuple[int, ...]
+    units: tuple[int, ...]
+
+
+_last: tuple[Grid | None, DigitLinks | None] = (None, None)
+
+#: The indices of a mask's set bits, lowest first: ``core.grid``'s one helper, by the rules' old name.
+bits_of = set_bits
+
+
+def lowest_cell(mask: int) -> Cell:
+    """The lowest set bit's index (the first cell of a nonempty mask)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def common_peers(peers: tuple[int, ...], mask: int) -> int:
+    """Cells that see every cell of ``mask`` (all cells for an empty mask): the ALS and AIC victims."""
+    seen = -1
+    while mask:  # bits_of() written out: this is asked hundreds of thousands of times a solve
+        low = mask & -mask
+        seen &= peers[low.bit_length() - 1]
+        mask ^= low
+    return seen
+
+
+def end_victims(links: DigitLinks, digit: Digit, cells: tuple[Cell, ...]) -> int:
+    """Cells outside the chain holding d that see both of its ends (one end or the other is d)."""
+    chain_mask = sum(1 << c for c in cells)
+    return links.holders[digit] & links.peers[cells[0]] & links.peers[cells[-1]] & ~chain_mask
+
+
+def digit_links(grid: Grid) -> DigitLinks:
+    """The link tables of ``grid`` (index 0 of ``holders`` and ``strong`` is unused)."""
+    global _last
+    cached = _last
+    if cached[0] is grid and cached[1] is not None:
+        return cached[1]
+    geo = grid.geometry
+    n = geo.n
+    where = unit_positions(grid)
+    holders = [0] * (n + 1)
+    for row in range(n):  # cells are numbered row by row: a row's places are its cells' bits
+        shift = row * n
+        for digit, places in enumerate(where[row], 1):
+            if places:
+                holders[digit] |= places << shift
+    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
+    linked = [0] * (n + 1)
+    for unit, by_digit in enumerate(where):
+        for digit, mask in enumerate(by_digit, 1):
+            if mask and mask.bit_count() == 2:
+                cells = geo.units[unit]
+                a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
+                table = strong[digit]
+                table.setdefault(a, []).append((b, unit))
+                table.setdefault(b, []).append((a, unit))
+                linked[digit] |= 1 << a | 1 << b
+    links = DigitLinks(tuple(holders), tuple(strong), tuple(linked), peer_masks(geo), unit_masks(geo))
+    _last = (grid, links)
+    return links

@@ -1,0 +1,4 @@
+"""Uniqueness: rules that hold only if the puzzle has exactly one solution.
+
+Unique and avoidable rectangles, with the rectangle helpers they share.
+"""

@@ -1,0 +1,75 @@
+"""XY-Wing (Y-Wing), the bivalue-cell pattern of Routledge's thesis, in its usual general form.
+
+A *pivot* cell holds only x and y. One peer of it (a *wing*) holds only x and z, another peer holds only
+y and z. Whatever the pivot takes, one wing is left with z, so z leaves every cell that sees both
+wings. The thesis states the case where the wings share the pivot's row and column and the cell at the
+fourth corner loses z; here the wings may see the pivot through any unit.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic.shared._positions import cell_candidates
+from sudoku_workbench.logic.shared._text import cells_text
+
+__all__ = ["XY_WING", "wing_highlights", "xy_wing"]
+
+XY_WING = "xy_wing"
+
+
+def xy_wing(grid: Grid) -> Iterator[Step]:
+    """A bivalue pivot xy with bivalue peers xz and yz: z leaves every cell seeing both wings."""
+    geo = grid.geometry
+    cands = grid.candidates
+    bivalue = {c for c, m in enumerate(cands) if m.bit_count() == 2}
+    for pivot in sorted(bivalue):
+        pair = cands[pivot]
+        wings = [p for p in geo.peers[pivot] if p in bivalue and (cands[p] & pair).bit_count() == 1]
+        for first, second in itertools.combinations(wings, 2):
+            a, b = cands[first], cands[second]
+            z = a & b & ~pair
+            if not z or (a | b) & pair != pair or (a & pair) == (b & pair):
+                continue
+            digit = z.bit_length()
+            victims = [c for c in geo.peers[first] if cands[c] & z and c != second and geo.sees(c, second)]
+            if victims:
+                yield _wing_step(grid, pivot, first, second, digit, victims)
+
+
+def wing_highlights(grid: Grid, cells: tuple[Cell, Cell, Cell], x: Digit, y: Digit) -> Highlights:
+    """A pivot and two wings as the XY- and XYZ-Wing draw them: x links the first wing, y the second."""
+    pivot, first, second = cells
+    return Highlights(
+        cells=cells,
+        pattern=cell_candidates(grid, cells),
+        links=(Link((pivot, x), (first, x), strong=False), Link((pivot, y), (second, y), strong=False)),
+        chains=(Chain((first, pivot, second), (x, y)),),
+    )
+
+
+def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victims: list[Cell]) -> Step:
+    geo = grid.geometry
+    cands = grid.candidates
+    x = (cands[first] & cands[pivot]).bit_length()
+    y = (cands[second] & cands[pivot]).bit_length()
+    name = geo.cell_name
+
+    def either(cell: Cell) -> str:
+        return " or ".join(digit_char(d) for d in digits_of_mask(cands[cell]))
+
+    return Step(
+        XY_WING,
+        eliminations=tuple((c, z) for c in victims),
+        highlights=wing_highlights(grid, (pivot, first, second), x, y),
+        explanation=(
+            f"The pivot {name(pivot)} is {either(pivot)}; its peers {name(first)} ({either(first)}) and "
+            f"{name(second)} ({either(second)}) are the wings. If the pivot is {digit_char(x)}, "
+            f"{name(first)} is {digit_char(z)}; if it is {digit_char(y)}, {name(second)} is. So "
+            f"{digit_char(z)} leaves {cells_text(geo, victims)}, which see both wings (XY-Wing)."
+        ),
+    )

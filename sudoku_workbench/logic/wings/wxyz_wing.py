@@ -1,0 +1,97 @@
+"""WXYZ-Wing: four cells holding four digits between them, all but one digit restricted.
+
+A hinge cell and three cells it sees (the wings) hold, between them, only four digits w, x, y, z. Call a
+digit *restricted* when every pattern cell holding it sees every other one holding it: it can then go
+in at most one of the four cells. If w, x and y are restricted and z is not, the four cells cannot be
+filled from w, x and y alone (three digits for four cells, each used at most once), so one of the
+cells holding z is z. Every cell that sees all of those loses z.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
+from sudoku_workbench.logic.shared._positions import cell_candidates
+from sudoku_workbench.logic.shared._text import cells_text, mask_text
+
+__all__ = ["WXYZ_WING", "wxyz_wing"]
+
+WXYZ_WING = "wxyz_wing"
+
+
+def wxyz_wing(grid: Grid) -> Iterator[Step]:
+    """Four cells, four digits, one unrestricted digit z: z leaves every cell seeing all the z cells."""
+    cands = grid.candidates
+    links = digit_links(grid)
+    peers = links.peers
+    seen: set[tuple[int, int]] = set()
+    small = 0  # the cells with two to four candidates: the only ones a pattern can use
+    for cell, mask in enumerate(cands):
+        if 2 <= mask.bit_count() <= 4:
+            small |= 1 << cell
+    for hinge in bits_of(small):
+        mask = cands[hinge]
+        wings = [p for p in bits_of(peers[hinge] & small) if (cands[p] | mask).bit_count() <= 4]
+        for trio, union, loose in _trios(cands, peers, wings, mask):
+            z = loose.bit_length()
+            cells = (hinge, *trio)
+            inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
+            z_cells = links.holders[z] & inside
+            victims = common_peers(peers, z_cells) & links.holders[z] & ~inside
+            if victims and (z, victims) not in seen:
+                seen.add((z, victims))
+                yield _step(grid, cells, z, union, victims)
+
+
+def _trios(
+    cands: tuple[int, ...], peers: tuple[int, ...], wings: list[Cell], mask: int
+) -> Iterator[tuple[tuple[Cell, Cell, Cell], int, int]]:
+    """Three wings (in ``itertools.combinations`` order) holding four digits with the hinge, one loose.
+
+    Each comes with its one unrestricted digit (a mask): the unrestricted digits are those two wings
+    that do not see each other share (the hinge sees every wing). A pair of wings that already brings
+    more than four digits, or two unrestricted ones, is dropped with every third wing.
+    """
+    for i, a in enumerate(wings):
+        with_a = mask | cands[a]
+        for j in range(i + 1, len(wings)):
+            b = wings[j]
+            with_b = with_a | cands[b]
+            if with_b.bit_count() > 4:
+                continue
+            loose_ab = 0 if peers[a] >> b & 1 else cands[a] & cands[b]
+            if loose_ab & (loose_ab - 1):
+                continue
+            for c in wings[j + 1 :]:
+                union = with_b | cands[c]
+                if union.bit_count() == 4:
+                    loose = loose_ab
+                    if not peers[a] >> c & 1:
+                        loose |= cands[a] & cands[c]
+                    if not peers[b] >> c & 1:
+                        loose |= cands[b] & cands[c]
+                    if loose and not loose & (loose - 1):
+                        yield (a, b, c), union, loose
+
+
+def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:
+    geo = grid.geometry
+    zc = digit_char(z)
+    gone = list(bits_of(victims))
+    z_cells = [c for c in cells if grid.candidates[c] >> (z - 1) & 1]
+    return Step(
+        WXYZ_WING,
+        eliminations=tuple((c, z) for c in gone),
+        highlights=Highlights(cells=cells, pattern=cell_candidates(grid, cells)),
+        explanation=(
+            f"WXYZ-Wing: the hinge {geo.cell_name(cells[0])} and the wings {cells_text(geo, cells[1:])} hold "
+            f"only {mask_text(union)}. Every digit but {zc} sits in cells that all see each other, so it "
+            f"fills at most one of the four; three such digits cannot fill four cells, so one of "
+            f"{cells_text(geo, z_cells)} is {zc}. {zc} leaves {cells_text(geo, gone)}, which "
+            f"{'sees' if len(gone) == 1 else 'see'} all of them."
+        ),
+    )

@@ -74,7 +74,7 @@ class JobTable(QObject):
         self.cancel(kind)
         if self._closed:
             return -1
-        job = self.worker.submit(functools.partial(fn, *args), kind=kind, control=control)
+        job = self.worker.submit(functools.partial(fn, *args), control=control)
         self._pending[kind] = job
         self._callbacks[job] = (on_progress, on_done, on_failed)
         if kind not in QUIET_JOBS:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,15 +110,17 @@ class Jobs:
     def logic(self) -> None:
         """Apply rule steps until stuck; the steps join the history, with the grids the worker made.
 
-        They come in batches (:func:`steps_in_batches`), so the window updates a few times a second
-        rather than once per step: dozens of easy steps no longer hold the UI thread in one burst.
+        They come in batches (:func:`logic_run`), straight to :meth:`Session.apply_steps`, so the window
+        updates a few times a second rather than once per step: dozens of easy steps no longer hold the
+        UI thread in one burst.
         """
-        self.session.run_job(
+        session = self.session
+        session.run_job(
             JobKind.LOGIC,
-            functools.partial(logic_run, rules=self.session.rules, assume_unique=self.session.assume_unique),
-            self.session.grid,
-            on_progress=self._logic_progress,
-            on_done=self._logic_done,
+            functools.partial(logic_run, rules=session.rules, assume_unique=session.assume_unique),
+            session.grid,
+            on_progress=session.apply_steps,
+            on_done=functools.partial(self._logic_done, session.history.cursor),
             on_failed=self._contradiction,
         )
 
@@ -141,15 +143,11 @@ class Jobs:
         """One step back through the steps (the puzzle's edits are undone with Undo, not Back)."""
         self.session.go_to(self.session.history.cursor - 1)
 
-    def _logic_progress(self, found: list[tuple[Step, Grid]] | Stuck) -> None:
-        if not isinstance(found, Stuck):
-            self.session.apply_steps(found)
-
-    def _logic_done(self, found: list[list[tuple[Step, Grid]] | Stuck]) -> None:
+    def _logic_done(self, started: int, stuck: Stuck | None) -> None:
+        """Logic's summary: the steps recorded since ``started`` (the cursor then), and why it stopped."""
         grid = self.session.grid
-        steps = sum(len(batch) for batch in found if not isinstance(batch, Stuck))
-        stuck = next((item for item in found if isinstance(item, Stuck)), Stuck(None))
-        if grid.is_solved():
+        steps = self.session.history.cursor - started
+        if stuck is None:
             self.session.notify(f"Logic: {steps} steps, solved")
             return
         left = f"{len(grid.empty_cells)} empty cells"
@@ -312,14 +310,17 @@ BATCH_SECONDS = 0.05
 
 def logic_run(
     grid: Grid, rules: tuple[Rule, ...] = RULES, assume_unique: bool = False
-) -> Iterator[list[tuple[Step, Grid]] | Stuck]:
-    """Logic's batches of steps, then, when the rules stop short of the solution, what they lacked."""
+) -> Generator[list[tuple[Step, Grid]], None, Stuck | None]:
+    """Logic's batches of steps; it returns None on a solved grid, else what the rules lacked.
+
+    The worker emits the batches and hands the returned value to ``on_done`` (found in the worker too:
+    asking which rule is off is a long search).
+    """
     last = grid
     for batch in steps_in_batches(grid, rules):
         yield batch
         last = batch[-1][1]
-    if not last.is_solved():
-        yield Stuck(missing_rule(last, rules, assume_unique))
+    return None if last.is_solved() else Stuck(missing_rule(last, rules, assume_unique))
 
 
 def next_step_or_stuck(

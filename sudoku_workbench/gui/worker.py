@@ -1,8 +1,9 @@
 """Run core callables and generators off the UI thread, with job ids, progress and cancellation.
 
 A job is a plain function of the core. With ``control=True`` it is also handed ``cancel=`` (a
-:class:`CancelToken`) and ``progress=`` (a callback, throttled to a few signals a second); a generator's
-items become ``progress`` signals and are checked against the token between items. Failures arrive as
+:class:`CancelToken`) and ``progress=`` (a callback, throttled to a few signals a second). A generator's
+items become ``progress`` signals, the token checked between items, and the value it returns is the
+result (Logic's batches of steps go straight to the window, what stopped it comes last). Failures arrive as
 ``failed`` signals, so a pool thread never dies silently. Results reach the UI thread through queued
 signals; deciding whether a result is stale is the session's business (it keeps the job ids it wants).
 
@@ -99,7 +100,13 @@ class _Runnable(QRunnable):
         try:
             result = self._call()
             if isinstance(result, Iterator):
-                result = self._drain(result)
+                items = result
+                try:  # the items are emitted here, not in a helper: one call less on their way
+                    while True:
+                        token.check()
+                        signals.progress.emit(job, next(items))
+                except StopIteration as end:
+                    result = end.value
             token.check()
         except Cancelled:
             signals.cancelled.emit(job)
@@ -111,19 +118,10 @@ class _Runnable(QRunnable):
             self._worker._forget(job)
             _running.job_ended()
 
-    def _drain(self, items: Iterator[Any]) -> list[Any]:
-        collected = []
-        for item in items:
-            self._job.token.check()
-            self._worker.progress.emit(self._job.job, item)
-            collected.append(item)
-        return collected
-
 
 class Worker(QObject):
     """A private thread pool for long jobs; ``submit`` returns the job id the signals carry."""
 
-    started = Signal(int, str)
     progress = Signal(int, object)
     finished = Signal(int, object)
     failed = Signal(int, object)
@@ -138,7 +136,7 @@ class Worker(QObject):
         self._next_id = 0
         _WORKERS.add(self)
 
-    def submit(self, fn: Callable[..., Any], *args: Any, kind: str, control: bool = False) -> int:
+    def submit(self, fn: Callable[..., Any], *args: Any, control: bool = False) -> int:
         """Start ``fn(*args)`` on a pool thread and return its job id.
 
         With ``control`` the call also gets ``cancel=`` and ``progress=`` keyword arguments.
@@ -150,7 +148,6 @@ class Worker(QObject):
         kwargs: dict[str, Any] = {}
         if control:
             kwargs = {"cancel": job.token, "progress": self._throttled(job.job)}
-        self.started.emit(job.job, kind)
         self._pool.start(_Runnable(self, job, lambda: fn(*args, **kwargs)))
         return job.job
 

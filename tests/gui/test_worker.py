@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Generator
 
 import pytest
 
@@ -32,7 +33,7 @@ def _spin(cancel: CancelToken, progress, seconds: float = 30.0) -> int:
 
 def test_a_result_arrives_with_its_job_id(qtbot, worker):
     with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
-        job = worker.submit(sum, [1, 2, 3], kind="sum")
+        job = worker.submit(sum, [1, 2, 3])
     assert blocker.args == [job, 6]
 
 
@@ -41,19 +42,24 @@ def test_the_switch_interval_is_short_only_while_a_job_runs(qtbot, worker):
     assert before > JOB_SWITCH_INTERVAL  # Python's 5 ms, as the job must find it cut
     assert not jobs_running()
     with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
-        worker.submit(lambda: (sys.getswitchinterval(), jobs_running()), kind="look")
+        worker.submit(lambda: (sys.getswitchinterval(), jobs_running()))
     assert blocker.args[1] == (JOB_SWITCH_INTERVAL, True)
     qtbot.waitUntil(lambda: not jobs_running())  # the pool thread ends the job just after its signal
     assert sys.getswitchinterval() == before
 
 
-def test_generator_items_become_progress_signals(qtbot, worker):
+def test_generator_items_become_progress_signals_and_its_return_value_the_result(qtbot, worker):
+    def squares() -> Generator[int, None, str]:
+        for i in range(5):
+            yield i * i
+        return "five squares"
+
     seen = []
     worker.progress.connect(lambda job, item: seen.append(item))
     with qtbot.waitSignal(worker.finished, timeout=5000) as blocker:
-        worker.submit(lambda: (i * i for i in range(5)), kind="squares")
+        worker.submit(squares)
     assert seen == [0, 1, 4, 9, 16]
-    assert blocker.args[1] == [0, 1, 4, 9, 16]
+    assert blocker.args[1] == "five squares"
 
 
 def test_an_exception_becomes_a_failed_signal(qtbot, worker):
@@ -61,14 +67,14 @@ def test_an_exception_becomes_a_failed_signal(qtbot, worker):
         raise ValueError("r1c1 holds a given")
 
     with qtbot.waitSignal(worker.failed, timeout=5000) as blocker:
-        worker.submit(broken, kind="broken")
+        worker.submit(broken)
     assert isinstance(blocker.args[1], ValueError)
     assert "r1c1" in str(blocker.args[1])
 
 
 def test_cancel_stops_a_long_job_within_100_ms(qtbot, worker):
     with qtbot.waitSignal(worker.progress, timeout=5000):
-        job = worker.submit(_spin, kind="spin", control=True)
+        job = worker.submit(_spin, control=True)
     started = time.monotonic()
     with qtbot.waitSignal(worker.cancelled, timeout=2000) as blocker:
         worker.cancel(job)
@@ -82,7 +88,7 @@ def test_progress_callbacks_are_throttled(qtbot, worker):
     counts = []
     worker.progress.connect(lambda job, nodes: counts.append(nodes))
     with qtbot.waitSignal(worker.finished, timeout=5000):
-        worker.submit(lambda cancel, progress: _spin(cancel, progress, 0.3), kind="spin", control=True)
+        worker.submit(lambda cancel, progress: _spin(cancel, progress, 0.3), control=True)
     assert 2 <= len(counts) <= 12
 
 
@@ -90,7 +96,7 @@ def test_the_dangling_job_check_sees_a_running_job(qtbot, worker):
     from tests.gui.conftest import dangling_jobs
 
     with qtbot.waitSignal(worker.progress, timeout=5000):
-        job = worker.submit(_spin, kind="spin", control=True)
+        job = worker.submit(_spin, control=True)
     assert dangling_jobs() == {id(worker): [job]}
     worker.cancel(job)
     assert worker.wait(2000)

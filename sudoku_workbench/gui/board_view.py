@@ -10,7 +10,7 @@ hand).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QWidget
 
@@ -43,10 +43,15 @@ class BoardView(BoardCanvas):
         self.setMouseTracking(True)
         self.setAccessibleName("Sudoku board")
         self.auto_advance = False
+        self.installEventFilter(self)
 
     # ---- input -------------------------------------------------------------------------------
-    def event(self, event: QEvent) -> bool:
-        """Claim Ctrl+digit before the menus see it as a shortcut (it toggles a candidate here)."""
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Claim Ctrl+digit before the menus see it as a shortcut (it toggles a candidate here).
+
+        A filter rather than an ``event`` override: it looks at each event and returns, so the handlers
+        (painting among them) are not called from inside it, one call deeper.
+        """
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
@@ -55,7 +60,7 @@ class BoardView(BoardCanvas):
         ):
             event.accept()
             return True
-        return super().event(event)
+        return False
 
     def _digit_of(self, event: QKeyEvent) -> Digit:
         key = event.key()

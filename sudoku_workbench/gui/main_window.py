@@ -6,6 +6,7 @@ session's signals.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -167,7 +168,7 @@ class MainWindow(QMainWindow):
             "about": lambda: dialogs.show_text(self, "About Sudoku Workbench", about_html()),
         }
         for name, slot in slots.items():
-            self.acts[name].triggered.connect(lambda _=False, s=slot: s())
+            self.acts[name].triggered.connect(_dropping_checked(slot))
         self.acts["givens_mode"].toggled.connect(session.set_givens_mode)
         self.acts["remove_marks"].setChecked(session.remove_marks_when_placing)  # before: no message
         self.acts["remove_marks"].toggled.connect(session.set_remove_marks_when_placing)
@@ -337,3 +338,16 @@ class MainWindow(QMainWindow):
                 return
         self.session.close()
         event.accept()
+
+
+def _dropping_checked(slot: Callable[[], object]) -> Callable[..., object]:
+    """``slot`` fit for ``triggered(bool)``: Qt hands ``checked`` to a slot with any parameter, even optional.
+
+    A slot without parameters is connected as it is (so the Logic button reaches ``Jobs.logic`` with no
+    call between); one with optional parameters (``open(path=None)``) goes through a lambda.
+    """
+    try:
+        bare = not inspect.signature(slot).parameters
+    except (TypeError, ValueError):  # a callable whose signature Python cannot read
+        bare = False
+    return slot if bare else lambda _checked=False: slot()

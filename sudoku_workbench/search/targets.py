@@ -10,11 +10,12 @@ out again. One below is dropped (it is minimal: no given can go while it stays u
 to climb from below towards the target was tried and measured no faster (a Swordfish, SE 8.0-8.9, a
 dynamic forcing chain: the same or more CPU time), so it is not done.
 
-A technique of the forcing level (one drawn puzzle in 600 to 2,000 needs a forcing chain) is found
-by walking instead: from a random isomorph of one of the shipped practice puzzles that use it
-(:func:`walk_seeds`), one orbit of givens is moved at a time (:mod:`~sudoku_workbench.search.vicinity`)
-and a move is kept when the puzzle still fits; after :data:`WALK_STEPS` kept moves the puzzle is
-given. Puzzles near a hard one are often hard the same way, so this takes seconds, not minutes.
+A technique of the forcing level that the path must use (one drawn puzzle in 600 to 2,000 needs a
+forcing chain) is found by walking instead: from a random isomorph of one of the shipped practice
+puzzles that use it (:func:`walk_seeds`), one orbit of givens is moved at a time
+(:mod:`~sudoku_workbench.search.vicinity`) and a move is kept when the puzzle still fits; after
+:data:`WALK_STEPS` kept moves the puzzle is given. Puzzles near a hard one are often hard the same
+way, so this takes seconds, not minutes.
 
 Judging exits early: for ``hardest`` the logic path runs only the rules up to that technique (a
 later one could not be on the path of a puzzle that fits), and SE's path stops at its first step above the
@@ -367,13 +368,15 @@ def _draws(
 
 
 def walk_seeds(geo: Geometry, symmetry: str, target: Target) -> tuple[Grid, ...]:
-    """The shipped puzzles a walk starts from: those of the practice set for a forcing technique.
+    """The shipped puzzles a walk starts from: those of the practice set for a forcing technique needed.
 
-    Only a technique of the forcing level is looked for this way (drawing finds the others in well
-    under a second), and only the shipped puzzles with this geometry and symmetry serve.
+    Only ``needs`` of a technique of the forcing level is looked for this way (drawing finds the
+    others in well under a second), without ``hardest`` (walking to a puzzle whose hardest step is a
+    cell forcing chain was measured far slower than drawing: 23 s to minutes), and only the shipped
+    puzzles with this geometry and symmetry serve.
     """
-    technique = target.needs or target.hardest
-    if technique is None or rule_by_id(technique).level is not Level.FORCING:
+    technique = target.needs
+    if technique is None or target.hardest or rule_by_id(technique).level is not Level.FORCING:
         return ()
     shipped = read_practice_set().get(technique, ())
     return tuple(grid for grid in shipped if grid.geometry == geo and has_symmetry(grid, symmetry))
@@ -391,3 +394,4 @@ def _walks(
     while True:
         start = isomorph(rng.choice(seeds), rng, symmetry)
         yield from walk(start, symmetry, rng, fitting, WALK_STEPS, WALK_PATIENCE, cancel)
+        yield None  # a walk that ended without a puzzle counts as an attempt, so the budget is looked at

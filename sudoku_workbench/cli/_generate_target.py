@@ -66,7 +66,10 @@ def add_target_options(parser: argparse.ArgumentParser) -> None:
         help="easy, medium, hard, unfair or extreme",
     )
     group.add_argument(
-        "--needs", metavar="TECHNIQUE", help="a rule id (--list-rules) the logic path must use"
+        "--needs",
+        metavar="TECHNIQUE",
+        help="a rule id (--list-rules) the logic path must use (a forcing chain: found by moving "
+        "givens of the shipped practice puzzles that use it)",
     )
     group.add_argument(
         "--hardest", metavar="TECHNIQUE", help="a rule id that must be the path's hardest step"

@@ -3,12 +3,19 @@
 A :class:`Target` says what the puzzle must be; :func:`judge` says whether a unique puzzle is below
 it, fits it or is above it; :func:`make_target` searches for one that fits.
 
-The search draws minimal unique symmetric puzzles (Eppstein's procedure, a few milliseconds each) and
+The search draws minimal unique symmetric puzzles (Eppstein's procedure, a few milliseconds) and
 judges each. One above the target has orbits of givens from its solution put back, one at a time in
 random order, until it no longer is; if it then fits, the orbits it does not need to fit are taken
 out again. One below is dropped (it is minimal: no given can go while it stays unique). Moving givens
 to climb from below towards the target was tried and measured no faster (a Swordfish, SE 8.0-8.9, a
 dynamic forcing chain: the same or more CPU time), so it is not done.
+
+A technique of the forcing level that the path must use (one drawn puzzle in 600 to 2,000 needs a
+forcing chain) is found by walking instead: from a random isomorph of one of the shipped practice
+puzzles that use it (:func:`walk_seeds`), one orbit of givens is moved at a time
+(:mod:`~sudoku_workbench.search.vicinity`) and a move is kept when the puzzle still fits; after
+:data:`WALK_STEPS` kept moves the puzzle is given. Puzzles near a hard one are often hard the same
+way, so this takes seconds, not minutes.
 
 Judging exits early: for ``hardest`` the logic path runs only the rules up to that technique (a
 later one could not be on the path of a puzzle that fits), and SE's path stops at its first step above the
@@ -21,19 +28,21 @@ import difflib
 import enum
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, WorkbenchError
-from sudoku_workbench.logic.engine import Rule, rating_of, rule_by_id, solve_by_logic
+from sudoku_workbench.logic.engine import Level, Rule, rating_of, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
+from sudoku_workbench.logic.reference.practice import read_practice_set
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.minimize import grid_of, is_unique
 from sudoku_workbench.search.solve import solutions
-from sudoku_workbench.search.symmetry import check_symmetry, orbits
+from sudoku_workbench.search.symmetry import check_symmetry, has_symmetry, orbits
+from sudoku_workbench.search.vicinity import isomorph, walk
 
 __all__ = [
     "Fit",
@@ -48,9 +57,15 @@ __all__ = [
     "make_target",
     "se_band",
     "technique_id",
+    "walk_seeds",
 ]
 
 _IDS = tuple(rule.id for rule in TABLE)
+
+#: Moves a walk keeps (each fitting the target) before it gives its puzzle: more is more varied, slower.
+WALK_STEPS = 2
+#: Moves in a row a walk may try without one fitting before it starts again from a shipped puzzle.
+WALK_PATIENCE = 200
 
 
 class TargetError(WorkbenchError):
@@ -316,7 +331,8 @@ def make_target(
     """A unique puzzle with the symmetry that fits the target; ``progress(attempts)`` after each attempt.
 
     Everything random comes from ``rng``, so a seed gives the same puzzle on any machine; ``budget``
-    (seconds) only decides when to give up.
+    (seconds) only decides when to give up. An attempt is one drawn puzzle, or one move of a walk
+    from a shipped puzzle (see the module docstring).
 
     Raises:
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
@@ -326,14 +342,56 @@ def make_target(
     check_symmetry(geo, symmetry)
     check_target(target)
     deadline = None if budget is None else time.monotonic() + budget
+    seeds = walk_seeds(geo, symmetry, target)
+    tries = (
+        _walks(rng, symmetry, target, seeds, cancel) if seeds else _draws(geo, rng, symmetry, target, cancel)
+    )
     attempts = 0
-    while deadline is None or time.monotonic() < deadline:
-        found = _attempt(geo, rng, symmetry, target, cancel)
-        attempts += 1
+    for attempts, found in enumerate(tries, 1):
         if progress is not None:
             progress(attempts)
         if found is not None:
             return Made(found[0], found[1], attempts)
+        if deadline is not None and time.monotonic() >= deadline:
+            break
     raise TargetError(
         f"no {geo.label} puzzle ({describe(target)}) found in {budget:g} s, {attempts} attempts"
     )
+
+
+def _draws(
+    geo: Geometry, rng: random.Random, symmetry: str, target: Target, cancel: CancelToken | None
+) -> Iterator[tuple[Grid, Judged] | None]:
+    """Attempts from drawn puzzles, without end."""
+    while True:
+        yield _attempt(geo, rng, symmetry, target, cancel)
+
+
+def walk_seeds(geo: Geometry, symmetry: str, target: Target) -> tuple[Grid, ...]:
+    """The shipped puzzles a walk starts from: those of the practice set for a forcing technique needed.
+
+    Only ``needs`` of a technique of the forcing level is looked for this way (drawing finds the
+    others in well under a second), without ``hardest`` (walking to a puzzle whose hardest step is a
+    cell forcing chain was measured far slower than drawing: 23 s to minutes), and only the shipped
+    puzzles with this geometry and symmetry serve.
+    """
+    technique = target.needs
+    if technique is None or target.hardest or rule_by_id(technique).level is not Level.FORCING:
+        return ()
+    shipped = read_practice_set().get(technique, ())
+    return tuple(grid for grid in shipped if grid.geometry == geo and has_symmetry(grid, symmetry))
+
+
+def _walks(
+    rng: random.Random, symmetry: str, target: Target, seeds: Sequence[Grid], cancel: CancelToken | None
+) -> Iterator[tuple[Grid, Judged] | None]:
+    """Walks from isomorphs of the seeds, one after another, by moves that fit the target."""
+
+    def fitting(grid: Grid, solution: Sequence[Digit]) -> Judged | None:
+        judged = judge(grid, solution, target, cancel)
+        return judged if judged.fit is Fit.FITS else None
+
+    while True:
+        start = isomorph(rng.choice(seeds), rng, symmetry)
+        yield from walk(start, symmetry, rng, fitting, WALK_STEPS, WALK_PATIENCE, cancel)
+        yield None  # a walk that ended without a puzzle counts as an attempt, so the budget is looked at

@@ -93,3 +93,20 @@ def test_a_band_that_does_not_read_is_an_argparse_error(capsys) -> None:
         main([*BASE, "--se", "seven"])
     assert info.value.code == 2
     assert "argument --se: SE band 'seven'" in capsys.readouterr().err
+
+
+def test_a_forcing_chain_line_is_unique_symmetric_uses_it_and_its_seed_remakes_it(capsys) -> None:
+    args = ["generate", "--jobs", "1", "--needs", "unit_forcing_chain", "--format", "jsonl"]
+    assert main([*args, "--seed", "9", "--count", "2"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(records) == 2
+    assert records[0]["puzzle"] != records[1]["puzzle"]
+    for record in records:
+        grid = parse_line(record["puzzle"])
+        assert count_solutions(grid, 2) == 1
+        assert all(bool(digit) == bool(grid.givens[80 - cell]) for cell, digit in enumerate(grid.givens))
+        run = solve_by_logic(grid, choose_rules())
+        assert run.status == "solved"
+        assert "unit_forcing_chain" in {step.rule for step in run.steps}
+    assert main([*args, "--seed", str(records[1]["seed"])]) == 0
+    assert json.loads(capsys.readouterr().out) == records[1]

@@ -24,6 +24,7 @@ from sudoku_workbench.search.targets import (
     make_target,
     se_band,
     technique_id,
+    walk_seeds,
 )
 from tests.conftest import REPO
 from tests.search.exact_cover import count_solutions
@@ -60,6 +61,26 @@ def test_needs_gives_a_puzzle_whose_logic_path_uses_the_technique(technique: str
     run = solve_by_logic(grid, RULES)
     assert run.status == "solved"
     assert technique in {step.rule for step in run.steps}
+
+
+def test_a_forcing_chain_is_reached_by_a_walk_from_the_shipped_puzzles() -> None:
+    target = Target(RULES, needs="dynamic_forcing_chain")
+    grid = _make(target, 3)
+    run = solve_by_logic(grid, RULES)
+    assert run.status == "solved"
+    assert "dynamic_forcing_chain" in {step.rule for step in run.steps}
+    assert grid not in walk_seeds(grid.geometry, "rot180", target)
+
+
+def test_walks_start_from_the_shipped_puzzles_of_a_forcing_technique_only() -> None:
+    nine = geometry_for_size(9)
+    seeds = walk_seeds(nine, "rot180", Target(RULES, needs="unit_forcing_chain"))
+    assert len(seeds) == 5
+    assert all(count_solutions(seed, 2) == 1 for seed in seeds)
+    assert not walk_seeds(nine, "rot180", Target(RULES, hardest="cell_forcing_chain"))  # slow by walking
+    assert not walk_seeds(nine, "rot180", Target(RULES, needs="x_wing"))  # drawing finds it fast
+    assert not walk_seeds(nine, "mirror_lr", Target(RULES, needs="unit_forcing_chain"))
+    assert not walk_seeds(geometry_for_size(6), "rot180", Target(RULES, needs="unit_forcing_chain"))
 
 
 def test_hardest_gives_a_puzzle_whose_hardest_step_is_the_technique() -> None:

@@ -52,7 +52,7 @@ def _solve(grid: Grid, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[
 def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compiled: bool) -> dict[str, Any]:
     """The whole state after assuming ``literals``, one run each on a fresh copy, and how it ended."""
     prop = Propagation(grid, mode)
-    prop._fixpoint = _kernel.compiled_for(fixpoint, grid.geometry) if compiled else None
+    prop._compiled = _kernel.compiled_for(fixpoint, grid.geometry) if compiled else None
     stop: tuple[Any, ...] = ()
     for literal in literals:
         prop = prop.copy()
@@ -62,7 +62,11 @@ def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compil
         except Contradicted as contradiction:
             stop = (contradiction.words, contradiction.parents, contradiction.unit)
             break
-    return {**{k: v for k, v in vars(prop).items() if k != "_fixpoint"}, "stop": stop}
+    return {
+        **{k: v for k, v in vars(prop).items() if k != "_compiled"},
+        "stop": stop,
+        "reached": prop.reached(),
+    }
 
 
 def _assumptions(grid: Grid) -> list[tuple[int, int, bool]]:
@@ -139,7 +143,7 @@ def test_the_kernel_refuses_grids_too_large_for_it():
 
 def test_a_bad_queue_is_a_clear_error_not_a_crash():
     prop = Propagation(_TOP[0], Mode.NET)
-    prop._fixpoint = _kernel.compiled_for(fixpoint, prop.geo)
+    prop._compiled = _kernel.compiled_for(fixpoint, prop.geo)
     prop.assume(200, 1, True)
     with pytest.raises(ValueError, match="outside the grid"):
         prop.run()

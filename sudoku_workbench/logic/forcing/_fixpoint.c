@@ -487,9 +487,46 @@ done:
     return result;
 }
 
+/* reached(size, loc, placed, start_loc, start_placed) -> int: Propagation.reached, the literals found
+ * since the start as one bit set (per digit its new places, then its removals, 2 * size bits each). */
+static PyObject *reached(PyObject *Py_UNUSED(self), PyObject *args) {
+    int size;
+    PyObject *loc, *placed, *start_loc, *start_placed;
+    if (!PyArg_ParseTuple(args, "iOOOO", &size, &loc, &placed, &start_loc, &start_placed)) return NULL;
+    Py_ssize_t n = PySequence_Size(loc);
+    if (n < 0) return NULL;
+    if (size <= 0 || size > MAX_CELLS || n > MAX_DIGITS) {
+        PyErr_SetString(PyExc_ValueError, "reached: the grid is too large for the kernel");
+        return NULL;
+    }
+    mask_t now[MAX_DIGITS], done[MAX_DIGITS], start[MAX_DIGITS], start_done[MAX_DIGITS];
+    if (masks_of(loc, now, n, "loc") < 0 || masks_of(placed, done, n, "placed") < 0 ||
+        masks_of(start_loc, start, n, "start_loc") < 0 || masks_of(start_placed, start_done, n, "start_placed") < 0)
+        return NULL;
+    unsigned char bytes[2 * MAX_CELLS * MAX_DIGITS / 8 + 1];
+    size_t count = (size_t)(2 * size * n + 7) / 8;
+    memset(bytes, 0, count);
+    for (Py_ssize_t d = 0; d < n; d++) {
+        mask_t halves[2] = {done[d] & ~start_done[d], start[d] & ~(now[d] | done[d])};
+        for (int half = 0; half < 2; half++) {
+            long base = (long)(2 * d + half) * size;
+            for (mask_t m = halves[half]; m; m &= m - 1) {
+                long bit = base + low_index(m);
+                bytes[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+            }
+        }
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, count, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, count, 1, 0);
+#endif
+}
+
 static PyMethodDef methods[] = {
     {"tables", make_tables, METH_VARARGS, "The bit-mask tables of a geometry in C form (None if too large)."},
     {"run", run, METH_VARARGS, "Propagation.run without reasons: the fixpoint of the given state."},
+    {"reached", reached, METH_VARARGS, "Propagation.reached: the literals found since the start as bits."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,3 +27,6 @@ def run(
     naked_why: str,
     /,
 ) -> tuple[int, int, list[Any], list[Any], int, int, int]: ...
+def reached(
+    size: int, loc: list[int], placed: list[int], start_loc: tuple[int, ...], start_placed: tuple[int, ...], /
+) -> int: ...

@@ -26,7 +26,7 @@ from operator import or_
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
-from sudoku_workbench.logic.forcing._kernel import Fixpoint, fixpoint_of
+from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing._literals import (
     Contradicted,
     Fact,
@@ -96,7 +96,7 @@ class Propagation:
         self._places: list[tuple[Cell, Digit, tuple[Literal, ...], str]] = []
         self._offs: list[tuple[int, Digit, tuple[Literal, ...], str]] = []
         self._changed = [0] * n
-        self._fixpoint = fixpoint_of(geo)
+        self._compiled = compiled_of(geo)
 
     # --- copying and assuming --------------------------------------------------------------------
 
@@ -137,6 +137,8 @@ class Propagation:
         The bit sets of several propagations are ANDed in one operation to see whether they share
         any conclusion at all (most case splits share none).
         """
+        if self._compiled is not None:
+            return self._compiled.reached(self.loc, self.placed, self.start_loc, self.start_placed)
         size, bits, shift = self.geo.size, 0, 0
         for loc, placed, start_loc, start_placed in zip(
             self.loc, self.placed, self.start_loc, self.start_placed, strict=True
@@ -167,8 +169,8 @@ class Propagation:
         Raises:
             Contradicted: when the position becomes impossible.
         """
-        if self._fixpoint is not None and self.facts is None and max_rounds == _ALL_ROUNDS:
-            self._run_compiled(self._fixpoint)
+        if self._compiled is not None and self.facts is None and max_rounds == _ALL_ROUNDS:
+            self._run_compiled(self._compiled)
             return
         while (self._places or self._offs) and self.round < max_rounds:
             self.round += 1
@@ -177,9 +179,9 @@ class Propagation:
             if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
                 self.rounds.append((tuple(self.loc), tuple(self.placed)))
 
-    def _run_compiled(self, fixpoint: Fixpoint) -> None:
+    def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
-        self.free, self.round, self._places, self._offs, code, first, second = fixpoint(
+        self.free, self.round, self._places, self._offs, code, first, second = compiled.run(
             self.mode,
             self.loc,
             self.placed,

@@ -182,6 +182,8 @@ typedef struct {
     uint64_t filters[MAX_DIGITS];
     Queue places, offs, taken_places, taken_offs;
     int code, code_a, code_b; /* a contradiction: its kind and (cell, digit), (cell) or (index, unit) */
+    PyObject *known[2][MAX_DIGITS]; /* the last int made or read for loc (0) and placed (1), per digit */
+    mask_t known_value[2][MAX_DIGITS];
 } State;
 
 static int push(Queue *q, Entry e) {
@@ -373,6 +375,44 @@ static PyObject *queue_list(const Queue *q, int is_off, PyObject *naked_why, PyO
     return list;
 }
 
+/* The int for a mask of loc (0) or placed (1), the last one made or read for that digit when the mask
+ * is unchanged (most masks stay the same from one round to the next); a new reference. */
+static PyObject *known_int(State *s, int which, int d, mask_t now) {
+    PyObject *value = s->known[which][d];
+    if (value && s->known_value[which][d] == now) {
+        Py_INCREF(value);
+        return value;
+    }
+    value = from_mask(now);
+    if (!value) return NULL;
+    Py_XDECREF(s->known[which][d]);
+    Py_INCREF(value);
+    s->known[which][d] = value;
+    s->known_value[which][d] = now;
+    return value;
+}
+
+static PyObject *tuple_known(State *s, int which) {
+    PyObject *tuple = PyTuple_New(s->t->n);
+    for (int d = 0; tuple && d < s->t->n; d++) {
+        PyObject *value = known_int(s, which, d, which ? s->placed[d] : s->loc[d]);
+        if (!value) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, d, value);
+    }
+    return tuple;
+}
+
+static int write_known(State *s, PyObject *list, int which) {
+    for (int d = 0; d < s->t->n; d++) {
+        PyObject *value = known_int(s, which, d, which ? s->placed[d] : s->loc[d]);
+        if (!value || PyList_SetItem(list, d, value) < 0) return -1;
+    }
+    return 0;
+}
+
 static int write_masks(PyObject *list, const mask_t *masks, int count) {
     for (int i = 0; i < count; i++) {
         PyObject *value = from_mask(masks[i]);
@@ -381,21 +421,8 @@ static int write_masks(PyObject *list, const mask_t *masks, int count) {
     return 0;
 }
 
-static PyObject *tuple_of(const mask_t *masks, int count) {
-    PyObject *tuple = PyTuple_New(count);
-    for (int i = 0; tuple && i < count; i++) {
-        PyObject *value = from_mask(masks[i]);
-        if (!value) {
-            Py_CLEAR(tuple);
-            break;
-        }
-        PyTuple_SET_ITEM(tuple, i, value);
-    }
-    return tuple;
-}
-
-static int snapshot(PyObject *rounds, const State *s) {
-    PyObject *loc = tuple_of(s->loc, s->t->n), *placed = loc ? tuple_of(s->placed, s->t->n) : NULL;
+static int snapshot(PyObject *rounds, State *s) {
+    PyObject *loc = tuple_known(s, 0), *placed = loc ? tuple_known(s, 1) : NULL;
     PyObject *pair = placed ? PyTuple_Pack(2, loc, placed) : NULL;
     Py_XDECREF(loc);
     Py_XDECREF(placed);
@@ -405,7 +432,9 @@ static int snapshot(PyObject *rounds, const State *s) {
     return failed;
 }
 
-static void free_queues(State *s) {
+static void release(State *s) {
+    for (int which = 0; which < 2; which++)
+        for (int d = 0; d < MAX_DIGITS; d++) Py_CLEAR(s->known[which][d]);
     PyMem_Free(s->places.items);
     PyMem_Free(s->offs.items);
     PyMem_Free(s->taken_places.items);
@@ -420,15 +449,21 @@ static int read_state(State *s, PyObject *loc, PyObject *placed, PyObject *chang
         masks_of(changed, s->changed, n, "changed") < 0 || masks_of(filters, wide, n, "filters") < 0 ||
         to_mask(free, &s->free) < 0 || to_mask(static_cells, &s->static_cells) < 0)
         return -1;
-    for (int d = 0; d < n; d++) s->filters[d] = (uint64_t)wide[d];
+    for (int d = 0; d < n; d++) {
+        s->filters[d] = (uint64_t)wide[d];
+        s->known[0][d] = Py_NewRef(PySequence_Fast_GET_ITEM(loc, d));
+        s->known[1][d] = Py_NewRef(PySequence_Fast_GET_ITEM(placed, d));
+        s->known_value[0][d] = s->loc[d];
+        s->known_value[1][d] = s->placed[d];
+    }
     return 0;
 }
 
-static int write_state(const State *s, PyObject *loc, PyObject *placed, PyObject *changed, PyObject *filters) {
+static int write_state(State *s, PyObject *loc, PyObject *placed, PyObject *changed, PyObject *filters) {
     int n = s->t->n;
     mask_t wide[MAX_DIGITS];
     for (int d = 0; d < n; d++) wide[d] = s->filters[d];
-    return write_masks(loc, s->loc, n) < 0 || write_masks(placed, s->placed, n) < 0 ||
+    return write_known(s, loc, 0) < 0 || write_known(s, placed, 1) < 0 ||
                    write_masks(changed, s->changed, n) < 0 || write_masks(filters, wide, n) < 0
                ? -1
                : 0;
@@ -483,7 +518,7 @@ static PyObject *run(PyObject *Py_UNUSED(self), PyObject *args) {
     }
 done:
     Py_XDECREF(empty_why);
-    free_queues(&s);
+    release(&s);
     return result;
 }
 

@@ -4,7 +4,7 @@ PYTHON ?= python3
 BIN := $(VENV)/bin
 export QT_API := pyside6
 
-.PHONY: run test test-all fuzz lint typecheck imports pytest pytest-all bench dist clean
+.PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ pytest: $(VENV)/.test-installed
 
 pytest-all: $(VENV)/.test-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not fuzz"
+
+# The logic tests on the Python propagation loop (SUDOKU_WORKBENCH_PURE=1 keeps the compiled fixpoint
+# out): what an install without a compiler runs. The differential tests compare both loops either way.
+test-pure: $(VENV)/.test-installed
+	SUDOKU_WORKBENCH_PURE=1 QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not slow" tests/logic
 
 # The long fuzzing run: 10,000 inputs for each reader (about ten minutes on 2 cores).
 fuzz: $(VENV)/.test-installed

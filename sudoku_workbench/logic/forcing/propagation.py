@@ -13,54 +13,47 @@ Three strengths, as in Sudoku Explainer:
 * ``NET`` — dynamic singles plus locked candidates (pointing and claiming) on the changing position.
 
 With ``record=True`` every derived fact keeps its parents, so a rule can list the implications that
-lead to a conclusion, in the order they were found.
+lead to a conclusion, in the order they were found. Without it, :meth:`Propagation.run` hands the
+rounds to the compiled fixpoint when there is one (:mod:`~sudoku_workbench.logic.forcing._kernel`), which
+computes the same state and stops at the same contradiction; the words stay here.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
-from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
+from sudoku_workbench.logic.forcing._literals import (
+    Contradicted,
+    Fact,
+    Literal,
+    Mode,
+    candidate_of,
+    literal_name,
+)
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
 
-__all__ = ["Fact", "Mode", "Propagation"]
+__all__ = [
+    "Contradicted",
+    "Fact",
+    "Literal",
+    "Mode",
+    "Propagation",
+    "candidate_of",
+    "literal_name",
+]
 
 
-class Mode(enum.IntEnum):
-    """How much of the changing position the propagation may use (see the module docstring)."""
-
-    STATIC = 0
-    DYNAMIC = 1
-    NET = 2
-
-
-#: A literal: ``(cell, digit, True)`` "cell is digit", ``(cell, digit, False)`` "cell is not digit".
-Literal = tuple[Cell, Digit, bool]
-
-
-@dataclass(frozen=True)
-class Fact:
-    """A literal found by propagation: its order, round, parents and the words for why it holds."""
-
-    order: int
-    round: int
-    parents: tuple[Literal, ...]
-    why: str
-
-
-class Contradicted(Exception):
-    """Propagation reached an impossible position; ``parents`` are the facts that make it so."""
-
-    def __init__(self, words: str, parents: tuple[Literal, ...], unit: int = -1) -> None:
-        super().__init__(words)
-        self.words = words
-        self.parents = parents
-        self.unit = unit
+#: Why a naked single is queued (the compiled fixpoint queues it with the same words).
+_NAKED_WHY = "it has no other candidate left"
+#: The most rounds :meth:`Propagation.run` takes unless told otherwise.
+_ALL_ROUNDS = 1 << 30
+#: The compiled fixpoint's codes for how it stopped (0: no contradiction).
+_RULED_OUT, _NO_CANDIDATE, _NO_PLACE = 1, 2, 3
 
 
 class Propagation:
@@ -103,6 +96,7 @@ class Propagation:
         self._places: list[tuple[Cell, Digit, tuple[Literal, ...], str]] = []
         self._offs: list[tuple[int, Digit, tuple[Literal, ...], str]] = []
         self._changed = [0] * n
+        self._compiled = compiled_of(geo)
 
     # --- copying and assuming --------------------------------------------------------------------
 
@@ -143,6 +137,8 @@ class Propagation:
         The bit sets of several propagations are ANDed in one operation to see whether they share
         any conclusion at all (most case splits share none).
         """
+        if self._compiled is not None:
+            return self._compiled.reached(self.loc, self.placed, self.start_loc, self.start_placed)
         size, bits, shift = self.geo.size, 0, 0
         for loc, placed, start_loc, start_placed in zip(
             self.loc, self.placed, self.start_loc, self.start_placed, strict=True
@@ -167,18 +163,64 @@ class Propagation:
 
     # --- the rounds ---------------------------------------------------------------------------------
 
-    def run(self, max_rounds: int = 1 << 30) -> None:
+    def run(self, max_rounds: int = _ALL_ROUNDS) -> None:
         """Propagate until nothing changes (or ``max_rounds``).
 
         Raises:
             Contradicted: when the position becomes impossible.
         """
+        if self._compiled is not None and self.facts is None and max_rounds == _ALL_ROUNDS:
+            self._run_compiled(self._compiled)
+            return
         while (self._places or self._offs) and self.round < max_rounds:
             self.round += 1
             self._apply()
             self._detect()
             if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
                 self.rounds.append((tuple(self.loc), tuple(self.placed)))
+
+    def _run_compiled(self, compiled: Compiled) -> None:
+        """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
+        self.free, self.round, self._places, self._offs, code, first, second = compiled.run(
+            self.mode,
+            self.loc,
+            self.placed,
+            self._changed,
+            self._filters,
+            self.free,
+            self._static_cells,
+            self._places,
+            self._offs,
+            self.round,
+            _ALL_ROUNDS,
+            None if self.mode is Mode.NET else self.rounds,
+            _NAKED_WHY,
+        )
+        if code == _RULED_OUT:
+            raise self._ruled_out(first, second)
+        if code == _NO_CANDIDATE:
+            raise self._no_candidate(first)
+        if code == _NO_PLACE:
+            raise self._no_place(first, second)
+
+    def _ruled_out(self, cell: Cell, digit: Digit) -> Contradicted:
+        return Contradicted(
+            f"{self.geo.cell_name(cell)} would be {digit_char(digit)}, which is already ruled out",
+            ((cell, digit, True), (cell, digit, False)),
+        )
+
+    def _no_candidate(self, cell: Cell) -> Contradicted:
+        return Contradicted(
+            f"{self.geo.cell_name(cell)} would have no candidate left", self._offs_of_cell(cell)
+        )
+
+    def _no_place(self, index: int, unit: int) -> Contradicted:
+        umask = self.tables.units[unit]
+        return Contradicted(
+            f"{self.geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
+            tuple((c, index + 1, False) for c in set_bits(self.start_loc[index] & umask)),
+            unit,
+        )
 
     def _note(self, literal: Literal, parents: tuple[Literal, ...], why: str) -> None:
         facts = self.facts
@@ -216,10 +258,7 @@ class Propagation:
         if placed[index] & bit:
             return
         if not loc[index] & bit:
-            raise Contradicted(
-                f"{name(cell)} would be {digit_char(digit)}, which is already ruled out",
-                ((cell, digit, True), (cell, digit, False)),
-            )
+            raise self._ruled_out(cell, digit)
         self.free &= ~bit
         placed[index] |= bit
         self._filters[index] &= ~tables.cell_unit_bits[cell]
@@ -268,9 +307,7 @@ class Propagation:
         record = self.facts is not None
         empty = touched & ~once
         if empty and self.mode is not Mode.STATIC:
-            cell = (empty & -empty).bit_length() - 1
-            parents = self._offs_of_cell(cell)
-            raise Contradicted(f"{self.geo.cell_name(cell)} would have no candidate left", parents)
+            raise self._no_candidate((empty & -empty).bit_length() - 1)
         singles = touched & once & ~twice
         while singles:
             low = singles & -singles
@@ -282,7 +319,7 @@ class Propagation:
                     break
                 digit += 1
             parents = self._offs_of_cell(cell, digit) if record else ()
-            self._places.append((cell, digit, parents, "it has no other candidate left"))
+            self._places.append((cell, digit, parents, _NAKED_WHY))
 
     def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
         bit = 1 << cell
@@ -349,20 +386,16 @@ class Propagation:
 
     def _single(self, index: int, unit: int, spots: int) -> None:
         """Queue the last place of a digit in a unit, or stop when it has none left (unless STATIC)."""
-        geo, umask, start = self.geo, self.tables.units[unit], self.start_loc[index]
         if not spots:
             if self.mode is Mode.STATIC:
                 return
-            raise Contradicted(
-                f"{geo.unit_name(unit)} would have no place for {digit_char(index + 1)}",
-                tuple((c, index + 1, False) for c in set_bits(start & umask)),
-                unit,
-            )
+            raise self._no_place(index, unit)
         parents: tuple[Literal, ...] = ()
         why = ""
         if self.facts is not None:
+            umask, start = self.tables.units[unit], self.start_loc[index]
             parents = tuple((c, index + 1, False) for c in set_bits(start & umask & ~spots))
-            why = f"it is the last place for {digit_char(index + 1)} in {geo.unit_name(unit)}"
+            why = f"it is the last place for {digit_char(index + 1)} in {self.geo.unit_name(unit)}"
         self._places.append((spots.bit_length() - 1, index + 1, parents, why))
 
     def _confined(self, index: int, source_unit: int, target_unit: int, rest: int, victims: int) -> None:
@@ -377,14 +410,3 @@ class Propagation:
                 f"{geo.unit_name(target_unit)}"
             )
         self._offs.append((victims, index + 1, parents, why))
-
-
-def literal_name(geo: Geometry, literal: Literal) -> str:
-    """``r1c1=5`` or ``r1c1<>5``."""
-    cell, digit, on = literal
-    return f"{geo.cell_name(cell)}{'=' if on else '<>'}{digit_char(digit)}"
-
-
-def candidate_of(literal: Literal) -> Candidate:
-    """The candidate a literal is about."""
-    return literal[0], literal[1]

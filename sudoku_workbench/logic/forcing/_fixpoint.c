@@ -1,0 +1,572 @@
+/* The propagation fixpoint of logic/forcing/propagation.py, compiled: Propagation.run without reasons.
+ *
+ * This file computes exactly what Propagation.run computes in Python when no reasons are recorded,
+ * operation by operation in the same order: the same masks, queues, rounds and round snapshots, and
+ * the same point of contradiction. It says nothing of its own: a contradiction comes back as a code
+ * and the Python class words it. It handles grids of up to 127 cells and 64 units (9x9 and smaller);
+ * larger grids, recorded runs, and installs without a compiler take the Python loop.
+ * SUDOKU_WORKBENCH_PURE=1 makes the package ignore this module (see _kernel.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+#if !defined(__SIZEOF_INT128__)
+#error "this kernel needs a 128-bit integer type (gcc or clang); the package falls back to Python"
+#endif
+
+typedef unsigned __int128 mask_t;
+
+#define MAX_CELLS 127 /* signed 128-bit reads: the top bit stays clear */
+#define MAX_UNITS 64
+#define MAX_DIGITS 32
+
+static const char *TABLES_NAME = "sudoku_workbench.fixpoint.tables";
+
+typedef struct {
+    int size, n, nunits;
+    mask_t units[MAX_UNITS];
+    mask_t peers[MAX_CELLS];
+    uint64_t cell_units[MAX_CELLS];
+    mask_t *reach;       /* at unit * size + cell */
+    int *confine_start;  /* entries of unit * size + cell: confine_start[i] .. confine_start[i + 1] */
+    mask_t *meeting, *outside;
+} Tables;
+
+static int low_index(mask_t m) {
+    uint64_t lo = (uint64_t)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
+}
+
+static int high_index(mask_t m) {
+    uint64_t hi = (uint64_t)(m >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)m);
+}
+
+static int popcount(mask_t m) {
+    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+}
+
+/* Python int <-> 128-bit mask in one call each: the public native-bytes API from Python 3.13 on,
+ * the byte-array functions every CPython before it has. Signed, so -1 reads as every cell. */
+static int to_mask(PyObject *value, mask_t *out) {
+    if (!PyLong_Check(value)) {
+        PyErr_SetString(PyExc_TypeError, "a mask must be an int");
+        return -1;
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    Py_ssize_t needed = PyLong_AsNativeBytes(value, out, sizeof *out, -1);
+    if (needed < 0) return -1;
+    if ((size_t)needed > sizeof *out) {
+        PyErr_SetString(PyExc_OverflowError, "a mask is wider than 128 bits");
+        return -1;
+    }
+    return 0;
+#else
+    return _PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)out, sizeof *out, PY_LITTLE_ENDIAN, 1);
+#endif
+}
+
+static PyObject *from_mask(mask_t m) {
+    if (!(m >> 64)) return PyLong_FromUnsignedLongLong((uint64_t)m);
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(&m, sizeof m, -1);
+#else
+    return _PyLong_FromByteArray((const unsigned char *)&m, sizeof m, PY_LITTLE_ENDIAN, 0);
+#endif
+}
+
+static int masks_of(PyObject *seq, mask_t *out, Py_ssize_t count, const char *what) {
+    if (!PyList_Check(seq) && !PyTuple_Check(seq)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a list or tuple", what);
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(seq) != count) {
+        PyErr_Format(PyExc_ValueError, "%s must have %zd items", what, count);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < count; i++)
+        if (to_mask(PySequence_Fast_GET_ITEM(seq, i), &out[i]) < 0) return -1;
+    return 0;
+}
+
+static void free_tables(PyObject *capsule) {
+    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!t) return;
+    PyMem_Free(t->reach);
+    PyMem_Free(t->confine_start);
+    PyMem_Free(t->meeting);
+    PyMem_Free(t->outside);
+    PyMem_Free(t);
+}
+
+static int read_confines(Tables *t, PyObject *confines, PyObject *reach) {
+    Py_ssize_t spots = (Py_ssize_t)t->nunits * t->size, total = 0;
+    if (PyTuple_Size(confines) != spots || PyTuple_Size(reach) != spots) {
+        PyErr_SetString(PyExc_ValueError, "confines and reach must have one entry per unit and cell");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < spots; i++) total += PyTuple_Size(PyTuple_GET_ITEM(confines, i));
+    t->reach = PyMem_Calloc(spots, sizeof(mask_t));
+    t->confine_start = PyMem_Calloc(spots + 1, sizeof(int));
+    t->meeting = PyMem_Calloc(total + 1, sizeof(mask_t));
+    t->outside = PyMem_Calloc(total + 1, sizeof(mask_t));
+    if (!t->reach || !t->confine_start || !t->meeting || !t->outside) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (masks_of(reach, t->reach, spots, "reach") < 0) return -1;
+    int at = 0;
+    for (Py_ssize_t i = 0; i < spots; i++) {
+        PyObject *entries = PyTuple_GET_ITEM(confines, i);
+        t->confine_start[i] = at;
+        for (Py_ssize_t k = 0; k < PyTuple_Size(entries); k++, at++) {
+            PyObject *entry = PyTuple_GET_ITEM(entries, k);
+            if (to_mask(PyTuple_GET_ITEM(entry, 0), &t->meeting[at]) < 0) return -1;
+            if (to_mask(PyTuple_GET_ITEM(entry, 1), &t->outside[at]) < 0) return -1;
+        }
+    }
+    t->confine_start[spots] = at;
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* tables(size, n, units, peers, cell_unit_bits, confines, reach) -> capsule, or None if too large */
+static PyObject *make_tables(PyObject *Py_UNUSED(self), PyObject *args) {
+    int size, n;
+    PyObject *units, *peers, *cell_units, *confines, *reach;
+    if (!PyArg_ParseTuple(args, "iiO!O!O!O!O!", &size, &n, &PyTuple_Type, &units, &PyTuple_Type, &peers,
+                          &PyTuple_Type, &cell_units, &PyTuple_Type, &confines, &PyTuple_Type, &reach))
+        return NULL;
+    Py_ssize_t nunits = PyTuple_Size(units);
+    if (size <= 0 || size > MAX_CELLS || nunits > MAX_UNITS || n <= 0 || n > MAX_DIGITS) Py_RETURN_NONE;
+    Tables *t = PyMem_Calloc(1, sizeof(Tables));
+    if (!t) return PyErr_NoMemory();
+    t->size = size;
+    t->n = n;
+    t->nunits = (int)nunits;
+    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, free_tables);
+    if (!capsule) {
+        PyMem_Free(t);
+        return NULL;
+    }
+    mask_t wide[MAX_CELLS];
+    if (masks_of(units, t->units, nunits, "units") < 0 || masks_of(peers, t->peers, size, "peers") < 0 ||
+        masks_of(cell_units, wide, size, "cell_unit_bits") < 0 || read_confines(t, confines, reach) < 0) {
+        Py_DECREF(capsule);
+        return NULL;
+    }
+    for (int c = 0; c < size; c++) t->cell_units[c] = (uint64_t)wide[c];
+    return capsule;
+}
+
+/* --- the state and its queues ---------------------------------------------------------------- */
+
+enum { STATIC = 0, DYNAMIC = 1, NET = 2 };
+enum { GOES_ON = 0, RULED_OUT = 1, NO_CANDIDATE = 2, NO_PLACE = 3 };
+
+typedef struct {
+    mask_t mask;  /* offs: the cells; places: the cell's bit */
+    int cell, digit, naked;
+} Entry;
+
+typedef struct {
+    Entry *items;
+    Py_ssize_t count, capacity;
+} Queue;
+
+typedef struct {
+    const Tables *t;
+    int mode;
+    mask_t loc[MAX_DIGITS], placed[MAX_DIGITS], changed[MAX_DIGITS], free, static_cells;
+    uint64_t filters[MAX_DIGITS];
+    Queue places, offs, taken_places, taken_offs;
+    int code, code_a, code_b; /* a contradiction: its kind and (cell, digit), (cell) or (index, unit) */
+    PyObject *known[2][MAX_DIGITS]; /* the last int made or read for loc (0) and placed (1), per digit */
+    mask_t known_value[2][MAX_DIGITS];
+} State;
+
+static int push(Queue *q, Entry e) {
+    if (q->count == q->capacity) {
+        Py_ssize_t capacity = q->capacity ? 2 * q->capacity : 64;
+        Entry *items = PyMem_Realloc(q->items, capacity * sizeof(Entry));
+        if (!items) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        q->items = items;
+        q->capacity = capacity;
+    }
+    q->items[q->count++] = e;
+    return 0;
+}
+
+static int place(State *s, int cell, int digit) {
+    const Tables *t = s->t;
+    mask_t bit = (mask_t)1 << cell;
+    int index = digit - 1;
+    if (s->placed[index] & bit) return 0;
+    if (!(s->loc[index] & bit)) {
+        s->code = RULED_OUT, s->code_a = cell, s->code_b = digit;
+        return 1;
+    }
+    s->free &= ~bit;
+    s->placed[index] |= bit;
+    s->filters[index] &= ~t->cell_units[cell];
+    s->loc[index] ^= bit;
+    for (int other = 0; other < t->n; other++)
+        if (s->loc[other] & bit) {
+            s->loc[other] ^= bit;
+            s->changed[other] |= bit;
+        }
+    mask_t hit = s->loc[index] & t->peers[cell];
+    if (hit) {
+        s->loc[index] ^= hit;
+        s->changed[index] |= hit;
+    }
+    return 0;
+}
+
+/* Propagation._apply: the queued eliminations, then the queued placements. */
+static int apply(State *s) {
+    Queue offs = s->offs, places = s->places;
+    s->offs = s->taken_offs, s->places = s->taken_places;
+    s->offs.count = s->places.count = 0;
+    s->taken_offs = offs, s->taken_places = places;
+    for (Py_ssize_t i = 0; i < offs.count; i++) {
+        int index = offs.items[i].digit - 1;
+        mask_t hit = s->loc[index] & offs.items[i].mask;
+        if (hit) {
+            s->loc[index] ^= hit;
+            s->changed[index] |= hit;
+        }
+    }
+    for (Py_ssize_t i = 0; i < places.count; i++)
+        if (place(s, places.items[i].cell, places.items[i].digit)) return 1;
+    return 0;
+}
+
+/* Propagation._naked without reasons. */
+static int naked(State *s, mask_t touched) {
+    touched &= s->static_cells;
+    if (!touched) return 0;
+    mask_t once = 0, twice = 0;
+    for (int d = 0; d < s->t->n; d++) {
+        twice |= once & s->loc[d];
+        once |= s->loc[d];
+    }
+    mask_t empty = touched & ~once;
+    if (empty && s->mode != STATIC) {
+        s->code = NO_CANDIDATE, s->code_a = low_index(empty);
+        return 1;
+    }
+    mask_t singles = touched & once & ~twice;
+    while (singles) {
+        int cell = low_index(singles);
+        mask_t low = (mask_t)1 << cell;
+        singles ^= low;
+        int digit = 1;
+        for (int d = 0; d < s->t->n && !(s->loc[d] & low); d++) digit++;
+        if (push(&s->places, (Entry){low, cell, digit, 1}) < 0) return -1;
+    }
+    return 0;
+}
+
+/* Propagation._hidden without reasons: hidden singles, and in NET mode locked candidates. */
+static int hidden(State *s) {
+    const Tables *t = s->t;
+    for (int index = 0; index < t->n; index++) {
+        mask_t moved = s->changed[index];
+        if (!moved) continue;
+        uint64_t wanted = s->filters[index];
+        if (popcount(moved) <= 8) {
+            uint64_t touched = 0;
+            while (moved) {
+                int cell = low_index(moved);
+                moved ^= (mask_t)1 << cell;
+                touched |= t->cell_units[cell];
+            }
+            wanted &= touched;
+        }
+        mask_t here = s->loc[index];
+        while (wanted) {
+            int unit = __builtin_ctzll(wanted);
+            wanted &= wanted - 1;
+            mask_t spots = here & t->units[unit];
+            if (!(spots & (spots - 1))) {
+                if (spots) {
+                    int cell = low_index(spots);
+                    if (push(&s->places, (Entry){spots, cell, index + 1, 0}) < 0) return -1;
+                } else if (s->mode != STATIC) {
+                    s->code = NO_PLACE, s->code_a = index, s->code_b = unit;
+                    return 1;
+                }
+                continue;
+            }
+            if (s->mode != NET) continue;
+            int last = unit * t->size + high_index(spots);
+            if (spots & ~t->reach[last]) continue;
+            for (int k = t->confine_start[last]; k < t->confine_start[last + 1]; k++)
+                if (!(spots & ~t->meeting[k]) && (here & t->outside[k]))
+                    if (push(&s->offs, (Entry){here & t->outside[k], -1, index + 1, 0}) < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* Propagation._detect. */
+static int detect(State *s) {
+    mask_t touched = 0;
+    for (int d = 0; d < s->t->n; d++) touched |= s->changed[d];
+    if (!touched) return 0;
+    int stop = naked(s, touched & s->free);
+    if (!stop) stop = hidden(s);
+    if (stop) return stop;
+    memset(s->changed, 0, sizeof(s->changed));
+    return 0;
+}
+
+/* --- between Python and C --------------------------------------------------------------------- */
+
+static int read_queue(PyObject *list, Queue *q, int is_off, const Tables *t) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(list); i++) {
+        PyObject *item = PyList_GET_ITEM(list, i);
+        if (!PyTuple_Check(item) || PyTuple_GET_SIZE(item) < 2) {
+            PyErr_SetString(PyExc_TypeError, "a queued literal must be a tuple");
+            return -1;
+        }
+        Entry e = {0, -1, (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 1)), 0};
+        if (is_off) {
+            if (to_mask(PyTuple_GET_ITEM(item, 0), &e.mask) < 0) return -1;
+        } else {
+            e.cell = (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 0));
+        }
+        if (PyErr_Occurred()) return -1;
+        if (e.digit < 1 || e.digit > t->n || (!is_off && (e.cell < 0 || e.cell >= t->size))) {
+            PyErr_SetString(PyExc_ValueError, "a queued literal is outside the grid");
+            return -1;
+        }
+        if (push(q, e) < 0) return -1;
+    }
+    return 0;
+}
+
+/* The queue as Python's tuples: (cell or mask, digit, (), why). */
+static PyObject *queue_list(const Queue *q, int is_off, PyObject *naked_why, PyObject *empty_why) {
+    PyObject *list = PyList_New(q->count), *none = PyTuple_New(0);
+    if (!list || !none) {
+        Py_XDECREF(list);
+        Py_XDECREF(none);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < q->count; i++) {
+        const Entry *e = &q->items[i];
+        PyObject *where = is_off ? from_mask(e->mask) : PyLong_FromLong(e->cell);
+        PyObject *item = where ? Py_BuildValue("(NiOO)", where, e->digit, none, e->naked ? naked_why : empty_why)
+                               : NULL;
+        if (!item) {
+            Py_DECREF(list);
+            Py_DECREF(none);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    Py_DECREF(none);
+    return list;
+}
+
+/* The int for a mask of loc (0) or placed (1), the last one made or read for that digit when the mask
+ * is unchanged (most masks stay the same from one round to the next); a new reference. */
+static PyObject *known_int(State *s, int which, int d, mask_t now) {
+    PyObject *value = s->known[which][d];
+    if (value && s->known_value[which][d] == now) {
+        Py_INCREF(value);
+        return value;
+    }
+    value = from_mask(now);
+    if (!value) return NULL;
+    Py_XDECREF(s->known[which][d]);
+    Py_INCREF(value);
+    s->known[which][d] = value;
+    s->known_value[which][d] = now;
+    return value;
+}
+
+static PyObject *tuple_known(State *s, int which) {
+    PyObject *tuple = PyTuple_New(s->t->n);
+    for (int d = 0; tuple && d < s->t->n; d++) {
+        PyObject *value = known_int(s, which, d, which ? s->placed[d] : s->loc[d]);
+        if (!value) {
+            Py_CLEAR(tuple);
+            break;
+        }
+        PyTuple_SET_ITEM(tuple, d, value);
+    }
+    return tuple;
+}
+
+static int write_known(State *s, PyObject *list, int which) {
+    for (int d = 0; d < s->t->n; d++) {
+        PyObject *value = known_int(s, which, d, which ? s->placed[d] : s->loc[d]);
+        if (!value || PyList_SetItem(list, d, value) < 0) return -1;
+    }
+    return 0;
+}
+
+static int write_masks(PyObject *list, const mask_t *masks, int count) {
+    for (int i = 0; i < count; i++) {
+        PyObject *value = from_mask(masks[i]);
+        if (!value || PyList_SetItem(list, i, value) < 0) return -1;
+    }
+    return 0;
+}
+
+static int snapshot(PyObject *rounds, State *s) {
+    PyObject *loc = tuple_known(s, 0), *placed = loc ? tuple_known(s, 1) : NULL;
+    PyObject *pair = placed ? PyTuple_Pack(2, loc, placed) : NULL;
+    Py_XDECREF(loc);
+    Py_XDECREF(placed);
+    if (!pair) return -1;
+    int failed = PyList_Append(rounds, pair);
+    Py_DECREF(pair);
+    return failed;
+}
+
+static void release(State *s) {
+    for (int which = 0; which < 2; which++)
+        for (int d = 0; d < MAX_DIGITS; d++) Py_CLEAR(s->known[which][d]);
+    PyMem_Free(s->places.items);
+    PyMem_Free(s->offs.items);
+    PyMem_Free(s->taken_places.items);
+    PyMem_Free(s->taken_offs.items);
+}
+
+static int read_state(State *s, PyObject *loc, PyObject *placed, PyObject *changed, PyObject *filters,
+                      PyObject *free, PyObject *static_cells) {
+    int n = s->t->n;
+    mask_t wide[MAX_DIGITS];
+    if (masks_of(loc, s->loc, n, "loc") < 0 || masks_of(placed, s->placed, n, "placed") < 0 ||
+        masks_of(changed, s->changed, n, "changed") < 0 || masks_of(filters, wide, n, "filters") < 0 ||
+        to_mask(free, &s->free) < 0 || to_mask(static_cells, &s->static_cells) < 0)
+        return -1;
+    for (int d = 0; d < n; d++) {
+        s->filters[d] = (uint64_t)wide[d];
+        s->known[0][d] = Py_NewRef(PySequence_Fast_GET_ITEM(loc, d));
+        s->known[1][d] = Py_NewRef(PySequence_Fast_GET_ITEM(placed, d));
+        s->known_value[0][d] = s->loc[d];
+        s->known_value[1][d] = s->placed[d];
+    }
+    return 0;
+}
+
+static int write_state(State *s, PyObject *loc, PyObject *placed, PyObject *changed, PyObject *filters) {
+    int n = s->t->n;
+    mask_t wide[MAX_DIGITS];
+    for (int d = 0; d < n; d++) wide[d] = s->filters[d];
+    return write_known(s, loc, 0) < 0 || write_known(s, placed, 1) < 0 ||
+                   write_masks(changed, s->changed, n) < 0 || write_masks(filters, wide, n) < 0
+               ? -1
+               : 0;
+}
+
+/* run(tables, mode, loc, placed, changed, filters, free, static_cells, places, offs, round, max_rounds,
+ *     rounds, naked_why)
+ * Runs the fixpoint on the lists given (updated in place) and returns
+ * (free, round, places, offs, code, a, b); code 0 means no contradiction. ``rounds`` is a list that
+ * gets one (loc, placed) snapshot per round, or None. */
+static PyObject *run(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *loc, *placed, *changed, *filters, *free, *static_cells, *places, *offs, *rounds,
+        *naked_why;
+    int mode;
+    long round, max_rounds;
+    if (!PyArg_ParseTuple(args, "OiO!O!O!O!OOO!O!llOU", &capsule, &mode, &PyList_Type, &loc, &PyList_Type,
+                          &placed, &PyList_Type, &changed, &PyList_Type, &filters, &free, &static_cells,
+                          &PyList_Type, &places, &PyList_Type, &offs, &round, &max_rounds, &rounds,
+                          &naked_why))
+        return NULL;
+    State s;
+    memset(&s, 0, sizeof s);
+    s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!s.t) return NULL;
+    s.mode = mode;
+    if (rounds != Py_None && !PyList_Check(rounds)) {
+        PyErr_SetString(PyExc_TypeError, "rounds must be a list or None");
+        return NULL;
+    }
+    PyObject *result = NULL, *empty_why = PyUnicode_FromString("");
+    if (!empty_why || read_state(&s, loc, placed, changed, filters, free, static_cells) < 0 ||
+        read_queue(places, &s.places, 0, s.t) < 0 || read_queue(offs, &s.offs, 1, s.t) < 0)
+        goto done;
+    int stop = 0;
+    while ((s.places.count || s.offs.count) && round < max_rounds) {
+        round++;
+        stop = apply(&s);
+        if (!stop) stop = detect(&s);
+        if (stop) break;
+        if (rounds != Py_None && snapshot(rounds, &s) < 0) goto done;
+    }
+    if (stop < 0 || write_state(&s, loc, placed, changed, filters) < 0) goto done;
+    PyObject *free_now = from_mask(s.free);
+    PyObject *queued_places = free_now ? queue_list(&s.places, 0, naked_why, empty_why) : NULL;
+    PyObject *queued_offs = queued_places ? queue_list(&s.offs, 1, naked_why, empty_why) : NULL;
+    if (queued_offs)
+        result = Py_BuildValue("(NlNNiii)", free_now, round, queued_places, queued_offs, s.code, s.code_a,
+                               s.code_b);
+    else {
+        Py_XDECREF(free_now);
+        Py_XDECREF(queued_places);
+    }
+done:
+    Py_XDECREF(empty_why);
+    release(&s);
+    return result;
+}
+
+/* reached(size, loc, placed, start_loc, start_placed) -> int: Propagation.reached, the literals found
+ * since the start as one bit set (per digit its new places, then its removals, 2 * size bits each). */
+static PyObject *reached(PyObject *Py_UNUSED(self), PyObject *args) {
+    int size;
+    PyObject *loc, *placed, *start_loc, *start_placed;
+    if (!PyArg_ParseTuple(args, "iOOOO", &size, &loc, &placed, &start_loc, &start_placed)) return NULL;
+    Py_ssize_t n = PySequence_Size(loc);
+    if (n < 0) return NULL;
+    if (size <= 0 || size > MAX_CELLS || n > MAX_DIGITS) {
+        PyErr_SetString(PyExc_ValueError, "reached: the grid is too large for the kernel");
+        return NULL;
+    }
+    mask_t now[MAX_DIGITS], done[MAX_DIGITS], start[MAX_DIGITS], start_done[MAX_DIGITS];
+    if (masks_of(loc, now, n, "loc") < 0 || masks_of(placed, done, n, "placed") < 0 ||
+        masks_of(start_loc, start, n, "start_loc") < 0 || masks_of(start_placed, start_done, n, "start_placed") < 0)
+        return NULL;
+    unsigned char bytes[2 * MAX_CELLS * MAX_DIGITS / 8 + 1];
+    size_t count = (size_t)(2 * size * n + 7) / 8;
+    memset(bytes, 0, count);
+    for (Py_ssize_t d = 0; d < n; d++) {
+        mask_t halves[2] = {done[d] & ~start_done[d], start[d] & ~(now[d] | done[d])};
+        for (int half = 0; half < 2; half++) {
+            long base = (long)(2 * d + half) * size;
+            for (mask_t m = halves[half]; m; m &= m - 1) {
+                long bit = base + low_index(m);
+                bytes[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+            }
+        }
+    }
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(bytes, count, Py_ASNATIVEBYTES_LITTLE_ENDIAN);
+#else
+    return _PyLong_FromByteArray(bytes, count, 1, 0);
+#endif
+}
+
+static PyMethodDef methods[] = {
+    {"tables", make_tables, METH_VARARGS, "The bit-mask tables of a geometry in C form (None if too large)."},
+    {"run", run, METH_VARARGS, "Propagation.run without reasons: the fixpoint of the given state."},
+    {"reached", reached, METH_VARARGS, "Propagation.reached: the literals found since the start as bits."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_fixpoint", "The compiled propagation fixpoint of the forcing rules.", -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__fixpoint(void) { return PyModule_Create(&module); }

@@ -1,0 +1,32 @@
+from typing import Any
+
+def tables(
+    size: int,
+    n: int,
+    units: tuple[int, ...],
+    peers: tuple[int, ...],
+    cell_unit_bits: tuple[int, ...],
+    confines: tuple[tuple[tuple[int, int, int], ...], ...],
+    reach: tuple[int, ...],
+    /,
+) -> object | None: ...
+def run(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    changed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    places: list[Any],
+    offs: list[Any],
+    round: int,
+    max_rounds: int,
+    rounds: list[Any] | None,
+    naked_why: str,
+    /,
+) -> tuple[int, int, list[Any], list[Any], int, int, int]: ...
+def reached(
+    size: int, loc: list[int], placed: list[int], start_loc: tuple[int, ...], start_placed: tuple[int, ...], /
+) -> int: ...

@@ -1,0 +1,62 @@
+"""Which loop propagates: the compiled fixpoint (``_fixpoint.c``) when it was built, else Python's own.
+
+The extension is optional: an install without a compiler has none, and ``SUDOKU_WORKBENCH_PURE=1``
+makes the package ignore it, so both paths can be tested on one machine. The kernel only computes what
+:meth:`~sudoku_workbench.logic.forcing.propagation.Propagation.run` computes without reasons; the rules,
+their steps and their words stay in Python. It also computes ``Propagation.reached``, the bit set
+that case splits AND together.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any, NamedTuple
+
+from sudoku_workbench.core.geometry import Geometry
+from sudoku_workbench.logic.forcing._propagation_tables import tables_of
+
+__all__ = ["PURE_VARIABLE", "Compiled", "compiled_for", "compiled_of", "kernel"]
+
+#: Set to anything but "" or "0", this environment variable keeps the compiled fixpoint out.
+PURE_VARIABLE = "SUDOKU_WORKBENCH_PURE"
+
+
+class Compiled(NamedTuple):
+    """The kernel's functions for one geometry: :meth:`Propagation.run` and :meth:`Propagation.reached`."""
+
+    run: Callable[..., tuple[int, int, list[Any], list[Any], int, int, int]]
+    reached: Callable[..., int]
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
+        return None
+    try:
+        from sudoku_workbench.logic.forcing import _fixpoint
+    except ImportError:  # built without a compiler: Python's loop
+        return None
+    return _fixpoint
+
+
+#: The extension module in use, or None (tests set it to None to run the Python loop).
+kernel: ModuleType | None = _load()
+
+
+@functools.cache
+def compiled_for(module: ModuleType, geo: Geometry) -> Compiled | None:
+    """``module``'s functions with the geometry bound to them (None for a grid too large for it)."""
+    tables = tables_of(geo)
+    compiled = module.tables(
+        geo.size, geo.n, tables.units, tables.peers, tables.cell_unit_bits, tables.confines, tables.reach
+    )
+    if compiled is None:
+        return None
+    return Compiled(functools.partial(module.run, compiled), functools.partial(module.reached, geo.size))
+
+
+def compiled_of(geo: Geometry) -> Compiled | None:
+    """The kernel's functions for this geometry, or None (no kernel, or a grid too large for it)."""
+    return None if kernel is None else compiled_for(kernel, geo)

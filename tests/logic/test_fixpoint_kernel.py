@@ -1,0 +1,163 @@
+"""The compiled propagation fixpoint computes what Python's loop computes: same states, same steps.
+
+Differential tests: every corpus of tests/data is solved by Logic with the kernel and without it, the
+steps (words and pictures included) compared one by one; on positions of those solves, every
+assumption is propagated both ways in every mode and the whole state compared, contradictions and
+their words included; hypothesis adds odd positions (candidates taken away at random, so that
+contradictions of every kind come up). They run on the extension when it was built, even with
+SUDOKU_WORKBENCH_PURE set, and are skipped only on an install without it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_workbench.core import Grid
+from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
+from sudoku_workbench.logic.forcing import _kernel
+from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
+from tests.conftest import REPO, SAMPLE_DATA
+
+fixpoint = pytest.importorskip(
+    "sudoku_workbench.logic.forcing._fixpoint", reason="the compiled fixpoint was not built (no compiler)"
+)
+
+CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
+#: Positions of a solve whose every assumption is propagated both ways.
+POSITION_STRIDE = 7
+
+
+def _puzzles(name: str, count: int) -> list[Grid]:
+    lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    picked = [lines[i * len(lines) // count] for i in range(count)]
+    return [parse_line(line, name, number) for number, line in enumerate(picked, 1)]
+
+
+def _solve(grid: Grid, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, Grid]]:
+    """Logic's steps on ``grid``, each with the grid after it, with or without the kernel."""
+    monkeypatch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+    forget_caches()
+    return list(steps_with_grids(grid))
+
+
+def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compiled: bool) -> dict[str, Any]:
+    """The whole state after assuming ``literals``, one run each on a fresh copy, and how it ended."""
+    prop = Propagation(grid, mode)
+    prop._compiled = _kernel.compiled_for(fixpoint, grid.geometry) if compiled else None
+    stop: tuple[Any, ...] = ()
+    for literal in literals:
+        prop = prop.copy()
+        prop.assume(*literal)
+        try:
+            prop.run()
+        except Contradicted as contradiction:
+            stop = (contradiction.words, contradiction.parents, contradiction.unit)
+            break
+    return {
+        **{k: v for k, v in vars(prop).items() if k != "_compiled"},
+        "stop": stop,
+        "reached": prop.reached(),
+    }
+
+
+def _assumptions(grid: Grid) -> list[tuple[int, int, bool]]:
+    return [
+        (cell, digit, on)
+        for cell, mask in enumerate(grid.candidates)
+        for digit in range(1, grid.geometry.n + 1)
+        if mask >> (digit - 1) & 1
+        for on in (True, False)
+    ]
+
+
+def _compare_positions(grids: list[Grid]) -> int:
+    """Every assumption of every position in every mode, both ways; the number of runs compared."""
+    runs = 0
+    for grid in grids:
+        for mode in Mode:
+            for literal in _assumptions(grid):
+                assert _state(grid, mode, [literal], True) == _state(grid, mode, [literal], False), (
+                    grid.to_line(),
+                    mode,
+                    literal,
+                )
+                runs += 1
+    return runs
+
+
+def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    for grid in _puzzles(name, count):
+        with_kernel = _solve(grid, True, monkeypatch)
+        without = _solve(grid, False, monkeypatch)
+        assert [step for step, _ in with_kernel] == [step for step, _ in without], grid.to_line()
+        if _kernel.compiled_for(fixpoint, grid.geometry) is None:
+            continue  # too large for the kernel: both solves ran Python's loop
+        positions = [grid, *(after for _, after in with_kernel)][::POSITION_STRIDE]
+        assert _compare_positions([g for g in positions if not g.is_complete()]) > 0
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_steps_and_states_are_the_same_with_and_without_the_kernel(name, monkeypatch):
+    _differential(name, 1, monkeypatch)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", CORPORA)
+def test_more_puzzles_of_every_corpus_give_the_same_steps(name, monkeypatch):
+    _differential(name, 4, monkeypatch)
+
+
+_TOP = _puzzles("top1465.txt", 20)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    index=st.integers(0, len(_TOP) - 1),
+    seed=st.randoms(use_true_random=False),
+    mode=st.sampled_from(list(Mode)),
+    count=st.integers(1, 3),
+)
+def test_odd_positions_propagate_the_same_way(index, seed, mode, count):
+    grid = _TOP[index]
+    open_candidates = [(c, d) for c, d, on in _assumptions(grid) if on]
+    grid = grid.eliminate(seed.sample(open_candidates, len(open_candidates) // 4))
+    literals = seed.sample(_assumptions(grid), count)
+    assert _state(grid, mode, literals, True) == _state(grid, mode, literals, False)
+
+
+def test_the_kernel_refuses_grids_too_large_for_it():
+    sixteen = _puzzles("sixteen_generated.txt", 1)[0].geometry
+    nine = _TOP[0].geometry
+    assert _kernel.compiled_for(fixpoint, sixteen) is None
+    assert _kernel.compiled_for(fixpoint, nine) is not None
+
+
+def test_a_bad_queue_is_a_clear_error_not_a_crash():
+    prop = Propagation(_TOP[0], Mode.NET)
+    prop._compiled = _kernel.compiled_for(fixpoint, prop.geo)
+    prop.assume(200, 1, True)
+    with pytest.raises(ValueError, match="outside the grid"):
+        prop.run()
+
+
+@pytest.mark.parametrize(("value", "expected"), [("1", "None"), ("", "_fixpoint"), ("0", "_fixpoint")])
+def test_the_environment_variable_keeps_the_kernel_out(value, expected):
+    env = {**os.environ, _kernel.PURE_VARIABLE: value, "PYTHONPATH": str(REPO)}
+    shown = subprocess.run(
+        [sys.executable, "-c", "from sudoku_workbench.logic.forcing import _kernel; print(_kernel.kernel)"],
+        cwd=Path(REPO),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert expected in shown.stdout

@@ -2,6 +2,8 @@
 VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
+# The install builds the optional compiled kernels in place, so it is redone when their sources change.
+BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.c')
 export QT_API := pyside6
 
 .PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist clean
@@ -10,11 +12,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 
-$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.run-installed: $(BUILT_FROM) | $(BIN)/python
 	$(BIN)/python -m pip install -e .
 	touch $@
 
-$(VENV)/.test-installed: pyproject.toml | $(BIN)/python
+$(VENV)/.test-installed: $(BUILT_FROM) | $(BIN)/python
 	$(BIN)/python -m pip install -e ".[test]"
 	touch $@ $(VENV)/.run-installed
 

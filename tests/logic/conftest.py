@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 
 from sudoku_workbench.core import Geometry, Grid, Step
@@ -45,6 +46,34 @@ def assert_sound(step: Step, solution: Sequence[int], where: str = "") -> None:
         assert solution[cell] != digit, (
             f"{where}{step.rule} removes true {digit} at {cell}: {step.explanation}"
         )
+
+
+def sound_along_runs(
+    finders: Sequence[Callable[[Grid], Iterable[Step]]],
+    sample: tuple[str, int, int],
+    *,
+    stride: int = 1,
+    most: int = 10,
+) -> int:
+    """Check the finders' first ``most`` steps at every ``stride``-th position of Logic's runs.
+
+    ``sample`` is (corpus file, how many puzzles, every how many lines), as :func:`tests.conftest.corpus`
+    takes it. Returns how many steps were checked, so a caller can ask that some were.
+    """
+    name, count, every = sample
+    checked = 0
+    for number, puzzle in enumerate(corpus(name, count, every), 1):
+        solution = solution_of(puzzle)
+        assert solution is not None
+        grid = puzzle
+        for index, step in enumerate(solve_by_logic(puzzle).steps):
+            if index % stride == 0:
+                for finder in finders:
+                    for found in itertools.islice(finder(grid), most):
+                        assert_sound(found, solution, f"{name} #{number} step {index}: ")
+                        checked += 1
+            grid = grid.apply(step)
+    return checked
 
 
 def assert_sound_where_stuck(

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 
 from sudoku_workbench.core import Grid, Step
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic.engine import solve_by_logic
 from sudoku_workbench.logic.fish import complex_fish
 from sudoku_workbench.logic.fish.complex_fish import FRANKEN_FISH, MUTANT_FISH, family_of
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, solution_of
+from tests.logic.conftest import sound_along_runs
 from tests.logic.test_single_digit_patterns import keep_only, names
 
 G9 = geometry(3, 3)
@@ -114,25 +110,11 @@ def test_an_empty_grid_has_no_complex_fish() -> None:
     assert next(complex_fish.mutant_fish(grid), None) is None
 
 
-def _sound_over(name: str, count: int, every: int, stride: int) -> int:
-    """Check every complex fish step on every ``stride``-th position of logic runs; return the count."""
-    checked = 0
-    for number, puzzle in enumerate(corpus(name, count, every), 1):
-        solution = solution_of(puzzle)
-        assert solution is not None
-        grid = puzzle
-        for index, step in enumerate(solve_by_logic(puzzle).steps):
-            if index % stride == 0:
-                for finder in (complex_fish.franken_fish, complex_fish.mutant_fish):
-                    for fish in itertools.islice(finder(grid), 20):
-                        assert_sound(fish, solution, f"{name} #{number} step {index}: ")
-                        checked += 1
-            grid = grid.apply(step)
-    return checked
+FINDERS = (complex_fish.franken_fish, complex_fish.mutant_fish)
 
 
 def test_sound_on_hard_puzzles() -> None:
-    assert _sound_over("top95.txt", 1, 40, 6) > 0
+    assert sound_along_runs(FINDERS, ("top95.txt", 1, 40), stride=6, most=20) > 0
 
 
 @pytest.mark.slow
@@ -140,4 +122,4 @@ def test_sound_on_hard_puzzles() -> None:
     ("name", "count", "every"), [("top95.txt", 24, 4), ("forum_hardest_1905_11plus.txt", 8, 900)]
 )
 def test_sound_on_more_puzzles(name: str, count: int, every: int) -> None:
-    assert _sound_over(name, count, every, 1) > 0
+    assert sound_along_runs(FINDERS, (name, count, every), most=20) > 0

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.logic.digit_patterns import dual_patterns, empty_rectangle, single_digit
-from sudoku_workbench.logic.engine import RULES, next_step, solve_by_logic
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, solution_of
+from sudoku_workbench.logic.engine import RULES, next_step
+from tests.logic.conftest import sound_along_runs
 from tests.logic.test_single_digit_patterns import keep_only, names, only_step
 
 G9 = geometry(3, 3)
@@ -79,22 +76,6 @@ def test_one_rectangle_is_no_dual() -> None:
     assert next(empty_rectangle.empty_rectangle(grid), None) is not None
 
 
-def _sound_over(name: str, count: int, every: int) -> int:
-    """Every dual step on every position of logic runs keeps the true digits; return how many fired."""
-    checked = 0
-    finders = (dual_patterns.dual_two_string_kite, dual_patterns.dual_empty_rectangle)
-    for number, puzzle in enumerate(corpus(name, count, every), 1):
-        solution = solution_of(puzzle)
-        assert solution is not None
-        grid = puzzle
-        for index, step in enumerate(solve_by_logic(puzzle).steps):
-            for finder in finders:
-                for dual in itertools.islice(finder(grid), 10):
-                    assert_sound(dual, solution, f"{name} #{number} step {index}: ")
-                    checked += 1
-            grid = grid.apply(step)
-    return checked
-
-
 def test_sound_on_corpus_runs() -> None:
-    assert _sound_over("top1465.txt", 12, 60) > 0
+    finders = (dual_patterns.dual_two_string_kite, dual_patterns.dual_empty_rectangle)
+    assert sound_along_runs(finders, ("top1465.txt", 12, 60)) > 0

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 from sudoku_workbench.core import Step
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic.engine import solve_by_logic
 from sudoku_workbench.logic.fish import kraken_fish
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, solution_of
+from tests.logic.conftest import sound_along_runs
 from tests.logic.test_single_digit_patterns import keep_only, names
 
 G9 = geometry(3, 3)
@@ -54,20 +50,5 @@ def test_a_fin_without_a_chain_leaves_no_kraken() -> None:
     assert not _type_one(list(kraken_fish.kraken_fish(grid)))
 
 
-def _sound_over(name: str, count: int, every: int) -> int:
-    checked = 0
-    for number, puzzle in enumerate(corpus(name, count, every), 1):
-        solution = solution_of(puzzle)
-        assert solution is not None
-        grid = puzzle
-        for index, step in enumerate(solve_by_logic(puzzle).steps):
-            if index % 5 == 0:
-                for fish in itertools.islice(kraken_fish.kraken_fish(grid), 10):
-                    assert_sound(fish, solution, f"{name} #{number} step {index}: ")
-                    checked += 1
-            grid = grid.apply(step)
-    return checked
-
-
 def test_sound_on_corpus_runs() -> None:
-    assert _sound_over("top1465.txt", 4, 150) > 0
+    assert sound_along_runs((kraken_fish.kraken_fish,), ("top1465.txt", 4, 150), stride=5) > 0

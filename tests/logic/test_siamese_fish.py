@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 from sudoku_workbench.core import Grid
 from sudoku_workbench.core.geometry import geometry
-from sudoku_workbench.logic.engine import solve_by_logic
 from sudoku_workbench.logic.fish import finned_fish, siamese_fish
-from tests.conftest import corpus
-from tests.logic.conftest import assert_sound, solution_of
+from tests.logic.conftest import sound_along_runs
 from tests.logic.test_single_digit_patterns import keep_only, names, only_step
 
 G9 = geometry(3, 3)
@@ -46,19 +42,5 @@ def test_one_reading_is_no_siamese_fish() -> None:
     assert _finned_on_rows_1_and_2(grid) == [{"r3c1<>1"}]
 
 
-def _sound_over(name: str, count: int, every: int) -> int:
-    checked = 0
-    for number, puzzle in enumerate(corpus(name, count, every), 1):
-        solution = solution_of(puzzle)
-        assert solution is not None
-        grid = puzzle
-        for index, step in enumerate(solve_by_logic(puzzle).steps):
-            for fish in itertools.islice(siamese_fish.siamese_fish(grid), 10):
-                assert_sound(fish, solution, f"{name} #{number} step {index}: ")
-                checked += 1
-            grid = grid.apply(step)
-    return checked
-
-
 def test_sound_on_corpus_runs() -> None:
-    assert _sound_over("top1465.txt", 12, 60) > 0
+    assert sound_along_runs((siamese_fish.siamese_fish,), ("top1465.txt", 12, 60)) > 0

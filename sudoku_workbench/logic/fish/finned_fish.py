@@ -37,7 +37,9 @@ __all__ = [
     "FINNED_X_WING",
     "FISH_NAMES",
     "Fish",
+    "FishLines",
     "RawFish",
+    "fin_cells",
     "finned_fishes",
     "finned_jellyfish",
     "finned_swordfish",
@@ -61,14 +63,35 @@ CALL_BUDGET = 30_000
 
 
 @dataclass(frozen=True)
-class Fish:
-    """A finned fish on one digit: base and cover lines (0-based), fins and victims as cell lists."""
+class FishLines:
+    """A fish with fins on one digit: base and cover lines (0-based) and the fins as cells.
+
+    Finned and Kraken fish (whose fins may sit anywhere) share it and :meth:`reading`.
+    """
 
     digit: Digit
     by_rows: bool
     base: tuple[int, ...]
     cover: tuple[int, ...]
     fins: tuple[Cell, ...]
+
+    def reading(self, geo: Geometry, fin_place: str = "") -> str:
+        """The lines and fins in words (``fin_place`` says more of the fins), and the either-or they make."""
+        dc = digit_char(self.digit)
+        base_kind, cover_kind = ("rows", "columns") if self.by_rows else ("columns", "rows")
+        fins = "fins" if len(self.fins) > 1 else "fin"
+        return (
+            f"in {base_kind} {and_list([str(i + 1) for i in self.base])}, {dc} lies only in {cover_kind} "
+            f"{and_list([str(i + 1) for i in self.cover])}, apart from the {fins} "
+            f"{cells_text(geo, self.fins)}{fin_place}. "
+            f"Either a fin is {dc}, or the {base_kind} put their {dc}s in those {cover_kind}."
+        )
+
+
+@dataclass(frozen=True)
+class Fish(FishLines):
+    """A finned fish, its fins in one box: the cells that lose the digit, and whether it is sashimi."""
+
     victims: tuple[Cell, ...]
     sashimi: bool
 
@@ -267,7 +290,7 @@ def _covers(
 def fish_record(geo: Geometry, digit: Digit, by_rows: bool, masks: tuple[int, ...], raw: RawFish) -> Fish:
     """The fish record: fins are the base candidates outside the cover, victims the hit cells."""
     base, cover, band, hit = raw
-    fins = tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & ~cover))
+    fins = fin_cells(geo, by_rows, masks, base, ~cover)
     victims = tuple(
         _cell(geo, by_rows, line, i)
         for i in bits_of(hit)
@@ -276,6 +299,13 @@ def fish_record(geo: Geometry, digit: Digit, by_rows: bool, masks: tuple[int, ..
     )
     sashimi = any((masks[i] & cover).bit_count() <= 1 for i in base)
     return Fish(digit, by_rows, base, tuple(bits_of(cover)), fins, victims, sashimi)
+
+
+def fin_cells(
+    geo: Geometry, by_rows: bool, masks: Sequence[int], base: tuple[int, ...], places: int
+) -> tuple[Cell, ...]:
+    """The cells of the base lines' places that are in ``places`` (the fins when those are off the cover)."""
+    return tuple(_cell(geo, by_rows, line, i) for line in base for i in bits_of(masks[line] & places))
 
 
 def _cell(geo: Geometry, by_rows: bool, line: int, index: int) -> Cell:
@@ -292,18 +322,14 @@ def fish_units(geo: Geometry, fish: Fish) -> tuple[tuple[int, ...], tuple[int, .
 
 def fish_reading(geo: Geometry, fish: Fish) -> str:
     """The fish in words: base and cover lines, fins, and why the victims lose the digit."""
-    dc = digit_char(fish.digit)
-    base_kind, cover_kind = ("rows", "columns") if fish.by_rows else ("columns", "rows")
     fin_box = geo.units_of[fish.fins[0]][2]
+    fin_place = f" in {geo.unit_name(fin_box)}{_SASHIMI if fish.sashimi else ''}"
     one = len(fish.victims) == 1
-    fins = "fins" if len(fish.fins) > 1 else "fin"
     return (
-        f"in {base_kind} {and_list([str(i + 1) for i in fish.base])}, {dc} lies only in {cover_kind} "
-        f"{and_list([str(i + 1) for i in fish.cover])}, apart from the {fins} "
-        f"{cells_text(geo, fish.fins)} in {geo.unit_name(fin_box)}{_SASHIMI if fish.sashimi else ''}. "
-        f"Either a fin is {dc}, or the {base_kind} put their {dc}s in those {cover_kind}. "
-        f"{cells_text(geo, fish.victims)} {'lies' if one else 'lie'} in a cover line "
-        f"and {'sees' if one else 'see'} every fin, so {dc} leaves {'it' if one else 'them'} either way."
+        f"{fish.reading(geo, fin_place)} "
+        f"{cells_text(geo, fish.victims)} {'lies' if one else 'lie'} in a cover line and "
+        f"{'sees' if one else 'see'} every fin, so {digit_char(fish.digit)} leaves {'it' if one else 'them'} "
+        "either way."
     )
 
 

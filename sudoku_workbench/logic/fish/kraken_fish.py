@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.fish.basic_fish import places_per_line
-from sudoku_workbench.logic.fish.finned_fish import FISH_NAMES
+from sudoku_workbench.logic.fish.finned_fish import FISH_NAMES, FishLines, fin_cells
 from sudoku_workbench.logic.forcing.forcing_story import (
     Closure,
     Story,
@@ -35,24 +34,12 @@ from sudoku_workbench.logic.forcing.forcing_story import (
 from sudoku_workbench.logic.forcing.propagation import Literal, Mode, literal_name
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._positions import unit_positions
-from sudoku_workbench.logic.shared._text import and_list, cells_text
 
-__all__ = ["KRAKEN_FISH", "MAX_FINS", "KrakenFish", "kraken_fish"]
+__all__ = ["KRAKEN_FISH", "MAX_FINS", "kraken_fish"]
 
 KRAKEN_FISH = "kraken_fish"
 #: Most fins a Kraken fish may have (HoDoKu's default is two as well).
 MAX_FINS = 2
-
-
-@dataclass(frozen=True)
-class KrakenFish:
-    """A fish with fins anywhere: base and cover lines (0-based), its fins and base candidates as cells."""
-
-    digit: Digit
-    by_rows: bool
-    base: tuple[int, ...]
-    cover: tuple[int, ...]
-    fins: tuple[Cell, ...]
 
 
 def kraken_fish(grid: Grid) -> Iterator[Step]:
@@ -71,7 +58,7 @@ def kraken_fish(grid: Grid) -> Iterator[Step]:
                     yield step
 
 
-def _fishes(grid: Grid) -> Iterator[KrakenFish]:
+def _fishes(grid: Grid) -> Iterator[FishLines]:
     """Every fish of sizes 2-4 with one to :data:`MAX_FINS` fins, smallest first, by digit."""
     geo = grid.geometry
     n = geo.n
@@ -81,12 +68,8 @@ def _fishes(grid: Grid) -> Iterator[KrakenFish]:
             for by_rows, masks in ((True, rows), (False, cols)):
                 for base, union in _bases(masks, size):
                     for fin_places in _fin_places(masks, base, union, size):
-                        fins = tuple(
-                            geo.cell(line, i) if by_rows else geo.cell(i, line)
-                            for line in base
-                            for i in bits_of(masks[line] & fin_places)
-                        )
-                        yield KrakenFish(digit, by_rows, base, tuple(bits_of(union & ~fin_places)), fins)
+                        fins = fin_cells(geo, by_rows, masks, base, fin_places)
+                        yield FishLines(digit, by_rows, base, tuple(bits_of(union & ~fin_places)), fins)
 
 
 def _bases(masks: Sequence[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -126,7 +109,7 @@ def _removed(closure: Closure | None, cell: Cell, digit: Digit) -> bool:
 
 
 def _conclusions(
-    grid: Grid, fish: KrakenFish, closures: dict[Candidate, Closure]
+    grid: Grid, fish: FishLines, closures: dict[Candidate, Closure]
 ) -> Iterator[tuple[Literal, tuple[Candidate, ...], int]]:
     """(conclusion, the cases that each reach it, the cover unit or -1 for type 1) of one fish."""
     geo = grid.geometry
@@ -166,29 +149,16 @@ def _common_removals(
             yield (offset - size, digit_index + 1, False), cases, unit
 
 
-def _fish_text(grid: Grid, fish: KrakenFish) -> str:
-    geo = grid.geometry
-    dc = digit_char(fish.digit)
-    base_kind, cover_kind = ("rows", "columns") if fish.by_rows else ("columns", "rows")
-    fins = "fins" if len(fish.fins) > 1 else "fin"
-    return (
-        f"Kraken fish on {dc}, a finned {FISH_NAMES[len(fish.base)]}: in {base_kind} "
-        f"{and_list([str(i + 1) for i in fish.base])}, {dc} lies only in {cover_kind} "
-        f"{and_list([str(i + 1) for i in fish.cover])}, apart from the {fins} "
-        f"{cells_text(geo, fish.fins)}. Either a fin is {dc}, or the {base_kind} put their {dc}s in those "
-        f"{cover_kind}."
-    )
-
-
 def _step(
-    grid: Grid, fish: KrakenFish, conclusion: Literal, cases: tuple[Candidate, ...], unit: int
+    grid: Grid, fish: FishLines, conclusion: Literal, cases: tuple[Candidate, ...], unit: int
 ) -> Step | None:
     """Replay each case with reasons; the step if every case still reaches the conclusion."""
     geo = grid.geometry
     cell, digit, _on = conclusion
     story = Story.empty()
     story.units.extend(line if fish.by_rows else geo.n + line for line in fish.base)
-    story.sentences.append(_fish_text(grid, fish))
+    name = FISH_NAMES[len(fish.base)]
+    story.sentences.append(f"Kraken fish on {digit_char(fish.digit)}, a finned {name}: {fish.reading(geo)}")
     end = literal_name(geo, conclusion)
     if unit < 0:
         story.sentences.append(f"If no fin is {digit_char(fish.digit)}, the fish stands and {end}.")

@@ -1,4 +1,4 @@
-"""What the uniqueness rules share: deadly rectangles, their digit pairs, and how a step shows one.
+"""What the uniqueness rules share: deadly rectangles, their digit pairs and roofs, and how a step shows one.
 
 A rectangle's corners are kept in order round it (r1c1, r1c2, r2c2, r2c1), so opposite corners are two
 apart and a deadly pattern holds one digit on corners 0 and 2 and the other on corners 1 and 3.
@@ -18,17 +18,24 @@ from sudoku_workbench.logic.shared._memos import forgettable
 __all__ = [
     "Corners",
     "RoofDigit",
+    "RoofShape",
+    "Roofed",
     "common_peers",
     "deadly_text",
+    "diagonal_or_three",
     "names",
+    "one_corner",
     "one_digit_roofs",
     "open_rectangles",
     "present",
     "rectangle_step",
     "rectangles",
-    "roof",
+    "roofed_rectangles",
     "share_line",
     "solved_rectangles",
+    "two_corners",
+    "two_diagonal",
+    "two_in_line",
 ]
 
 #: Corners in order (r1c1, r1c2, r2c2, r2c1): opposite corners are two apart.
@@ -108,11 +115,6 @@ def solved_rectangles(grid: Grid, solved: int) -> tuple[Corners, ...]:
     )
 
 
-def roof(grid: Grid, corners: Corners, pair: int) -> tuple[Cell, ...]:
-    """The corners holding a digit other than ``pair``'s (the others are the rectangle's floor)."""
-    return tuple(c for c in corners if grid.candidates[c] & ~pair)
-
-
 def present(grid: Grid, candidates: Iterable[tuple[Cell, Digit]]) -> tuple[tuple[Cell, Digit], ...]:
     """The candidates still in the grid (a corner may have lost one of the pair already)."""
     cands = grid.candidates
@@ -162,6 +164,47 @@ def rectangle_step(
     return Step(rule, eliminations=eliminations, highlights=highlights, explanation=text)
 
 
+#: An open rectangle as a rule reads it: corners, the pair's digits a and b, its mask, and the roof
+#: (the corners holding a digit other than the pair's; the others are the rectangle's floor).
+Roofed = tuple[Corners, Digit, Digit, int, tuple[Cell, ...]]
+#: A layout of the roof that a rule asks for (the rules differ mostly there).
+RoofShape = Callable[[Geometry, tuple[Cell, ...]], bool]
+
+
+def one_corner(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    """Type 1's roof: a single corner."""
+    return len(top) == 1
+
+
+def two_corners(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    """Types 3 and 4's roof: two corners, in a line or diagonal."""
+    return len(top) == 2
+
+
+def two_in_line(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    """Type 2's roof: two corners in one row or column."""
+    return len(top) == 2 and share_line(geo, *top)
+
+
+def two_diagonal(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    """Type 6's roof: two diagonal corners."""
+    return len(top) == 2 and not share_line(geo, *top)
+
+
+def diagonal_or_three(geo: Geometry, top: tuple[Cell, ...]) -> bool:
+    """Type 5's roof: two diagonal corners, or three."""
+    return len(top) == 3 or two_diagonal(geo, top)
+
+
+def roofed_rectangles(grid: Grid, roof_shape: RoofShape) -> Iterator[Roofed]:
+    """The open rectangles whose roof has the shape asked for, in :func:`open_rectangles`' order."""
+    geo, cands = grid.geometry, grid.candidates
+    for corners, a, b, pair in open_rectangles(grid):
+        top = tuple(c for c in corners if cands[c] & ~pair)
+        if roof_shape(geo, top):
+            yield corners, a, b, pair, top
+
+
 @dataclass(frozen=True)
 class RoofDigit:
     """A rectangle whose roof adds one digit ``c`` to its pair.
@@ -178,16 +221,16 @@ class RoofDigit:
     c: Digit
     victims: tuple[Cell, ...]
 
+    def step(self, rule: str, grid: Grid, text: str) -> Step:
+        """The step that takes ``c`` from the victims, the roof's ``c`` circled with the pair."""
+        eliminations = tuple((v, self.c) for v in self.victims)
+        return rectangle_step(rule, grid, self.corners, self.pair | 1 << (self.c - 1), text, eliminations)
 
-def one_digit_roofs(
-    grid: Grid, roof_shape: Callable[[Geometry, tuple[Cell, ...]], bool]
-) -> Iterator[RoofDigit]:
+
+def one_digit_roofs(grid: Grid, roof_shape: RoofShape) -> Iterator[RoofDigit]:
     """Rectangles whose roof has the shape asked for (types 2 and 5 differ only there) and one extra digit."""
     geo, cands = grid.geometry, grid.candidates
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if not roof_shape(geo, top):
-            continue
+    for corners, a, b, pair, top in roofed_rectangles(grid, roof_shape):
         extra = functools.reduce(lambda mask, cell: mask | cands[cell], top, 0) & ~pair
         if not extra or extra & (extra - 1):
             continue

@@ -33,19 +33,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
+from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.uniqueness._rectangles import (
     deadly_text,
     names,
+    one_corner,
     one_digit_roofs,
     open_rectangles,
     present,
     rectangle_step,
-    roof,
-    share_line,
+    roofed_rectangles,
     solved_rectangles,
+    two_corners,
+    two_in_line,
 )
 from sudoku_workbench.logic.uniqueness.uniqueness_more import (
     AVOIDABLE_RECTANGLE_2,
@@ -92,11 +94,10 @@ BUG_PLUS_ONE = "bug_plus_one"
 def unique_rectangle_1(grid: Grid) -> Iterator[Step]:
     """Three corners hold only {a, b}: the fourth loses a and b."""
     geo = grid.geometry
-    for corners, a, b, pair in open_rectangles(grid):
-        extra = roof(grid, corners, pair)
-        eliminations = present(grid, ((extra[0], a), (extra[0], b))) if len(extra) == 1 else ()
+    for corners, a, b, pair, top in roofed_rectangles(grid, one_corner):
+        eliminations = present(grid, ((top[0], a), (top[0], b)))
         if eliminations:
-            cell = extra[0]
+            cell = top[0]
             text = (
                 f"{deadly_text(geo, corners, a, b)}. Three corners hold only those two, so "
                 f"{geo.cell_name(cell)} is neither {digit_char(a)} nor {digit_char(b)} "
@@ -105,33 +106,23 @@ def unique_rectangle_1(grid: Grid) -> Iterator[Step]:
             yield rectangle_step(UNIQUE_RECTANGLE_1, grid, corners, pair, text, eliminations)
 
 
-def _in_one_line(geo: Geometry, top: tuple[Cell, ...]) -> bool:
-    return len(top) == 2 and share_line(geo, *top)
-
-
 def unique_rectangle_2(grid: Grid) -> Iterator[Step]:
     """Two corners in one line hold {a, b, c}, the others only {a, b}: c leaves every cell seeing both."""
     geo = grid.geometry
-    for found in one_digit_roofs(grid, _in_one_line):
+    for found in one_digit_roofs(grid, two_in_line):
         top, c = found.top, found.c
         text = (
             f"{deadly_text(geo, found.corners, found.a, found.b)}. So {digit_char(c)} is in "
             f"{geo.cell_name(top[0])} or {geo.cell_name(top[1])}, and no cell that sees both holds it "
             f"(unique rectangle type 2)."
         )
-        eliminations = tuple((v, c) for v in found.victims)
-        yield rectangle_step(
-            UNIQUE_RECTANGLE_2, grid, found.corners, found.pair | 1 << (c - 1), text, eliminations
-        )
+        yield found.step(UNIQUE_RECTANGLE_2, grid, text)
 
 
 def unique_rectangle_4(grid: Grid) -> Iterator[Step]:
     """Two corners hold only {a, b}; a unit holds the other two as a's only places: they lose b."""
     geo, cands = grid.geometry, grid.candidates
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if len(top) != 2:
-            continue
+    for corners, a, b, pair, top in roofed_rectangles(grid, two_corners):
         for unit in geo.shared_units(*top):
             for keep, drop in ((a, b), (b, a)):
                 bit = 1 << (keep - 1)

@@ -31,14 +31,15 @@ from sudoku_workbench.logic.uniqueness._rectangles import (
     Corners,
     common_peers,
     deadly_text,
+    diagonal_or_three,
     names,
     one_digit_roofs,
-    open_rectangles,
     present,
     rectangle_step,
-    roof,
-    share_line,
+    roofed_rectangles,
     solved_rectangles,
+    two_corners,
+    two_diagonal,
 )
 
 __all__ = [
@@ -116,40 +117,28 @@ def _type_3_in_unit(
 def unique_rectangle_3(grid: Grid) -> Iterator[Step]:
     """The two extra corners act as one cell of their extra digits, completing a naked subset."""
     geo = grid.geometry
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if len(top) == 2:
-            for unit in geo.shared_units(*top):
-                yield from _type_3_in_unit(grid, corners, a, b, pair, top, unit)
-
-
-def _diagonal_or_three(geo: Geometry, top: tuple[Cell, ...]) -> bool:
-    return len(top) == 3 or (len(top) == 2 and not share_line(geo, *top))
+    for corners, a, b, pair, top in roofed_rectangles(grid, two_corners):
+        for unit in geo.shared_units(*top):
+            yield from _type_3_in_unit(grid, corners, a, b, pair, top, unit)
 
 
 def unique_rectangle_5(grid: Grid) -> Iterator[Step]:
     """Two diagonal corners, or three, hold {a, b, c}: c leaves every cell seeing all of them."""
     geo = grid.geometry
-    for found in one_digit_roofs(grid, _diagonal_or_three):
+    for found in one_digit_roofs(grid, diagonal_or_three):
         a, b, c = found.a, found.b, found.c
         text = (
             f"{deadly_text(geo, found.corners, a, b)}. {cells_text(geo, found.top)} hold only "
             f"{digit_char(a)}, {digit_char(b)} and {digit_char(c)}, so {digit_char(c)} is in one of them, "
             f"and no cell that sees all of them holds it (unique rectangle type 5)."
         )
-        eliminations = tuple((v, c) for v in found.victims)
-        yield rectangle_step(
-            UNIQUE_RECTANGLE_5, grid, found.corners, found.pair | 1 << (c - 1), text, eliminations
-        )
+        yield found.step(UNIQUE_RECTANGLE_5, grid, text)
 
 
 def unique_rectangle_6(grid: Grid) -> Iterator[Step]:
     """Diagonal {a, b} corners; a digit confined to the rectangle in its lines leaves the other two."""
     geo, cands = grid.geometry, grid.candidates
-    for corners, a, b, pair in open_rectangles(grid):
-        top = roof(grid, corners, pair)
-        if len(top) != 2 or share_line(geo, *top):
-            continue
+    for corners, a, b, pair, top in roofed_rectangles(grid, two_diagonal):
         lines = tuple(geo.units_of[c][k] for c in top for k in (0, 1))
         for keep, other in ((a, b), (b, a)):
             bit = 1 << (keep - 1)

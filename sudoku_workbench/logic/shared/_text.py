@@ -34,3 +34,9 @@ def digits_text(digits: Iterable[Digit]) -> str:
 def mask_text(mask: int) -> str:
     """The digits of a candidate mask as :func:`digits_text` writes them."""
     return digits_text(digits_of_mask(mask))
+
+
+def either_text(mask: int) -> str:
+    """The digits of a candidate mask as the choices of one cell: ``1, 2 or 3``."""
+    *rest, last = (digit_char(d) for d in digits_of_mask(mask))
+    return f"{', '.join(rest)} or {last}" if rest else last

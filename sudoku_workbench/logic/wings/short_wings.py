@@ -17,11 +17,11 @@ import itertools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import DigitLinks, bits_of, digit_links
 from sudoku_workbench.logic.shared._positions import unit_positions
-from sudoku_workbench.logic.shared._text import cells_text
+from sudoku_workbench.logic.shared._text import cells_text, either_text
 from sudoku_workbench.logic.wings.wings import wing_highlights
 
 __all__ = ["W_WING", "XYZ_WING", "w_wing", "xyz_wing"]
@@ -65,19 +65,14 @@ def _xyz_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: Digit, vict
         eliminations=tuple((c, z) for c in victims),
         highlights=wing_highlights(grid, (pivot, first, second), x, y),
         explanation=(
-            f"The pivot {name(pivot)} is {_either(cands[pivot])}; it sees {name(first)} "
-            f"({_either(cands[first])}) and {name(second)} ({_either(cands[second])}). If the pivot is "
+            f"The pivot {name(pivot)} is {either_text(cands[pivot])}; it sees {name(first)} "
+            f"({either_text(cands[first])}) and {name(second)} ({either_text(cands[second])}). "
+            f"If the pivot is "
             f"{digit_char(x)}, {name(first)} is {zc}; if it is {digit_char(y)}, {name(second)} is {zc}; "
             f"otherwise the pivot is {zc} itself. So {zc} leaves {cells_text(geo, victims)}, which see all "
             f"three (XYZ-Wing)."
         ),
     )
-
-
-def _either(mask: int) -> str:
-    """The digits of a mask as ``1, 2 or 3``."""
-    *rest, last = (digit_char(d) for d in digits_of_mask(mask))
-    return f"{', '.join(rest)} or {last}"
 
 
 def w_wing(grid: Grid) -> Iterator[Step]:

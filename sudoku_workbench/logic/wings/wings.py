@@ -12,10 +12,10 @@ import itertools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._positions import cell_candidates
-from sudoku_workbench.logic.shared._text import cells_text
+from sudoku_workbench.logic.shared._text import cells_text, either_text
 
 __all__ = ["XY_WING", "wing_highlights", "xy_wing"]
 
@@ -59,16 +59,14 @@ def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victi
     y = (cands[second] & cands[pivot]).bit_length()
     name = geo.cell_name
 
-    def either(cell: Cell) -> str:
-        return " or ".join(digit_char(d) for d in digits_of_mask(cands[cell]))
-
     return Step(
         XY_WING,
         eliminations=tuple((c, z) for c in victims),
         highlights=wing_highlights(grid, (pivot, first, second), x, y),
         explanation=(
-            f"The pivot {name(pivot)} is {either(pivot)}; its peers {name(first)} ({either(first)}) and "
-            f"{name(second)} ({either(second)}) are the wings. If the pivot is {digit_char(x)}, "
+            f"The pivot {name(pivot)} is {either_text(cands[pivot])}; its peers {name(first)} "
+            f"({either_text(cands[first])}) and "
+            f"{name(second)} ({either_text(cands[second])}) are the wings. If the pivot is {digit_char(x)}, "
             f"{name(first)} is {digit_char(z)}; if it is {digit_char(y)}, {name(second)} is. So "
             f"{digit_char(z)} leaves {cells_text(geo, victims)}, which see both wings (XY-Wing)."
         ),

@@ -8,6 +8,7 @@ from sudoku_workbench.gui import dialogs
 from sudoku_workbench.search.solve import count
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
+from tests.search.symmetry_check import is_symmetric
 
 
 def _answer_dialog(monkeypatch, size: int, symmetry: str, seed: int) -> None:
@@ -21,16 +22,6 @@ def _answer_dialog(monkeypatch, size: int, symmetry: str, seed: int) -> None:
     monkeypatch.setattr(dialogs.GenerateDialog, "exec", exec_)
 
 
-def _mirrored(n: int, cell: int, symmetry: str) -> int:
-    """Where a cell goes under the symmetry (written here, independent of search.symmetry)."""
-    row, col = divmod(cell, n)
-    if symmetry == "rot180":
-        return (n - 1 - row) * n + (n - 1 - col)
-    if symmetry == "mirror_lr":
-        return row * n + (n - 1 - col)
-    raise AssertionError(symmetry)
-
-
 def test_test_with_unique_makes_a_symmetric_puzzle_with_one_solution(qtbot, window, monkeypatch, shot):
     for size, symmetry, seed in ((9, "rot180", 11), (6, "mirror_lr", 5)):
         _answer_dialog(monkeypatch, size, symmetry, seed)
@@ -39,9 +30,7 @@ def test_test_with_unique_makes_a_symmetric_puzzle_with_one_solution(qtbot, wind
         grid = window.session.grid
         assert grid.geometry.n == size
         assert count(grid, limit=2) == 1
-        n = grid.geometry.n
-        for cell, given in enumerate(grid.givens):
-            assert bool(given) == bool(grid.givens[_mirrored(n, cell, symmetry)])
+        assert is_symmetric(grid, symmetry)
         assert not window.session.givens_mode
         # Not "unsaved" until the person changes it: the next Test asks nothing (a box would fail the test).
         assert not window.session.dirty
@@ -83,10 +72,7 @@ def test_test_with_a_technique_and_a_preset_makes_a_puzzle_to_order(qtbot, windo
         trigger(window, "test")
     grid = window.session.grid
     assert count(grid, limit=2) == 1
-    n = grid.geometry.n
-    assert all(
-        bool(d) == bool(grid.givens[_mirrored(n, cell, "rot180")]) for cell, d in enumerate(grid.givens)
-    )
+    assert is_symmetric(grid, "rot180")
     run = solve_by_logic(grid, preset_rules("no-chains"))
     assert run.status == "solved"
     assert "claiming" in {step.rule for step in run.steps}

@@ -28,24 +28,14 @@ from sudoku_workbench.search.targets import (
 )
 from tests.conftest import REPO
 from tests.search.exact_cover import count_solutions
+from tests.search.symmetry_check import is_symmetric
 
 RULES = choose_rules()
 
 
-def _mirror(n: int, cell: int, symmetry: str) -> int:
-    """Where a cell goes under the symmetry (written here, independent of search.symmetry)."""
-    row, col = divmod(cell, n)
-    if symmetry == "rot180":
-        return (n - 1 - row) * n + (n - 1 - col)
-    if symmetry == "mirror_lr":
-        return row * n + (n - 1 - col)
-    raise AssertionError(symmetry)
-
-
 def _check_unique_and_symmetric(grid: Grid, symmetry: str) -> None:
-    n = grid.geometry.n
     assert count_solutions(grid, 2) == 1
-    assert all(bool(d) == bool(grid.givens[_mirror(n, cell, symmetry)]) for cell, d in enumerate(grid.givens))
+    assert is_symmetric(grid, symmetry)
 
 
 def _make(target: Target, seed: int, size: int = 9, symmetry: str = "rot180") -> Grid:

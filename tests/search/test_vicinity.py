@@ -1,5 +1,5 @@
 """Puzzles near a puzzle (search.vicinity): isomorphs and one-orbit moves keep the symmetry and one
-solution, as the independent counter and a symmetry check written here see them; walks stop as told."""
+solution, as the independent counter and the independent symmetry check see them; walks stop as told."""
 
 from __future__ import annotations
 
@@ -13,30 +13,7 @@ from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.symmetry import fitting_symmetries
 from sudoku_workbench.search.vicinity import isomorph, moves, walk
 from tests.search.exact_cover import count_solutions
-
-
-def _image(n: int, row: int, col: int, symmetry: str) -> set[tuple[int, int]]:
-    """Where a cell goes under every map of the symmetry (written here, apart from search.symmetry)."""
-    last = n - 1
-    maps = {
-        "none": [],
-        "rot180": [(last - row, last - col)],
-        "rot90": [(col, last - row), (last - row, last - col), (last - col, row)],
-        "mirror_lr": [(row, last - col)],
-        "mirror_tb": [(last - row, col)],
-        "diagonal": [(col, row)],
-        "antidiagonal": [(last - col, last - row)],
-        "both_diagonals": [(col, row), (last - col, last - row), (last - row, last - col)],
-    }
-    if symmetry == "full":
-        return set().union(*(_image(n, row, col, name) for name in maps))
-    return set(maps[symmetry])
-
-
-def _symmetric(grid: Grid, symmetry: str) -> bool:
-    n = grid.geometry.n
-    given = {divmod(cell, n) for cell, digit in enumerate(grid.givens) if digit}
-    return all(_image(n, row, col, symmetry) <= given for row, col in given)
+from tests.search.symmetry_check import image, is_symmetric
 
 
 def _puzzle(size: int, symmetry: str, seed: int) -> Grid:
@@ -51,11 +28,11 @@ CASES = [(9, name) for name in fitting_symmetries(geometry_for_size(9))] + [
 @pytest.mark.parametrize(("size", "symmetry"), CASES)
 def test_an_isomorph_keeps_the_symmetry_and_the_one_solution(size: int, symmetry: str) -> None:
     grid = _puzzle(size, symmetry, 3)
-    assert _symmetric(grid, symmetry)
+    assert is_symmetric(grid, symmetry)
     assert count_solutions(grid) == 1
     for seed in range(4):
         other = isomorph(grid, random.Random(seed), symmetry)
-        assert _symmetric(other, symmetry), other.to_line()
+        assert is_symmetric(other, symmetry), other.to_line()
         assert count_solutions(other) == 1, other.to_line()
         assert sum(map(bool, other.givens)) == sum(map(bool, grid.givens))
 
@@ -85,12 +62,12 @@ def test_every_move_keeps_the_symmetry_and_one_solution_and_moves_one_orbit(size
     assert found
     for trial, solution in found:
         moved = Grid.from_values(geo, [trial.get(cell, 0) for cell in range(geo.size)])
-        assert _symmetric(moved, symmetry)
+        assert is_symmetric(moved, symmetry)
         assert count_solutions(moved) == 1
         assert all(solution[cell] == digit for cell, digit in trial.items())
         for cells in (set(givens) - set(trial), set(trial) - set(givens)):  # one orbit out, one in
             row, col = divmod(min(cells), size)
-            assert {divmod(cell, size) for cell in cells} == {(row, col)} | _image(size, row, col, symmetry)
+            assert {divmod(cell, size) for cell in cells} == {(row, col)} | image(size, row, col, symmetry)
 
 
 def test_moves_are_the_same_for_the_same_seed() -> None:
@@ -121,7 +98,7 @@ def test_a_walk_gives_its_puzzle_after_the_steps_asked_and_keeps_each_move() -> 
     assert final[0].to_line() == kept[-1]
     assert len(kept) == 6
     assert count_solutions(final[0]) == 1
-    assert _symmetric(final[0], "rot180")
+    assert is_symmetric(final[0], "rot180")
 
 
 def test_a_walk_gives_up_after_its_patience() -> None:

@@ -15,7 +15,13 @@ __all__ = ["Contradicted", "Fact", "Literal", "Mode", "candidate_of", "literal_n
 
 
 class Mode(enum.IntEnum):
-    """How much of the changing position the propagation may use (see the module docstring)."""
+    """How much of the changing position the propagation may use.
+
+    * ``STATIC``: only the direct links of the position the assumption was made in: a cell that had two
+      candidates takes the other one, a unit that had two places for a digit fills the other one;
+    * ``DYNAMIC``: singles on the position as the assumption changes it (naked and hidden);
+    * ``NET``: dynamic singles plus locked candidates (pointing and claiming) on the changing position.
+    """
 
     STATIC = 0
     DYNAMIC = 1

@@ -5,12 +5,7 @@ The forcing rules try hundreds of assumptions per step, so the state is one cell
 Propagation goes in rounds (all consequences of round r are applied in round r + 1), so the round in
 which something first follows measures how long its chain is, and the rules can prefer short ones.
 
-Three strengths, as in Sudoku Explainer:
-
-* ``STATIC`` — only the direct links of the position the assumption was made in: a cell that had two
-  candidates takes the other one, a unit that had two places for a digit fills the other one;
-* ``DYNAMIC`` — singles on the position as the assumption changes it (naked and hidden);
-* ``NET`` — dynamic singles plus locked candidates (pointing and claiming) on the changing position.
+It has three strengths, as in Sudoku Explainer (:class:`Mode`).
 
 With ``record=True`` every derived fact keeps its parents, so a rule can list the implications that
 lead to a conclusion, in the order they were found. Without it, :meth:`Propagation.run` hands the
@@ -37,15 +32,7 @@ from sudoku_workbench.logic.forcing._literals import (
 )
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
 
-__all__ = [
-    "Contradicted",
-    "Fact",
-    "Literal",
-    "Mode",
-    "Propagation",
-    "candidate_of",
-    "literal_name",
-]
+__all__ = ["Contradicted", "Fact", "Literal", "Mode", "Propagation", "candidate_of", "literal_name"]
 
 
 #: Why a naked single is queued (the compiled fixpoint queues it with the same words).

@@ -174,7 +174,7 @@ typedef struct {
     Tables *t;
     PyObject *grid; /* the position as a Grid, built when asked; None after a step */
     Py_ssize_t open_cells;
-    int suspect;
+    char suspect; /* a char, as T_BOOL reads */
     uint32_t *cands, *where, *open, *placed;
     int *values, *entries;
     uint64_t *full_houses, *naked, *hidden; /* waiting singles: cells, cells, rank * n + digit index */
@@ -295,7 +295,7 @@ static void count_cells(State *s) {
     }
     uint32_t full = ((uint32_t)1 << n) - 1;
     for (int u = 0; u < t->nunits; u++) suspect |= (s->placed[u] | seen[u]) != full;
-    s->suspect = suspect;
+    s->suspect = (char)(suspect != 0);
 }
 
 static int read_ints(PyObject *seq, int *out, Py_ssize_t count, const char *what) {

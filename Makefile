@@ -46,8 +46,8 @@ pytest: $(VENV)/.test-installed
 pytest-all: $(VENV)/.test-installed
 	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not fuzz"
 
-# The logic tests on the Python propagation loop (SUDOKU_WORKBENCH_PURE=1 keeps the compiled fixpoint
-# out): what an install without a compiler runs. The differential tests compare both loops either way.
+# The logic tests on the Python propagation loop and singles tally (SUDOKU_WORKBENCH_PURE=1 keeps the
+# compiled kernels out): what an install without a compiler runs. The differential tests compare both either way.
 test-pure: $(VENV)/.test-installed
 	SUDOKU_WORKBENCH_PURE=1 QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not slow" tests/logic
 

@@ -1,7 +1,8 @@
-"""The one thing pyproject.toml cannot say alone: the optional compiled propagation fixpoint.
+"""The one thing pyproject.toml cannot say alone: the optional compiled kernels.
 
-``optional=True`` lets the build go on without it when no C compiler is at hand; the package then
-propagates in Python (sudoku_workbench/logic/forcing/_kernel.py), with the same steps.
+The propagation fixpoint of the forcing rules and the singles tally. ``optional=True`` lets the build
+go on without them when no C compiler is at hand; the package then runs their Python code
+(sudoku_workbench/logic/forcing/_kernel.py, sudoku_workbench/logic/_tally_kernel.py), with the same steps.
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
             "sudoku_workbench.logic.forcing._fixpoint",
             sources=["sudoku_workbench/logic/forcing/_fixpoint.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "sudoku_workbench.logic._singles_tally",
+            sources=["sudoku_workbench/logic/_singles_tally.c"],
+            optional=True,
+        ),
     ]
 )

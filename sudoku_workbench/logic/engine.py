@@ -16,6 +16,7 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
+from sudoku_workbench.logic._tally_kernel import Tally, new_tally
 from sudoku_workbench.logic.forcing.forcing_chains import forget_closures
 from sudoku_workbench.logic.rule_table import RULES, TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule
@@ -23,7 +24,7 @@ from sudoku_workbench.logic.shared._memos import forget_memos
 from sudoku_workbench.logic.shared._positions import remember_unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import forget_analyses
 from sudoku_workbench.logic.shared.solve_memory import SolveMemory, remembering
-from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS, SinglesTally
+from sudoku_workbench.logic.singles_tally import SINGLE_RULE_IDS
 
 __all__ = [
     "GRAPH_RULE_IDS",
@@ -137,9 +138,9 @@ def steps_with_grids(
 
 def _followed_steps(
     grid: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None
-) -> Iterator[tuple[Step, SinglesTally]]:
+) -> Iterator[tuple[Step, Tally]]:
     """The steps, each with the tally that has followed it (a grid is built only when one is needed)."""
-    tally = SinglesTally(grid)
+    tally = new_tally(grid)
     problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem

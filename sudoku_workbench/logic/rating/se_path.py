@@ -23,10 +23,10 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic._tally_kernel import new_tally
 from sudoku_workbench.logic.engine import Rule, singles_served
 from sudoku_workbench.logic.shared._positions import remember_unit_positions
 from sudoku_workbench.logic.shared.solve_memory import SolveMemory, remembering
-from sudoku_workbench.logic.singles_tally import SinglesTally
 
 __all__ = ["rated_se_path", "se_path"]
 
@@ -67,7 +67,7 @@ def rated_se_path(
     No grid is built for a step the singles tally answers (most of them): a rating needs only the
     difficulties and whether the path ended with the grid full.
     """
-    tally = SinglesTally(grid)
+    tally = new_tally(grid)
     problems = grid.problems() if tally.suspect else ()  # the tally notes every kind of problem
     if problems:
         raise Contradiction(f"the position is impossible: {problems[0].describe(grid.geometry)}", ())

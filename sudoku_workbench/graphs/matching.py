@@ -106,6 +106,7 @@ def forget_matchings() -> None:
     """Drop the remembered matchings and analyses (benchmarks call this between passes)."""
     _HINTS.clear()
     removable_edges.cache_clear()
+    has_removable_edge.cache_clear()
 
 
 def is_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:
@@ -135,12 +136,14 @@ def removable_edges(masks: tuple[int, ...], mate: tuple[int, ...]) -> tuple[tupl
     )
 
 
-def has_removable_edge(masks: Sequence[int]) -> bool:
+@functools.lru_cache(maxsize=16384)
+def has_removable_edge(masks: tuple[int, ...]) -> bool:
     """True when the graph has a perfect matching and an edge that lies in none.
 
     Both are facts of the graph, whichever matching is found, so this small check on plain bit masks
     answers the common "nothing to remove" case without building a networkx graph (the rules that show
-    a matching still take theirs from :func:`maximum_matching`).
+    a matching still take theirs from :func:`maximum_matching`). Cached, as most units keep their
+    candidates from one step to the next.
     """
     if functools.reduce(lambda acc, m: acc | m, masks, 0).bit_count() != len(masks):
         return False

@@ -22,7 +22,7 @@ import networkx as nx
 from networkx.algorithms import bipartite
 
 from sudoku_workbench.core.geometry import Cell, Digit
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid, digits_of_mask, set_bits
 
 __all__ = [
     "BipartiteAnalysis",
@@ -31,6 +31,7 @@ __all__ = [
     "digit_graph_masks",
     "forget_matchings",
     "hall_closure",
+    "has_removable_edge",
     "is_perfect",
     "maximum_matching",
     "removable_edges",
@@ -105,6 +106,7 @@ def forget_matchings() -> None:
     """Drop the remembered matchings and analyses (benchmarks call this between passes)."""
     _HINTS.clear()
     removable_edges.cache_clear()
+    has_removable_edge.cache_clear()
 
 
 def is_perfect(masks: Sequence[int], mate: Sequence[int]) -> bool:
@@ -134,11 +136,62 @@ def removable_edges(masks: tuple[int, ...], mate: tuple[int, ...]) -> tuple[tupl
     )
 
 
+@functools.lru_cache(maxsize=16384)
+def has_removable_edge(masks: tuple[int, ...]) -> bool:
+    """True when the graph has a perfect matching and an edge that lies in none.
+
+    Both are facts of the graph, whichever matching is found, so this small check on plain bit masks
+    answers the common "nothing to remove" case without building a networkx graph (the rules that show
+    a matching still take theirs from :func:`maximum_matching`). Cached, as most units keep their
+    candidates from one step to the next.
+    """
+    if functools.reduce(lambda acc, m: acc | m, masks, 0).bit_count() != len(masks):
+        return False
+    owner: dict[int, int] = {}
+    for left in range(len(masks)):
+        if not _augment(masks, owner, left, [0]):
+            return False
+    mate = {i: j for j, i in owner.items()}
+    # An unmatched edge (i, j) lies on a perfect matching when i is reached from j's owner by going out
+    # along unmatched edges and back along matched ones (an alternating cycle).
+    reach = []
+    for i, mask in enumerate(masks):
+        rest = mask & ~(1 << mate[i])
+        reach.append(sum(1 << owner[j] for j in set_bits(rest)))
+    changed = True
+    while changed:
+        changed = False
+        for i, mask in enumerate(reach):
+            grown = mask
+            for k in set_bits(mask):
+                grown |= reach[k]
+            if grown != mask:
+                reach[i], changed = grown, True
+    return any(
+        not reach[owner[j]] >> i & 1 for i, mask in enumerate(masks) for j in set_bits(mask & ~(1 << mate[i]))
+    )
+
+
+def _augment(masks: Sequence[int], owner: dict[int, int], left: int, seen: list[int]) -> bool:
+    """Match ``left``, moving matched left nodes along an augmenting path (``seen``: rights tried)."""
+    for right in set_bits(masks[left] & ~seen[0]):
+        if seen[0] >> right & 1:
+            continue  # tried deeper down this search
+        seen[0] |= 1 << right
+        other = owner.get(right)
+        if other is None or _augment(masks, owner, other, seen):
+            owner[right] = left
+            return True
+    return False
+
+
 def analyse(masks: tuple[int, ...], key: object = None) -> BipartiteAnalysis:
     """Maximum matching and, when it is perfect, the edges in no perfect matching."""
     mate = maximum_matching(masks, key)
     if not is_perfect(masks, mate):
         return BipartiteAnalysis(mate, False, ())
+    if not has_removable_edge(masks):  # the common case, without building the oriented graph
+        return BipartiteAnalysis(mate, True, ())
     return BipartiteAnalysis(mate, True, removable_edges(masks, mate))
 
 

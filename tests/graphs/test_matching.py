@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +15,7 @@ from sudoku_workbench.graphs.matching import (
     bipartite_graph,
     digit_graph_masks,
     hall_closure,
+    has_removable_edge,
     is_perfect,
     maximum_matching,
     unit_graph_masks,
@@ -41,6 +44,33 @@ def test_removable_edges_are_exactly_those_on_no_perfect_matching(masks: tuple[i
     used = {(i, p[i]) for p in matchings for i in range(len(masks))}
     edges = {(i, j) for i, m in enumerate(masks) for j in range(len(masks)) if m >> j & 1}
     assert set(analysis.removable) == edges - used
+
+
+#: Graphs of 1 to 6 left nodes with up to 7 right nodes (not always square: a unit may miss a digit).
+any_masks = st.integers(1, 6).flatmap(
+    lambda n: st.lists(st.integers(1, (1 << 7) - 1), min_size=n, max_size=n).map(tuple)
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_masks)
+def test_has_removable_edge_agrees_with_brute_force(masks: tuple[int, ...]) -> None:
+    matchings = [
+        p
+        for p in itertools.permutations(range(7), len(masks))
+        if all(m >> j & 1 for m, j in zip(masks, p, strict=True))
+    ]
+    digits = functools.reduce(operator.or_, masks).bit_count()
+    used = {(i, p[i]) for p in matchings for i in range(len(masks))}
+    edges = {(i, j) for i, m in enumerate(masks) for j in range(7) if m >> j & 1}
+    expected = bool(matchings) and digits == len(masks) and bool(edges - used)
+    assert has_removable_edge(masks) is expected
+
+
+def test_has_removable_edge_on_a_naked_pair() -> None:
+    assert has_removable_edge((0b011, 0b011, 0b111))  # 1 and 2 leave the third cell
+    assert not has_removable_edge((0b011, 0b011, 0b011))  # no perfect matching
+    assert not has_removable_edge((0b011, 0b011, 0b100))  # nothing to remove
 
 
 @settings(max_examples=100, deadline=None)

@@ -17,6 +17,7 @@ from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
 __all__ = [
     "Seers",
+    "SizePairs",
     "als_highlights",
     "als_name",
     "restricted",
@@ -49,11 +50,12 @@ def seers(grid: Grid) -> Seers:
 
 
 @functools.lru_cache(maxsize=4)
-def sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
+def sights(grid: Grid, among: int = -1) -> tuple[list[int], list[list[int]]]:
     """Per cell the sets on it, and per digit and cell the sets whose digit cells all see the cell.
 
     Sets are bits of one int (by index): a set's partners and a stem's petals are then a few ints
     ANDed instead of a scan of every set. Sets with the same digit cells are placed together.
+    ``among`` (a bit set of set indices) limits both tables to those sets.
     """
     sets = almost_locked_sets(grid)
     links = digit_links(grid)
@@ -63,6 +65,8 @@ def sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
     groups: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per digit: digit cells -> sets
     for i, als in enumerate(sets):
         bit = 1 << i
+        if not among & bit:
+            continue
         for cell in bits_of(als.cells):
             on_cell[cell] |= bit
         for d in bits_of(als.digits):
@@ -78,18 +82,47 @@ def sights(grid: Grid) -> tuple[list[int], list[list[int]]]:
     return on_cell, seeing
 
 
+#: Pairs of ALS sizes (in cells, smaller first) a caller wants; None: every pair.
+SizePairs = frozenset[tuple[int, int]] | None
+
+
+def _partners(sets: tuple[Als, ...], sizes: SizePairs) -> tuple[int, list[int]]:
+    """The sets of a size some pair in ``sizes`` names (a bit set), and per set the sets it may pair with."""
+    if sizes is None:
+        return -1, [-1] * len(sets)
+    by_size: dict[int, int] = {}
+    for i, als in enumerate(sets):
+        count = als.cells.bit_count()
+        by_size[count] = by_size.get(count, 0) | 1 << i
+    wanted: dict[int, int] = {}
+    for small, large in sizes:
+        wanted[small] = wanted.get(small, 0) | by_size.get(large, 0)
+        wanted[large] = wanted.get(large, 0) | by_size.get(small, 0)
+    partners = [wanted.get(als.cells.bit_count(), 0) for als in sets]
+    among = 0
+    for i, mask in enumerate(partners):
+        if mask:
+            among |= 1 << i
+    return among, partners
+
+
 @functools.lru_cache(maxsize=4)
-def restricted(grid: Grid) -> tuple[tuple[int, int, Digit], ...]:
-    """Pairs of disjoint ALS (indices, lower first) with a restricted common digit."""
+def restricted(grid: Grid, sizes: SizePairs = None) -> tuple[tuple[int, int, Digit], ...]:
+    """Pairs of disjoint ALS (indices, lower first) with a restricted common digit.
+
+    ``sizes`` keeps only pairs of those sizes, found without looking at the other sets (SE's rating
+    asks for a bivalue cell with a set of 3 or 4 cells: most of the work is then left out).
+    """
     sets = almost_locked_sets(grid)
-    on_cell, seeing = sights(grid)
+    among, partners = _partners(sets, sizes)
+    on_cell, seeing = sights(grid) if sizes is None else sights(grid, among)  # one cache entry for all
     pairs: list[tuple[int, int, Digit]] = []
     for digit in range(1, grid.geometry.n + 1):
         bit = 1 << (digit - 1)
         sees = seeing[digit]
         for i, als in enumerate(sets):
-            if als.digits & bit:
-                later = -1 << i + 1
+            if als.digits & bit and partners[i]:
+                later = -1 << i + 1 & partners[i]
                 for cell in bits_of(als.holders[digit]):
                     later &= sees[cell]
                 if later:

@@ -21,13 +21,14 @@ The sets come from :mod:`~sudoku_workbench.logic.als.als_sets` and their links f
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als._als_links import (
     Seers,
+    SizePairs,
     als_highlights,
     als_name,
     restricted,
@@ -64,19 +65,20 @@ def _fresh_victims(
             yield z + 1, gone
 
 
-def als_xz(grid: Grid, accept: Callable[[Als, Als], bool] | None = None) -> Iterator[Step]:
+def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
     """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both.
 
-    ``accept`` narrows the pairs looked at (SE's rating admits only the shapes Sukaku Explainer names).
+    ``sizes`` narrows the pairs looked at to those sizes in cells (SE's rating admits only the shapes
+    Sukaku Explainer names).
     """
     sets = almost_locked_sets(grid)
     geo = grid.geometry
     holders, seen_by = digit_links(grid).holders, seers(grid)
     done: set[tuple[Digit, int]] = set()
-    for i, j, x in restricted(grid):
+    for i, j, x in restricted(grid, sizes):
         a, b = sets[i], sets[j]
         common = a.digits & b.digits & ~(1 << (x - 1))
-        if not common or (accept is not None and not accept(a, b)):
+        if not common:
             continue
         for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done):
             xc, zc = digit_char(x), digit_char(z)

@@ -52,7 +52,6 @@ from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als.als import ALS_XZ, als_xz
-from sudoku_workbench.logic.als.als_sets import Als
 from sudoku_workbench.logic.chains.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
 from sudoku_workbench.logic.rating.se_path import rated_se_path
@@ -96,14 +95,10 @@ def length_difficulty(length: int) -> float:
     return added / 10
 
 
-def _bivalue_wing(a: Als, b: Als) -> bool:
-    """An ALS-XZ Sukaku Explainer rates as a wing: one set is a bivalue cell, the other 3 or 4 cells.
-
-    Its UVWXYZ-Wing (5 cells, 6.6) is left out: the sample's grader did not have it (two puzzles it
-    rated 7.1 hold one).
-    """
-    small, large = sorted((a.cells.bit_count(), b.cells.bit_count()))
-    return small == 1 and 3 <= large <= 4
+#: The ALS-XZ Sukaku Explainer rates as a wing: a bivalue cell and a set of 3 or 4 cells (in cells).
+#: Its UVWXYZ-Wing (5 cells, 6.6) is left out: the sample's grader did not have it (two puzzles it
+#: rated 7.1 hold one).
+_WING_SIZES = frozenset({(1, 3), (1, 4)})
 
 
 def _wing_difficulty(step: Step) -> float:
@@ -182,7 +177,7 @@ NOT_IN_SE = frozenset(rule.id for rule in TABLE if not rule.se.own)
 #: Rules SE knows only in one shape: the path asks for that shape alone. The wings are Sukaku
 #: Explainer's, a 9x9 program; SE's 6x6 fork has none (its 8-clue 7.1 puzzle holds a VWXYZ-Wing).
 _SE_VARIANTS: dict[str, Rule] = {
-    ALS_XZ: replace(rule_by_id(ALS_XZ), find=partial(als_xz, accept=_bivalue_wing)),
+    ALS_XZ: replace(rule_by_id(ALS_XZ), find=partial(als_xz, sizes=_WING_SIZES)),
 }
 
 

@@ -22,7 +22,13 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Candidate, Cell
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Step
-from sudoku_workbench.graphs.matching import is_perfect, maximum_matching, removable_edges, unit_graph_masks
+from sudoku_workbench.graphs.matching import (
+    has_removable_edge,
+    is_perfect,
+    maximum_matching,
+    removable_edges,
+    unit_graph_masks,
+)
 from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._positions import cell_candidates, unit_positions
 from sudoku_workbench.logic.shared._text import cells_text, digits_text, mask_text
@@ -84,7 +90,7 @@ def _unit_chains(
 
     They depend on the unit's candidates alone, so they are cached: most units keep theirs between steps.
     """
-    if len(masks) < 3:
+    if len(masks) < 3 or not has_removable_edge(masks):  # most units: no networkx graph needed
         return ()
     mate = maximum_matching(masks)
     # Every elimination of a chain is an edge on no perfect matching: without one, no chain helps.

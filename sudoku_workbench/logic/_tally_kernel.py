@@ -9,7 +9,6 @@ looked up by the same key, so every step and its words still come from the Pytho
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
 from types import ModuleType
 from typing import Protocol
@@ -17,21 +16,11 @@ from typing import Protocol
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.forcing._kernel import PURE_VARIABLE
+from sudoku_workbench.logic.shared.compiled import compiled_module
 from sudoku_workbench.logic.singles.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE, units_boxes_first
 from sudoku_workbench.logic.singles_tally import SinglesTally, _explained_singles
 
 __all__ = ["Tally", "kernel", "new_tally"]
-
-
-def _load() -> ModuleType | None:
-    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
-        return None
-    try:
-        from sudoku_workbench.logic import _singles_tally
-    except ImportError:  # built without a compiler: Python's tally
-        return None
-    return _singles_tally
 
 
 class Tally(Protocol):
@@ -47,8 +36,14 @@ class Tally(Protocol):
     def unit_positions(self) -> tuple[tuple[int, ...], ...]: ...
 
 
+def _import_tally() -> ModuleType:
+    from sudoku_workbench.logic import _singles_tally
+
+    return _singles_tally
+
+
 #: The extension module in use, or None (tests set it to None to keep Python's tally).
-kernel: ModuleType | None = _load()
+kernel: ModuleType | None = compiled_module(_import_tally)
 
 
 @functools.cache

@@ -10,18 +10,15 @@ that case splits AND together.
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, NamedTuple
 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
+from sudoku_workbench.logic.shared.compiled import PURE_VARIABLE, compiled_module
 
 __all__ = ["PURE_VARIABLE", "Compiled", "compiled_for", "compiled_of", "kernel"]
-
-#: Set to anything but "" or "0", this environment variable keeps the compiled fixpoint out.
-PURE_VARIABLE = "SUDOKU_WORKBENCH_PURE"
 
 
 class Compiled(NamedTuple):
@@ -31,18 +28,14 @@ class Compiled(NamedTuple):
     reached: Callable[..., int]
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
-        return None
-    try:
-        from sudoku_workbench.logic.forcing import _fixpoint
-    except ImportError:  # built without a compiler: Python's loop
-        return None
+def _import_fixpoint() -> ModuleType:
+    from sudoku_workbench.logic.forcing import _fixpoint
+
     return _fixpoint
 
 
 #: The extension module in use, or None (tests set it to None to run the Python loop).
-kernel: ModuleType | None = _load()
+kernel: ModuleType | None = compiled_module(_import_fixpoint)
 
 
 @functools.cache

@@ -106,8 +106,9 @@ def moves(
     Raises:
         Cancelled: when the token is cancelled.
     """
-    full = [orbit for orbit in orbits(geo, symmetry) if orbit[0] in givens]
-    empty = [orbit for orbit in orbits(geo, symmetry) if orbit[0] not in givens]
+    every = orbits(geo, symmetry)
+    full = [orbit for orbit in every if orbit[0] in givens]
+    empty = [orbit for orbit in every if orbit[0] not in givens]
     rng.shuffle(full)
     for emptied in full:
         rest = {cell: digit for cell, digit in givens.items() if cell not in emptied}

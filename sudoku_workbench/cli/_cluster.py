@@ -10,6 +10,7 @@ time, never lines.
 from __future__ import annotations
 
 import gc
+import importlib
 import itertools
 import logging
 import signal
@@ -47,12 +48,15 @@ HANDSHAKE_LIMIT = 1 << 16
 #: fraction of a second with our modules already loaded (spawned ones import everything anew,
 #: seconds on a busy machine); the dashboard's profiler and monitors, which nobody watches here,
 #: take 7 % of a core even while two workers sit idle (1 % without them).
-LOCAL_SETTINGS = {
+LOCAL_SETTINGS: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "fork" if sys.platform == "linux" else "spawn",
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.worker.memory.monitor-interval": "1s",
+    # The web servers' pages (metrics, health, proxies) and the modules behind them, unused here.
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
 }
 
 #: Seconds of work a task should hold, and the most chunks one task may group to get there.
@@ -126,9 +130,11 @@ def connect(address: str) -> Iterator[Client]:
     if workers is None:
         _check_scheduler(address, deadline)  # before Dask's import, which takes seconds
     try:
+        _import_distributed()
         import dask
         from distributed import Client, LocalCluster
         from distributed.comm.registry import backends
+        from distributed.versions import get_versions
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
     with ExitStack() as stack:
@@ -147,6 +153,7 @@ def connect(address: str) -> Iterator[Client]:
             # The forked workers inherit Dask's many objects; frozen, the garbage collector skips
             # them (about 5 % of a rate run's time otherwise).
             gc.freeze()
+            get_versions()  # cached before the workers fork, they report theirs at once
             with _terminal_interrupts_ignored():  # the workers inherit that: Ctrl-C is for us
                 cluster = LocalCluster(
                     n_workers=workers,
@@ -160,6 +167,40 @@ def connect(address: str) -> Iterator[Client]:
             client = Client(cluster, set_as_default=False)
         stack.enter_context(client)
         yield client
+
+
+def _import_distributed() -> None:
+    """Import Dask distributed at the least cost: it is most of a local cluster's start.
+
+    The garbage collector is paused meanwhile: the import makes tens of thousands of objects, and
+    each batch of them would send the collector through the command's own as well (a fifth of
+    the import's time). NumPy, unless this process uses it already, is kept out (a quarter of the
+    rest): distributed loads it only to allocate receive buffers, where a bytearray serves our
+    small messages as well, and each forked worker that inherits it re-seeds its random generator,
+    loading numpy.random. Neither Dask nor distributed needs NumPy, and it loads as usual for
+    whatever asks for it later.
+
+    Raises:
+        ImportError: Dask distributed is not installed.
+    """
+    keep_numpy_out = "numpy" not in sys.modules
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        if keep_numpy_out:
+            sys.modules["numpy"] = None  # type: ignore[assignment]  # its import fails, as if absent
+        importlib.import_module("distributed")
+    except ImportError as err:
+        if err.name != "numpy" or not keep_numpy_out:
+            raise
+        del sys.modules["numpy"]
+        keep_numpy_out = False
+        importlib.import_module("distributed")  # a version that cannot do without it
+    finally:
+        if keep_numpy_out:
+            del sys.modules["numpy"]
+        if collecting:
+            gc.enable()
 
 
 def _check_scheduler(address: str, deadline: float) -> None:

@@ -203,14 +203,21 @@ def session_members(session: int) -> list[int]:
 
 
 @pytest.mark.slow
-def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_left():
-    code, lines, err, session = interrupted(["rate", str(data_file("top1465.txt")), "--cluster", "local:2"])
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["rate", str(data_file("top1465.txt"))], r"[a-z_]+ \S+ \d+\n?"),
+        (["generate", "--count", "2000", "--seed", "1"], r"[1-9.]{81} [a-z_]+\n?"),
+    ],
+)
+def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_left(argv, line):
+    code, lines, err, session = interrupted([*argv, "--cluster", "local:2"])
     assert code == 130
     # Dask may log its own warnings on a loaded machine; ours is the last line and there is no traceback.
-    assert err.strip().splitlines()[-1] == "sudoku-workbench rate: interrupted"
+    assert err.strip().splitlines()[-1] == f"sudoku-workbench {argv[0]}: interrupted"
     assert "Traceback" not in err
     assert lines
-    assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines), (lines, err)
+    assert all(re.fullmatch(line, text) for text in lines), (lines, err)
     deadline = time.monotonic() + 30
     while session_members(session) and time.monotonic() < deadline:
         time.sleep(0.2)

@@ -3,7 +3,8 @@
 Differential tests: every corpus of tests/data is solved by Logic with the kernel and without it, the
 steps (words and pictures included) compared one by one; on positions of those solves, every
 assumption is propagated both ways in every mode and the whole state compared, contradictions and
-their words included; hypothesis adds odd positions (candidates taken away at random, so that
+their words included, and so are the kernel's trials of every assumption at once and the case splits
+it finds on them; hypothesis adds odd positions (candidates taken away at random, so that
 contradictions of every kind come up). They run on the extension when it was built, even with
 SUDOKU_WORKBENCH_PURE set, and are skipped only on an install without it.
 """
@@ -25,6 +26,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
+from sudoku_workbench.logic.forcing.trials import Trials
 from tests.conftest import REPO, SAMPLE_DATA
 
 fixpoint = pytest.importorskip(
@@ -69,6 +71,21 @@ def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compil
     }
 
 
+def _trials(grid: Grid, mode: Mode, compiled: bool) -> tuple[Any, ...]:
+    """Every assumption of the position at once, and the cell and unit splits found on them."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+        trials = Trials(grid, mode)
+        return trials.closures, trials.splits(False), trials.splits(True)
+
+
+def _compare_trials(grid: Grid, mode: Mode) -> int:
+    """The trials and splits of one position both ways; the number of splits with a conclusion."""
+    with_kernel = _trials(grid, mode, True)
+    assert with_kernel == _trials(grid, mode, False), (grid.to_line(), mode)
+    return len(with_kernel[1]) + len(with_kernel[2])
+
+
 def _assumptions(grid: Grid) -> list[tuple[int, int, bool]]:
     return [
         (cell, digit, on)
@@ -84,6 +101,7 @@ def _compare_positions(grids: list[Grid]) -> int:
     runs = 0
     for grid in grids:
         for mode in Mode:
+            _compare_trials(grid, mode)
             for literal in _assumptions(grid):
                 assert _state(grid, mode, [literal], True) == _state(grid, mode, [literal], False), (
                     grid.to_line(),
@@ -132,6 +150,37 @@ def test_odd_positions_propagate_the_same_way(index, seed, mode, count):
     grid = grid.eliminate(seed.sample(open_candidates, len(open_candidates) // 4))
     literals = seed.sample(_assumptions(grid), count)
     assert _state(grid, mode, literals, True) == _state(grid, mode, literals, False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    index=st.integers(0, len(_TOP) - 1),
+    seed=st.randoms(use_true_random=False),
+    mode=st.sampled_from(list(Mode)),
+    share=st.integers(0, 4),
+)
+def test_odd_positions_give_the_same_trials_and_splits(index, seed, mode, share):
+    grid = _TOP[index]
+    open_candidates = [(c, d) for c, d, on in _assumptions(grid) if on]
+    grid = grid.eliminate(seed.sample(open_candidates, len(open_candidates) * share // 10))
+    _compare_trials(grid, mode)
+
+
+def test_the_trials_find_splits_and_contradictions_both_ways():
+    """The comparisons above are not empty: the kernel finds splits with conclusions, and contradictions."""
+    grid = _TOP[0]
+    assert _compare_trials(grid, Mode.DYNAMIC) > 0
+    closures = _trials(grid, Mode.DYNAMIC, True)[0]
+    assert any(closure.contradicted for closure in closures.values())
+    assert any(not closure.contradicted for closure in closures.values())
+
+
+def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
+    prop = Propagation(_TOP[0], Mode.DYNAMIC)
+    compiled = _kernel.compiled_for(fixpoint, prop.geo)
+    assert compiled is not None
+    with pytest.raises(ValueError, match="outside the grid"):
+        prop.assume_each(compiled, [(0, 10)])
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():

@@ -99,13 +99,11 @@ def _fin_places(masks: Sequence[int], base: tuple[int, ...], union: int, size: i
             yield fin_places
 
 
-def _removed(closure: Closure | None, cell: Cell, digit: Digit) -> bool:
+def _removed(closure: Closure | None, size: int, cell: Cell, digit: Digit) -> bool:
     """Whether an assumption's propagation, finished without contradiction, took d out of the cell."""
-    if closure is None or closure.prop is None:
+    if closure is None or closure.contradicted:
         return False
-    prop = closure.prop
-    bit = 1 << cell
-    return not (prop.loc[digit - 1] | prop.placed[digit - 1]) & bit
+    return bool(closure.reached >> ((2 * digit - 1) * size + cell) & 1)  # the removals' half of d's block
 
 
 def _conclusions(
@@ -115,7 +113,7 @@ def _conclusions(
     geo = grid.geometry
     n, d = geo.n, fish.digit
     fins = tuple((cell, d) for cell in fish.fins)
-    if any(closures.get(fin) is None or closures[fin].prop is None for fin in fins):
+    if any(closures.get(fin) is None or closures[fin].contradicted for fin in fins):
         return  # a fin that is no open candidate, or that contradicts, is left to simpler rules
     base_units = {line if fish.by_rows else n + line for line in fish.base}
     bit = 1 << (d - 1)
@@ -125,7 +123,7 @@ def _conclusions(
         inside = [c for c in holders if geo.units_of[c][0 if fish.by_rows else 1] in base_units]
         outside = [c for c in holders if c not in inside]
         for target in outside:  # type 1: the fish removes d here; so must every fin
-            if all(_removed(closures[fin], target, d) for fin in fins):
+            if all(_removed(closures[fin], geo.size, target, d) for fin in fins):
                 yield (target, d, False), fins, -1
         if outside:  # type 2 (a column of base candidates only is a unit forcing chain)
             cases = (*((c, d) for c in inside), *fins)
@@ -139,7 +137,7 @@ def _common_removals(
     reached = -1
     for case in cases:
         closure = closures.get(case)
-        if closure is None or closure.prop is None:
+        if closure is None or closure.contradicted:
             return
         reached &= closure.reached
     size = grid.geometry.size

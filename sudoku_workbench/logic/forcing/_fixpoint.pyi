@@ -27,6 +27,17 @@ def run(
     naked_why: str,
     /,
 ) -> tuple[int, int, list[Any], list[Any], int, int, int]: ...
-def reached(
-    size: int, loc: list[int], placed: list[int], start_loc: tuple[int, ...], start_placed: tuple[int, ...], /
-) -> int: ...
+def trials(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    candidates: list[tuple[int, int]],
+    /,
+) -> tuple[object, list[tuple[int, bool, int]]]: ...
+def splits(
+    tables: object, trials: object, unit_wise: bool, /
+) -> list[tuple[int, tuple[int, int], int, tuple[int, int, bool]]]: ...

@@ -3,8 +3,9 @@
 The extension is optional: an install without a compiler has none, and ``SUDOKU_WORKBENCH_PURE=1``
 makes the package ignore it, so both paths can be tested on one machine. The kernel only computes what
 :meth:`~sudoku_workbench.logic.forcing.propagation.Propagation.run` computes without reasons; the rules,
-their steps and their words stay in Python. It also computes ``Propagation.reached``, the bit set
-that case splits AND together.
+their steps and their words stay in Python. It also runs every assumption of a position in one call
+and finds the case splits whose cases share a conclusion
+(:class:`~sudoku_workbench.logic.forcing.trials.Trials`), on bit sets, as Python does without it.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ __all__ = ["PURE_VARIABLE", "Compiled", "compiled_for", "compiled_of", "kernel"]
 
 
 class Compiled(NamedTuple):
-    """The kernel's functions for one geometry: :meth:`Propagation.run` and :meth:`Propagation.reached`."""
+    """The kernel's functions for one geometry: :meth:`Propagation.run`, a position's trials, its splits."""
 
     run: Callable[..., tuple[int, int, list[Any], list[Any], int, int, int]]
-    reached: Callable[..., int]
+    trials: Callable[..., tuple[object, list[tuple[int, bool, int]]]]
+    splits: Callable[[object, bool], list[tuple[Any, ...]]]
 
 
 def _import_fixpoint() -> ModuleType:
@@ -47,7 +49,11 @@ def compiled_for(module: ModuleType, geo: Geometry) -> Compiled | None:
     )
     if compiled is None:
         return None
-    return Compiled(functools.partial(module.run, compiled), functools.partial(module.reached, geo.size))
+    return Compiled(
+        functools.partial(module.run, compiled),
+        functools.partial(module.trials, compiled),
+        functools.partial(module.splits, compiled),
+    )
 
 
 def compiled_of(geo: Geometry) -> Compiled | None:

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from operator import and_
 
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing.forcing_nets import FORCING_NET, forcing_net
@@ -31,17 +30,13 @@ from sudoku_workbench.logic.forcing.forcing_story import (
     Lead,
     Story,
     assumption_closures,
+    assumption_trials,
     contradiction_step,
     with_leads,
 )
 from sudoku_workbench.logic.forcing.forcing_story import forget as forget_stories
-from sudoku_workbench.logic.forcing.propagation import (
-    Literal,
-    Mode,
-    Propagation,
-    candidate_of,
-    literal_name,
-)
+from sudoku_workbench.logic.forcing.propagation import Literal, Mode, literal_name
+from sudoku_workbench.logic.forcing.trials import case_split
 
 __all__ = [
     "CELL_FORCING_CHAIN",
@@ -76,7 +71,7 @@ def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
         found = sorted(
             (closure.rounds, candidate)
             for candidate, closure in assumption_closures(grid, mode).items()
-            if closure.prop is None
+            if closure.contradicted
         )
         return [functools.partial(contradiction_step, rule, mode, c) for _, c in found]
 
@@ -86,44 +81,7 @@ def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
 # --- cell and unit forcing -------------------------------------------------------------------------
 
 
-def _common(branches: list[Propagation]) -> Iterator[tuple[int, Literal]]:
-    """Literals that hold in every branch and not at the start, with their summed first rounds."""
-    first = branches[0]
-    for index in range(len(first.loc)):
-        on = ~first.start_placed[index]
-        off = first.start_loc[index]
-        for prop in branches:
-            on &= prop.placed[index]
-            off &= ~(prop.loc[index] | prop.placed[index])
-        for mask, value in ((on, True), (off, False)):
-            if not mask:
-                continue
-            cost: dict[int, int] = {}
-            for prop in branches:
-                for cell, number in prop.rounds_of(mask, index, value):
-                    cost[cell] = cost.get(cell, 0) + number
-            for cell, total in cost.items():
-                yield total, (cell, index + 1, value)
-
-
-def _branch_sets(grid: Grid, unit_wise: bool) -> Iterator[tuple[tuple[Literal, ...], int]]:
-    """The case splits: each open cell's candidates, or each unit's places for a digit."""
-    geo = grid.geometry
-    if not unit_wise:
-        for cell, mask in enumerate(grid.candidates):
-            if mask & (mask - 1):
-                digits = tuple(d for d in range(1, geo.n + 1) if mask >> (d - 1) & 1)
-                yield tuple((cell, d, True) for d in digits), -1
-        return
-    for unit, cells in enumerate(geo.units):
-        for digit in range(1, geo.n + 1):
-            bit = 1 << (digit - 1)
-            places = [c for c in cells if grid.candidates[c] & bit]
-            if len(places) >= 2 and not any(grid.values[c] == digit for c in cells):
-                yield tuple((c, digit, True) for c in places), unit
-
-
-def _what(grid: Grid, case: Literal, unit: int) -> str:
+def _what(grid: Grid, case: Candidate, unit: int) -> str:
     """The name of a case split (named only when it concludes something: most do not)."""
     geo = grid.geometry
     if unit < 0:
@@ -131,36 +89,14 @@ def _what(grid: Grid, case: Literal, unit: int) -> str:
     return f"{digit_char(case[1])} in {geo.unit_name(unit)}"
 
 
-def _cases(grid: Grid, cell: Cell, digit: Digit, unit: int) -> tuple[Literal, ...]:
-    """The case split of a cell (``unit`` < 0) or of a digit's places in a unit, on this position."""
-    if unit < 0:
-        mask = grid.candidates[cell]
-        return tuple((cell, d, True) for d in range(1, grid.geometry.n + 1) if mask >> (d - 1) & 1)
-    bit = 1 << (digit - 1)
-    cells = grid.geometry.units[unit]
-    if any(grid.values[c] == digit for c in cells):
-        return ()
-    return tuple((c, digit, True) for c in cells if grid.candidates[c] & bit)
-
-
 def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Step]:
     def search() -> list[Lead]:
-        closures = assumption_closures(grid, mode)
-        found = []
-        for cases, unit in _branch_sets(grid, unit_wise):
-            results = [closures.get(candidate_of(case)) for case in cases]
-            opened = [r for r in results if r is not None and r.prop is not None]
-            if len(opened) != len(cases):
-                continue
-            if not functools.reduce(and_, [r.reached for r in opened]):  # no conclusion in common
-                continue
-            best = min(_common([r.prop for r in opened if r.prop is not None]), default=None)
-            if best is not None:
-                cell, digit, _on = cases[0]
-                found.append((best[0], _what(grid, cases[0], unit), (cell, digit, unit), best[1]))
+        found = sorted(
+            (split.total, _what(grid, split.first, split.unit), (*split.first, split.unit), split.end)
+            for split in assumption_trials(grid, mode).splits(unit_wise)
+        )
         return [
-            functools.partial(_forcing_step, rule, mode, what, split, end)
-            for _, what, split, end in sorted(found)
+            functools.partial(_forcing_step, rule, mode, what, split, end) for _, what, split, end in found
         ]
 
     return with_leads((rule, "units" if unit_wise else "cells"), grid, search)
@@ -174,7 +110,7 @@ def _forcing_step(
     cell, digit, on = conclusion
     if not grid.candidates[cell] >> (digit - 1) & 1:
         return None
-    cases = _cases(grid, *split)
+    cases = case_split(grid, *split)
     if len(cases) < 2:
         return None
     unit = split[2]

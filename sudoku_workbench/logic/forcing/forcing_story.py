@@ -1,7 +1,9 @@
 """What the forcing rules share: propagated assumptions, their explanations, and leads.
 
-Every assumption of a position is propagated once (cached); a propagation is told as implications in the
-order they were found; a search leaves leads that are tried first on the solve's next position.
+Every assumption of a position is propagated once (cached; :mod:`~sudoku_workbench.logic.forcing.trials`
+does it, and its closures and ``open_candidates`` are re-exported here for the rules that read them); a
+propagation is told as implications in the order they were found; a search leaves leads that are tried
+first on the solve's next position.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from sudoku_workbench.logic.forcing.propagation import (
     candidate_of,
     literal_name,
 )
+from sudoku_workbench.logic.forcing.trials import Closure, Trials, open_candidates
 from sudoku_workbench.logic.shared.solve_memory import solve_memory
 
 __all__ = [
@@ -29,6 +32,7 @@ __all__ = [
     "Story",
     "ancestors",
     "assumption_closures",
+    "assumption_trials",
     "chain_of",
     "contradiction_step",
     "forget",
@@ -40,51 +44,20 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Closure:
-    """What one assumption leads to: the finished propagation, or the round it contradicted in."""
-
-    prop: Propagation | None
-    rounds: int
-
-    @functools.cached_property
-    def reached(self) -> int:
-        """:meth:`Propagation.reached` of the finished propagation (0 if it contradicted), worked out once."""
-        return self.prop.reached() if self.prop is not None else 0
-
-
-def open_candidates(grid: Grid) -> Iterator[Candidate]:
-    """Every candidate of a cell with two or more, cell by cell and digit by digit."""
-    for cell, mask in enumerate(grid.candidates):
-        if mask & (mask - 1):
-            digit = 0
-            while mask:
-                digit += 1
-                if mask & 1:
-                    yield cell, digit
-                mask >>= 1
-
-
 @functools.lru_cache(maxsize=8)
-def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
+def assumption_trials(grid: Grid, mode: Mode) -> Trials:
     """Every assumption "candidate is true" of the position, propagated in ``mode`` (cached)."""
-    base = Propagation(grid, mode)
-    found = {}
-    for cell, digit in open_candidates(grid):
-        prop = base.copy()
-        prop.assume(cell, digit, True)
-        try:
-            prop.run()
-        except Contradicted:
-            found[(cell, digit)] = Closure(None, prop.round)
-        else:
-            found[(cell, digit)] = Closure(prop, prop.round)
-    return found
+    return Trials(grid, mode)
+
+
+def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
+    """What each assumption "candidate is true" of the position leads to (cached with its trials)."""
+    return assumption_trials(grid, mode).closures
 
 
 def forget() -> None:
     """Drop the cached propagations (so a benchmark pass starts cold)."""
-    assumption_closures.cache_clear()
+    assumption_trials.cache_clear()
 
 
 # --- explanations ----------------------------------------------------------------------------------

@@ -5,10 +5,11 @@ BIN := $(VENV)/bin
 # The install builds the optional compiled kernels in place, so it is redone when their sources change.
 BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.c')
 export QT_API := pyside6
-# pytest-xdist spreads the tests over the cores, each file whole to one worker process (so a module's
-# fixtures, such as the frozen app's build and the Dask cluster, are made once); PYTEST_WORKERS=0 runs
-# them in this process. The fifteen slowest tests are listed at the end, to see where the time goes.
-PYTEST_WORKERS ?= auto
+# pytest-xdist spreads the tests over the logical CPUs (`auto` counts physical cores, and a two-vCPU
+# runner may report one), each file whole to one worker process (so a module's fixtures, such as the
+# frozen app's build and the Dask cluster, are made once); PYTEST_WORKERS=0 runs them in this process.
+# The fifteen slowest tests are listed at the end, to see where the time goes.
+PYTEST_WORKERS ?= logical
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 
 .PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist clean

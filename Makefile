@@ -5,6 +5,12 @@ BIN := $(VENV)/bin
 # The install builds the optional compiled kernels in place, so it is redone when their sources change.
 BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.c')
 export QT_API := pyside6
+# pytest-xdist spreads the tests over the logical CPUs (`auto` counts physical cores, and a two-vCPU
+# runner may report one), each file whole to one worker process (so a module's fixtures, such as the
+# frozen app's build and the Dask cluster, are made once); PYTEST_WORKERS=0 runs them in this process.
+# The fifteen slowest tests are listed at the end, to see where the time goes.
+PYTEST_WORKERS ?= logical
+PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 
 .PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist clean
 
@@ -41,15 +47,15 @@ imports: $(VENV)/.test-installed
 # pytest exits 5 when no test ran; make treats that as the failure it is.
 # With CI=true (as CI sets it) `make test` runs the slow tests as well.
 pytest: $(VENV)/.test-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "$(if $(filter true,$(CI)),not fuzz,not slow)"
+	$(PYTEST) -m "$(if $(filter true,$(CI)),not fuzz,not slow)"
 
 pytest-all: $(VENV)/.test-installed
-	QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not fuzz"
+	$(PYTEST) -m "not fuzz"
 
 # The logic tests on the Python propagation loop and singles tally (SUDOKU_WORKBENCH_PURE=1 keeps the
 # compiled kernels out): what an install without a compiler runs. The differential tests compare both either way.
 test-pure: $(VENV)/.test-installed
-	SUDOKU_WORKBENCH_PURE=1 QT_QPA_PLATFORM=offscreen $(BIN)/pytest -m "not slow" tests/logic
+	SUDOKU_WORKBENCH_PURE=1 $(PYTEST) -m "not slow" tests/logic
 
 # The long fuzzing run: 10,000 inputs for each reader (about ten minutes on 2 cores).
 fuzz: $(VENV)/.test-installed

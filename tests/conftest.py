@@ -51,6 +51,34 @@ _HOW_TO_GET = "needs the full public sets in ../shared/data beside the checkout 
 needs_shared_data = pytest.mark.skipif(not HAVE_SHARED_DATA, reason=_HOW_TO_GET)
 
 
+#: The user property under which a GUI test reports its longest UI-thread gap (tests/gui/conftest.py).
+UI_STALL = "ui_stall"
+
+#: Longest UI-thread gap (seconds) during each GUI test's body, by test id.
+STALLS: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Gather the GUI tests' stalls from their reports, which pytest-xdist's workers send here too."""
+    if report.when == "call":
+        for name, value in report.user_properties:
+            if name == UI_STALL and isinstance(value, float):
+                STALLS[report.nodeid] = value
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The five GUI tests with the longest UI stall, and the file tests/artifacts/gui-stalls.txt."""
+    if not STALLS:
+        return
+    worst = sorted(STALLS.items(), key=lambda kv: -kv[1])
+    lines = [f"{gap * 1000:8.0f} ms  {test}" for test, gap in worst]
+    terminalreporter.write_sep("-", f"longest UI stall per GUI test (top 5 of {len(worst)})")
+    for line in lines[:5]:
+        terminalreporter.write_line(line)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / "gui-stalls.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def _sample_strides() -> dict[str, int]:
     manifest = json.loads((SAMPLE_DATA / "sources.json").read_text(encoding="utf-8"))
     return {name: int(entry["stride"]) for name, entry in manifest.items()}

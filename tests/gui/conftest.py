@@ -1,6 +1,7 @@
 """GUI test fixtures: offscreen Qt, a window with its files in a temporary folder, a check that no
 test leaves a worker job running (napari's dangling-thread fixture, for our worker), and a heartbeat
-that measures the longest stall of the UI thread during each test's body (reported at the end)."""
+that measures the longest stall of the UI thread during each test's body (reported at the end by
+tests/conftest.py, which also hears it from pytest-xdist's worker processes)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.worker import live_workers
+from tests.conftest import UI_STALL
 from tests.gui.heartbeat import heartbeat
 
 prepare_qt_environment()  # as the program does, before pytest-qt makes the application
@@ -32,16 +34,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.gui)
 
 
-#: Longest UI-thread gap (seconds) during each GUI test's body, by test id.
-STALLS: dict[str, float] = {}
-
-
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_call(item: pytest.Item):
     """Run a heartbeat through the test body (not its fixtures): a gap is a stall a person would feel.
 
     The gap also counts work the test itself does on the UI thread between two events (a test that
-    computes an expected answer), so the number is an upper bound of the window's own stalls.
+    computes an expected answer), so the number is an upper bound of the window's own stalls. It goes
+    into the test's report (a user property), so it reaches the summary from any worker process.
     """
     here = Path(__file__).parent
     if here not in Path(item.fspath).parents:
@@ -49,22 +48,7 @@ def pytest_runtest_call(item: pytest.Item):
         return
     with heartbeat() as beat:
         yield
-    STALLS[item.nodeid] = beat.longest
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    """The five GUI tests with the longest UI stall, and the file tests/artifacts/gui-stalls.txt."""
-    if not STALLS:
-        return
-    worst = sorted(STALLS.items(), key=lambda kv: -kv[1])
-    lines = [f"{gap * 1000:8.0f} ms  {test}" for test, gap in worst]
-    terminalreporter.write_sep("-", f"longest UI stall per GUI test (top 5 of {len(worst)})")
-    for line in lines[:5]:
-        terminalreporter.write_line(line)
-    from tests.conftest import ARTIFACTS
-
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / "gui-stalls.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    item.user_properties.append((UI_STALL, beat.longest))
 
 
 def dangling_jobs() -> dict[int, list[int]]:

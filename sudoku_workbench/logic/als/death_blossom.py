@@ -41,7 +41,7 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
     sets = almost_locked_sets(grid)
     holders = digit_links(grid).holders
     seen_by = seers(grid)
-    on_cell, seeing = sights(grid)
+    on_cell, seeing, _ = sights(grid)
     budget = [BLOSSOM_BUDGET]
     done: set[frozenset[Candidate]] = set()
     for stem, stem_mask in enumerate(grid.candidates):

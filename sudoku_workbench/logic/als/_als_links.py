@@ -14,7 +14,9 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
+from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
+from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = [
     "Seers",
@@ -30,10 +32,15 @@ __all__ = [
 ]
 
 
+#: Cell masks a :class:`Seers` keeps before it starts again (a hard solve meets tens of thousands).
+_SEERS_LIMIT = 1 << 16
+
+
 class Seers(dict[int, int]):
     """Per cell mask, the cells that see all of it, filled as asked.
 
-    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
+    It reads only the geometry, so one serves every position of a solve: the same sets' digit cells
+    recur in thousands of pairs and blossoms of one position, and in most positions after it.
     """
 
     def __init__(self, peers: tuple[int, ...]) -> None:
@@ -41,14 +48,21 @@ class Seers(dict[int, int]):
         self.peers = peers
 
     def __missing__(self, cells: int) -> int:
+        if len(self) >= _SEERS_LIMIT:
+            self.clear()
         seeing = self[cells] = common_peers(self.peers, cells)
         return seeing
 
 
-@functools.lru_cache(maxsize=4)
 def seers(grid: Grid) -> Seers:
-    """The position's :class:`Seers`."""
-    return Seers(digit_links(grid).peers)
+    """The :class:`Seers` of the grid's geometry."""
+    return _geometry_seers(grid.geometry)
+
+
+@forgettable
+@functools.lru_cache(maxsize=4)
+def _geometry_seers(geo: Geometry) -> Seers:
+    return Seers(peer_masks(geo))
 
 
 class Sights(NamedTuple):

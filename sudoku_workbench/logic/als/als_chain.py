@@ -76,11 +76,16 @@ def _graph(grid: Grid) -> _Graph:
     index = {node: k for k, node in enumerate(nodes)}
     succ = tuple(tuple(index[(c, x)] for c, x in partners[b] if x != d) for b, d in nodes)
     of_set = [0] * len(sets)
-    lacking = [0] * (grid.geometry.n + 1)
+    with_digit = [0] * (grid.geometry.n + 1)  # per digit d, the nodes (B, d)
     for k, (b, d) in enumerate(nodes):
         of_set[b] |= 1 << k
-        for z in bits_of(sets[b].digits & ~(1 << (d - 1))):
-            lacking[z + 1] |= 1 << k
+        with_digit[d] |= 1 << k
+    lacking = [0] * (grid.geometry.n + 1)
+    for b, own in enumerate(of_set):
+        if own:
+            for z, _ in sets[b].nodes:
+                lacking[z] |= own
+    lacking = [mask & ~with_digit[z] for z, mask in enumerate(lacking)]
     first = tuple(tuple(index[link] for link in links) for links in partners)
     owner = tuple(b for b, _ in nodes)
     digit = tuple(d for _, d in nodes)

@@ -39,12 +39,20 @@ def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
 
 def test_forgetting_empties_every_content_cache() -> None:
     """A benchmark pass must start cold: the caches keyed by a unit's or a digit's content go too."""
-    from sudoku_workbench.logic.als import als_sets
+    from sudoku_workbench.logic.als import _als_links, als_sets
+    from sudoku_workbench.logic.digit_patterns import templates
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
     from sudoku_workbench.logic.fish import basic_fish, finned_fish
     from sudoku_workbench.logic.singles import exclusion
 
-    caches = (als_sets._unit_sets, exclusion._unit_chains, finned_fish._fish_sizes, basic_fish._digit_fish)
+    caches = (
+        als_sets._unit_sets,
+        _als_links._geometry_seers,
+        templates._explored,
+        exclusion._unit_chains,
+        finned_fish._fish_sizes,
+        basic_fish._digit_fish,
+    )
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))
     assert all(cache.cache_info().currsize for cache in caches)

@@ -82,6 +82,25 @@ def test_template_spread_matches_brute_force(rows: int, cols: int, trials: int) 
     assert placed > 0  # some samples have cells on every template
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(3, 3), (2, 4)])
+def test_remembered_search_answers_every_budget_as_a_fresh_one(rows: int, cols: int) -> None:
+    # The memo keeps one search per row options; each budget must get what a search run under that
+    # budget gets, including the budgets that stop it partway (where the states used differ).
+    geo = geometry(rows, cols)
+    rng = random.Random(rows * 10 + cols)
+    stopped = 0
+    for _ in range(12):
+        density = rng.uniform(0.4, 0.9)
+        options = tuple(sum(1 << c for c in range(geo.n) if rng.random() < density) for _ in range(geo.n))
+        _, states, least = templates._explore(geo, options, templates.STATE_BUDGET)
+        for budget in range(1, states + 3):
+            fresh = templates._explore(geo, options, budget)[:2]
+            assert templates._search(geo, options, budget) == fresh, (options, budget)
+            stopped += fresh[0] is None
+        assert least <= states
+    assert stopped > 0
+
+
 def test_budget_keeps_big_empty_grids_cheap() -> None:
     geo = geometry(5, 5)
     start = time.process_time()

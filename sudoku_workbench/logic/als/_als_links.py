@@ -7,16 +7,20 @@ Blossom, which all ask about the same sets of one position in turn.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
+from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
+from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = [
     "Seers",
+    "Sights",
     "SizePairs",
     "als_highlights",
     "als_name",
@@ -28,10 +32,15 @@ __all__ = [
 ]
 
 
+#: Cell masks a :class:`Seers` keeps before it starts again (a hard solve meets tens of thousands).
+_SEERS_LIMIT = 1 << 16
+
+
 class Seers(dict[int, int]):
     """Per cell mask, the cells that see all of it, filled as asked.
 
-    The same sets' z-cells recur in thousands of pairs and blossoms of one position.
+    It reads only the geometry, so one serves every position of a solve: the same sets' digit cells
+    recur in thousands of pairs and blossoms of one position, and in most positions after it.
     """
 
     def __init__(self, peers: tuple[int, ...]) -> None:
@@ -39,47 +48,67 @@ class Seers(dict[int, int]):
         self.peers = peers
 
     def __missing__(self, cells: int) -> int:
+        if len(self) >= _SEERS_LIMIT:
+            self.clear()
         seeing = self[cells] = common_peers(self.peers, cells)
         return seeing
 
 
-@functools.lru_cache(maxsize=4)
 def seers(grid: Grid) -> Seers:
-    """The position's :class:`Seers`."""
-    return Seers(digit_links(grid).peers)
+    """The :class:`Seers` of the grid's geometry."""
+    return _geometry_seers(grid.geometry)
+
+
+@forgettable
+@functools.lru_cache(maxsize=4)
+def _geometry_seers(geo: Geometry) -> Seers:
+    return Seers(peer_masks(geo))
+
+
+class Sights(NamedTuple):
+    """Which sets sit on and see which cells; see :func:`sights`."""
+
+    on_cell: list[int]  # per cell, the sets on it
+    seeing: list[list[int]]  # per digit and cell, the sets whose digit cells all see the cell
+    groups: list[dict[int, int]]  # per digit, each digit-cell mask met and the sets with those digit cells
 
 
 @functools.lru_cache(maxsize=4)
-def sights(grid: Grid, among: int = -1) -> tuple[list[int], list[list[int]]]:
+def sights(grid: Grid, among: int = -1) -> Sights:
     """Per cell the sets on it, and per digit and cell the sets whose digit cells all see the cell.
 
     Sets are bits of one int (by index): a set's partners and a stem's petals are then a few ints
     ANDed instead of a scan of every set. Sets with the same digit cells are placed together.
-    ``among`` (a bit set of set indices) limits both tables to those sets.
+    ``among`` (a bit set of set indices) limits the tables to those sets.
     """
     sets = almost_locked_sets(grid)
-    links = digit_links(grid)
+    holders = digit_links(grid).holders
     seen_by = seers(grid)
     n = grid.geometry.n
     on_cell = [0] * grid.geometry.size
-    groups: list[dict[int, int]] = [{} for _ in range(n + 1)]  # per digit: digit cells -> sets
+    groups: list[dict[int, int]] = [{} for _ in range(n + 1)]
     for i, als in enumerate(sets):
         bit = 1 << i
         if not among & bit:
             continue
-        for cell in bits_of(als.cells):
-            on_cell[cell] |= bit
-        for d in bits_of(als.digits):
-            by_spots = groups[d + 1]
-            spots = als.holders[d + 1]
+        cells = als.cells
+        while cells:  # bits_of() written out, here and below: hundreds of sets per position
+            low = cells & -cells
+            on_cell[low.bit_length() - 1] |= bit
+            cells ^= low
+        for digit, spots in als.nodes:
+            by_spots = groups[digit]
             by_spots[spots] = by_spots.get(spots, 0) | bit
     seeing = [[0] * grid.geometry.size for _ in range(n + 1)]
     for digit in range(1, n + 1):
         sees = seeing[digit]
         for spots, members in groups[digit].items():
-            for cell in bits_of(seen_by[spots] & links.holders[digit]):
-                sees[cell] |= members
-    return on_cell, seeing
+            cells = seen_by[spots] & holders[digit]
+            while cells:
+                low = cells & -cells
+                sees[low.bit_length() - 1] |= members
+                cells ^= low
+    return Sights(on_cell, seeing, groups)
 
 
 #: Pairs of ALS sizes (in cells, smaller first) a caller wants; None: every pair.
@@ -106,30 +135,59 @@ def _partners(sets: tuple[Als, ...], sizes: SizePairs) -> tuple[int, list[int]]:
     return among, partners
 
 
-@functools.lru_cache(maxsize=4)
 def restricted(grid: Grid, sizes: SizePairs = None) -> tuple[tuple[int, int, Digit], ...]:
-    """Pairs of disjoint ALS (indices, lower first) with a restricted common digit.
+    """Pairs of disjoint ALS (indices, lower first) with a restricted common digit, by digit, then set.
 
     ``sizes`` keeps only pairs of those sizes, found without looking at the other sets (SE's rating
     asks for a bivalue cell with a set of 3 or 4 cells: most of the work is then left out).
     """
+    return _restricted(grid, sizes)  # one cache key whether or not the caller names ``sizes``
+
+
+@functools.lru_cache(maxsize=4)
+def _restricted(grid: Grid, sizes: SizePairs) -> tuple[tuple[int, int, Digit], ...]:
+    """:func:`restricted`, a digit at a time, a group of sets with the same digit cells at a time.
+
+    Per group, the sets whose digit cells all see the group's: most groups have none, and then their
+    sets are not looked at.
+    """
     sets = almost_locked_sets(grid)
     among, partners = _partners(sets, sizes)
-    on_cell, seeing = sights(grid) if sizes is None else sights(grid, among)  # one cache entry for all
+    on_cell, seeing, groups = sights(grid) if sizes is None else sights(grid, among)  # one cache entry
+    touch: dict[int, int] = {}  # per set, the sets it overlaps (asked only of sets with a partner)
     pairs: list[tuple[int, int, Digit]] = []
     for digit in range(1, grid.geometry.n + 1):
-        bit = 1 << (digit - 1)
         sees = seeing[digit]
-        for i, als in enumerate(sets):
-            if als.digits & bit and partners[i]:
-                later = -1 << i + 1 & partners[i]
-                for cell in bits_of(als.holders[digit]):
-                    later &= sees[cell]
-                if later:
-                    for cell in bits_of(als.cells):
-                        later &= ~on_cell[cell]
-                    pairs += [(i, j, digit) for j in bits_of(later)]
+        found: list[tuple[int, int]] = []  # (set, its later partners by this digit)
+        for spots, members in groups[digit].items():
+            common = -1
+            cells = spots
+            while common and cells:  # bits_of() written out: hundreds of groups per position
+                low = cells & -cells
+                common &= sees[low.bit_length() - 1]
+                cells ^= low
+            if common:
+                for i in bits_of(members):
+                    later = common & partners[i] & -1 << i + 1
+                    if later:
+                        overlap = touch.get(i)
+                        if overlap is None:
+                            overlap = touch[i] = _touching(on_cell, sets[i].cells)
+                        later &= ~overlap
+                        found.append((i, later))
+        found.sort()
+        pairs += [(i, j, digit) for i, later in found for j in bits_of(later)]
     return tuple(pairs)
+
+
+def _touching(on_cell: list[int], cells: int) -> int:
+    """The sets (bits) with a cell among ``cells``."""
+    touch = 0
+    while cells:
+        low = cells & -cells
+        touch |= on_cell[low.bit_length() - 1]
+        cells ^= low
+    return touch
 
 
 def victims(holders: int, seen_by: Seers, z: Digit, sets: tuple[Als, ...]) -> int:

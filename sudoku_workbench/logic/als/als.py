@@ -109,9 +109,11 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     for pivot, wings in by_set.items():
         c = sets[pivot]
         for (i, x), (j, y) in itertools.combinations(wings, 2):
+            if x == y or i == j:
+                continue
             a, b = sets[i], sets[j]
-            common = a.digits & b.digits & ~(1 << (x - 1)) & ~(1 << (y - 1))
-            if x == y or not common or i == j or a.cells & b.cells:
+            common = a.digits & b.digits & ~(1 << (x - 1) | 1 << (y - 1))
+            if not common or a.cells & b.cells:
                 continue
             for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done, c.cells):
                 xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)

@@ -76,11 +76,16 @@ def _graph(grid: Grid) -> _Graph:
     index = {node: k for k, node in enumerate(nodes)}
     succ = tuple(tuple(index[(c, x)] for c, x in partners[b] if x != d) for b, d in nodes)
     of_set = [0] * len(sets)
-    lacking = [0] * (grid.geometry.n + 1)
+    with_digit = [0] * (grid.geometry.n + 1)  # per digit d, the nodes (B, d)
     for k, (b, d) in enumerate(nodes):
         of_set[b] |= 1 << k
-        for z in bits_of(sets[b].digits & ~(1 << (d - 1))):
-            lacking[z + 1] |= 1 << k
+        with_digit[d] |= 1 << k
+    lacking = [0] * (grid.geometry.n + 1)
+    for b, own in enumerate(of_set):
+        if own:
+            for z, _ in sets[b].nodes:
+                lacking[z] |= own
+    lacking = [mask & ~with_digit[z] for z, mask in enumerate(lacking)]
     first = tuple(tuple(index[link] for link in links) for links in partners)
     owner = tuple(b for b, _ in nodes)
     digit = tuple(d for _, d in nodes)
@@ -183,28 +188,57 @@ def _end_pairs(grid: Grid, graph: _Graph) -> Iterator[tuple[int, int, int]]:
     A chain read backwards is a chain too, so only pairs with a < b are given.
     """
     sets = almost_locked_sets(grid)
-    holders, seen_by = digit_links(grid).holders, seers(grid)
-    on_cell, seeing = sights(grid)
+    ends = _Ends(grid)
     for a, start in enumerate(sets):
         if not graph.first[a]:
             continue
+        by_digit: dict[Digit, int] = {}  # per link digit out of a, the nodes reached from those links
+        for node in graph.first[a]:
+            d = graph.digit[node]
+            by_digit[d] = by_digit.get(d, 0) | graph.reach[node]
+        later = -1 << (a + 1)
         found: dict[int, int] = {}
-        for z in (d + 1 for d in bits_of(start.digits)):
-            ends = 0  # sets whose z-cells all see a cell that sees all z-cells of the start
-            for cell in bits_of(victims(holders[z], seen_by, z, (start,))):
-                ends |= seeing[z][cell] & ~on_cell[cell]
-            targets = 0
-            for b in bits_of(ends & (-1 << (a + 1))):
-                targets |= graph.of_set[b]
-            targets &= graph.lacking[z]
+        for z, spots in start.nodes:
             reached = 0
-            for node in graph.first[a]:
-                if graph.digit[node] != z:
-                    reached |= graph.reach[node]
-            for node in bits_of(reached & targets):
+            for d, nodes in by_digit.items():
+                if d != z:
+                    reached |= nodes
+            reached &= graph.lacking[z]
+            if not reached:
+                continue
+            far = ends[z, spots] & later
+            if reached.bit_count() > far.bit_count():  # walk the fewer: the end sets' nodes or those reached
+                targets = 0
+                for b in bits_of(far):
+                    targets |= graph.of_set[b]
+                reached &= targets
+            for node in bits_of(reached):
                 b = graph.owner[node]
-                found[b] = found.get(b, 0) | 1 << (z - 1)
+                if far >> b & 1:
+                    found[b] = found.get(b, 0) | 1 << (z - 1)
         yield from ((a, b, digits) for b, digits in found.items())
+
+
+class _Ends(dict[tuple[Digit, int], int]):
+    """Per digit z and z-cells of a start set, the sets whose z-cells all see one z-cell that sees them.
+
+    That cell sees all the start's z-cells (so it is none of the start's own: no cell sees itself) and
+    is outside the end set. Filled as asked: start sets often share their z-cells.
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        super().__init__()
+        self.holders, self.seen_by = digit_links(grid).holders, seers(grid)
+        self.on_cell, self.seeing, _ = sights(grid)
+
+    def __missing__(self, key: tuple[Digit, int]) -> int:
+        z, spots = key
+        sees, on_cell = self.seeing[z], self.on_cell
+        ends = 0
+        for cell in bits_of(self.holders[z] & self.seen_by[spots]):
+            ends |= sees[cell] & ~on_cell[cell]
+        self[key] = ends
+        return ends
 
 
 def _shortest(graph: _Graph, a: int, b: int, digits: int) -> _Chain | None:

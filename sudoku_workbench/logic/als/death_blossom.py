@@ -41,19 +41,17 @@ def death_blossom(grid: Grid) -> Iterator[Step]:
     sets = almost_locked_sets(grid)
     holders = digit_links(grid).holders
     seen_by = seers(grid)
-    on_cell, seeing = sights(grid)
+    on_cell, seeing, _ = sights(grid)
     budget = [BLOSSOM_BUDGET]
     done: set[frozenset[Candidate]] = set()
     for stem, stem_mask in enumerate(grid.candidates):
         if not 2 <= stem_mask.bit_count() <= MAX_STEM:
             continue
         # per stem digit, the sets off the stem whose cells with that digit all see it
-        options = [
-            (d + 1, [sets[i] for i in bits_of(seeing[d + 1][stem] & ~on_cell[stem])])
-            for d in bits_of(stem_mask)
-        ]
-        if not all(petals for _, petals in options):
+        masks = [(d + 1, seeing[d + 1][stem] & ~on_cell[stem]) for d in bits_of(stem_mask)]
+        if not all(mask for _, mask in masks):  # before listing any petal: most stems lack one
             continue
+        options = [(d, [sets[i] for i in bits_of(mask)]) for d, mask in masks]
         start = tuple(
             (z + 1, holders[z + 1] & ~(1 << stem)) for z in range(grid.geometry.n) if not stem_mask >> z & 1
         )

@@ -16,11 +16,13 @@ empty grids from costing much; a digit that runs over it is simply skipped (no d
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._text import cells_text
 
 __all__ = ["DIGIT_TEMPLATE", "TEMPLATE_SET", "digit_template", "template_set", "template_spread"]
@@ -70,13 +72,38 @@ def template_spread(
 def _search(geo: Geometry, options: tuple[int, ...], budget: int) -> tuple[tuple[int, int] | None, int]:
     """The cells on some template and on every template ((0, 0): none), and the states explored.
 
-    None instead of the cells when the search needed more than ``budget`` states.
+    None instead of the cells when the search needed more than ``budget`` states. Searches within
+    :data:`STATE_BUDGET` are remembered by the digit's row options, which most digits keep from one
+    position to the next: the search runs the same whatever the budget until the budget stops it, so
+    the remembered one says which budgets it would have finished under.
+    """
+    if budget > STATE_BUDGET:
+        return _explore(geo, options, budget)[:2]
+    cells, states, least = _explored(geo, options)
+    if cells is None or least > budget:
+        return None, budget
+    return cells, states
+
+
+@forgettable
+@functools.lru_cache(maxsize=4096)
+def _explored(geo: Geometry, options: tuple[int, ...]) -> tuple[tuple[int, int] | None, int, int]:
+    """:func:`_explore` within :data:`STATE_BUDGET`, remembered."""
+    return _explore(geo, options, STATE_BUDGET)
+
+
+def _explore(geo: Geometry, options: tuple[int, ...], budget: int) -> tuple[tuple[int, int] | None, int, int]:
+    """:func:`_search`, and the least budget under which it finishes (more than ``budget`` when it did not).
+
+    Rows are taken in order; equal states (columns used, stacks used in the current band) are explored once.
     """
     n, band, stack_width = geo.n, geo.box_rows, geo.box_cols
     memo: dict[tuple[int, int, int], tuple[int, int] | None] = {}
+    least = 0  # one more than the states finished at the latest budget check
 
     def completions(row: int, used: int, stacks: int) -> tuple[int, int] | None:
         """Cells used by some and by every completion from ``row`` on; None when there is none."""
+        nonlocal least
         if row == n:
             return 0, 0
         key = (row, used, stacks)
@@ -84,6 +111,7 @@ def _search(geo: Geometry, options: tuple[int, ...], budget: int) -> tuple[tuple
             return memo[key]
         if len(memo) >= budget:
             raise _OverBudget
+        least = len(memo) + 1
         some, every, found = 0, -1, False
         free = options[row] & ~used
         while free:
@@ -102,9 +130,9 @@ def _search(geo: Geometry, options: tuple[int, ...], budget: int) -> tuple[tuple
         return memo[key]
 
     try:  # the recursion is one level per row, at most 25 deep
-        return completions(0, 0, 0) or (0, 0), len(memo)
+        return completions(0, 0, 0) or (0, 0), len(memo), least
     except _OverBudget:
-        return None, budget
+        return None, budget, budget + 1
 
 
 def digit_template(grid: Grid) -> Iterator[Step]:

@@ -8,7 +8,6 @@ to the end.
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,7 +16,6 @@ from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing.forcing_story import (
-    Lead,
     Story,
     ancestors,
     implications_text,
@@ -264,42 +262,80 @@ def _wrong_first(grid: Grid) -> list[Candidate]:
     return [(cell, digit) for cell, digit in open_candidates(grid) if not placed[digit - 1] >> cell & 1]
 
 
-def _net_lead(candidate: Candidate, depth: int, searched: tuple[Grid, _Tree], grid: Grid) -> Step | None:
-    """The net refuting ``candidate`` within ``depth`` case splits on this position, if it closes.
+class _NetLead:
+    """A candidate's net on the search's position at the search's depth, worked out when first asked.
 
-    On the position the search ran on, its refutation ``searched`` is told without being found again.
+    The search stops at the first candidate it refutes; the later candidates are refuted on that
+    position (from where their search stopped) only when a lead is asked for one that is still open:
+    most are gone by then, and a lead that did not close there would not have been kept. On another
+    position the lead is searched again at the same depth.
     """
-    cell, digit = candidate
-    if not grid.candidates[cell] >> (digit - 1) & 1:
-        return None
-    if grid is searched[0]:
-        return _net_step(grid, candidate, searched[1])
+
+    def __init__(self, grid: Grid, candidate: Candidate, depth: int, nodes: dict[_Path, _Node]) -> None:
+        self.grid = grid
+        self.candidate = candidate
+        self.depth = depth
+        self._nodes: dict[_Path, _Node] | None = nodes
+        self._tree: _Tree = None
+        self._closes: bool | None = None
+
+    @classmethod
+    def found(cls, grid: Grid, candidate: Candidate, depth: int, tree: _Tree) -> _NetLead:
+        """The lead of a net the search has found."""
+        lead = cls(grid, candidate, depth, {})
+        lead._nodes, lead._tree, lead._closes = None, tree, True
+        return lead
+
+    def _closes_where_searched(self) -> bool:
+        if self._closes is None:
+            assert self._nodes is not None
+            try:
+                self._tree = _refute(_assumed(self.grid, self.candidate), self.depth, self._nodes)
+                self._closes = True
+            except _Open:
+                self._closes = False
+            self._nodes = None
+        return self._closes
+
+    def __call__(self, grid: Grid) -> Step | None:
+        """The net refuting the candidate within the depth on ``grid``, if it closes there."""
+        cell, digit = self.candidate
+        if not grid.candidates[cell] >> (digit - 1) & 1 or not self._closes_where_searched():
+            return None
+        if grid is self.grid:
+            return _net_step(grid, self.candidate, self._tree)
+        try:
+            tree = _refute(_assumed(grid, self.candidate), self.depth, {})
+        except _Open:
+            return None
+        return _net_step(grid, self.candidate, tree)
+
+
+def _assumed(grid: Grid, candidate: Candidate) -> Propagation:
     prop = Propagation(grid, Mode.NET)
-    prop.assume(cell, digit, True)
-    try:
-        tree = _refute(prop, depth, {})
-    except _Open:
-        return None
-    return _net_step(grid, candidate, tree)
+    prop.assume(*candidate, True)
+    return prop
 
 
-def _net_search(grid: Grid) -> list[Lead]:
-    """Refutations of single candidates, shallowest first: the first depth at which any closes."""
+def _net_search(grid: Grid) -> list[_NetLead]:
+    """Refutations of single candidates, shallowest first: the first depth at which any closes.
+
+    The first net found is the first lead; every candidate after it at that depth is a lead that is
+    worked out when asked (:class:`_NetLead`).
+    """
     base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
     nodes: dict[Candidate, dict[_Path, _Node]] = {candidate: {} for candidate in candidates}
     for depth in range(1, _MAX_NET_DEPTH + 1):
-        found: list[Lead] = []
-        for candidate in candidates:
+        for index, candidate in enumerate(candidates):
             prop = base.copy()
             prop.assume(*candidate, True)
             try:
                 tree = _refute(prop, depth, nodes[candidate])
             except _Open:
                 continue
-            found.append(functools.partial(_net_lead, candidate, depth, (grid, tree)))
-        if found:
-            return found
+            later = [_NetLead(grid, other, depth, nodes[other]) for other in candidates[index + 1 :]]
+            return [_NetLead.found(grid, candidate, depth, tree), *later]
     return []
 
 
@@ -357,7 +393,7 @@ def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
 
 def forcing_net(grid: Grid) -> Iterator[Step]:
     """A candidate whose assumption, split case by case, ends in a contradiction every way is removed."""
-    return with_leads((FORCING_NET, "nets"), grid, lambda: _net_search(grid))
+    return with_leads((FORCING_NET, "nets"), grid, lambda: list(_net_search(grid)))
 
 
 #: ``(id, name, finder)`` of the forcing rules, simplest first.

@@ -67,9 +67,10 @@ class ChainGraph:
     #: The almost locked sets used (in the order met), and per node a mask of the indices of its sets.
     sets: tuple[Als, ...]
     member: dict[Node, int]
-    #: The strong partners of each node (by number) as "on" states, filled in as the walks ask:
-    #: the partners in ``links``, then the other nodes of each almost locked set the node is in.
-    strong: list[tuple[int, ...] | None]
+    #: The states next to each state, filled in as the walks ask: after an "off" state its node's
+    #: strong partners as "on" states (:func:`strong_states`), after an "on" state its weak
+    #: neighbours as "off" states (:func:`weak_states`). One table for both saves a walk a lookup.
+    adjacent: list[tuple[int, ...] | None]
     groups: tuple[tuple[int, ...], ...]
     #: Per digit, the "off" state of each group (in the order of ``groups``).
     group_states: tuple[tuple[int, ...], ...]
@@ -78,8 +79,6 @@ class ChainGraph:
     group_starts: tuple[dict[Cell, list[int]], ...]
     #: Per digit, the cells some group starts at (a mask).
     group_cells: tuple[int, ...]
-    #: Weak neighbours (as "off" states) of each node (by number), filled in as the walks ask.
-    weak: list[tuple[int, ...] | None]
     #: Per digit, the cells whose single candidate has a strong link (a mask), and per digit and cell
     #: that node's "off" state (-1 for none).
     singles: tuple[int, ...]
@@ -146,14 +145,13 @@ def chain_graph(grid: Grid) -> ChainGraph:
         links,
         sets,
         member,
-        [None] * len(ids),
+        [None] * (2 * len(ids)),
         unique_groups,
         tuple(
             tuple([ids[digit, group] << 1 for group in masks]) for digit, masks in enumerate(unique_groups)
         ),
         tuple(group_starts),
         tuple(sum(1 << cell for cell in starts) for starts in group_starts),
-        [None] * len(ids),
         singles,
         single_states,
         single_digits,
@@ -287,7 +285,10 @@ def weak_states(links: DigitLinks, graph: ChainGraph, number: int) -> tuple[int,
     first_cells = seen & graph.group_cells[digit]
     if first_cells:
         groups, starts, states = graph.groups[digit], graph.group_starts[digit], graph.group_states[digit]
-        inside = sorted(i for cell in bits_of(first_cells) for i in starts[cell] if not groups[i] & ~seen)
+        if first_cells & (first_cells - 1):
+            inside = sorted(i for cell in bits_of(first_cells) for i in starts[cell] if not groups[i] & ~seen)
+        else:  # (one cell's list is in order already)
+            inside = [i for i in starts[first_cells.bit_length() - 1] if not groups[i] & ~seen]
         found += [states[i] for i in inside]
     if single:
         cell = mask.bit_length() - 1

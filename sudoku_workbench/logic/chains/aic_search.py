@@ -9,7 +9,6 @@ removes is worked out here, and :mod:`~sudoku_workbench.logic.chains.nice_loops`
 from __future__ import annotations
 
 import array
-import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -57,27 +56,25 @@ def _walk(
     walk from it carries on from there (the same order as from scratch, without yielding twice).
     """
     nodes = graph.nodes
-    tables = (graph.strong, graph.weak)
-    makers = (
-        functools.partial(strong_states, graph),
-        functools.partial(weak_states, links, graph),
-    )
-    first = graph.ids[start] << 1
+    adjacent = graph.adjacent
+
+    def expand(state: int) -> tuple[int, ...]:
+        return weak_states(links, graph, state >> 1) if state & 1 else strong_states(graph, state >> 1)
+
+    first, unseen = graph.ids[start] << 1, UNSEEN
     if start in cut:
         parent, layer, begin = cut.pop(start)
     else:
         parent, layer, begin = array.array("i", [UNSEEN]) * (2 * len(nodes)), [first], 0
         parent[first] = -1
     for hop in range(begin, 2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
-        table, make = tables[hop & 1], makers[hop & 1]
         reached = []
         for state in layer:
-            node = state >> 1
-            nexts = table[node]
+            nexts = adjacent[state]
             if nexts is None:
-                nexts = table[node] = make(node)
+                nexts = adjacent[state] = expand(state)
             for after in nexts:
-                if parent[after] == UNSEEN:
+                if parent[after] == unseen:
                     parent[after] = state
                     reached.append(after)
         if not reached:

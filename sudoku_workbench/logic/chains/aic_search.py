@@ -8,29 +8,38 @@ removes is worked out here, and :mod:`~sudoku_workbench.logic.chains.nice_loops`
 
 from __future__ import annotations
 
-import functools
+import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node, chain_graph, strong_states, weak_states
-from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
+from sudoku_workbench.logic.shared._digit_links import (
+    DigitLinks,
+    bits_of,
+    common_peers,
+    digit_links,
+    lowest_cell,
+)
 
 __all__ = ["LONGEST", "SHORT", "Found", "found_chains"]
 
 #: Strong links per chain tried in the first pass, and at most.
 SHORT, LONGEST = 4, 14
 
-#: A walk's parent of each state (states as in :class:`ChainGraph`): None if not reached, -1 at the
-#: start (a list indexed by state is cheaper to ask and fill than a dict).
-_Parents = list[int | None]
+#: A walk's parent of each state (states as in :class:`ChainGraph`): UNSEEN if not reached, -1 at the
+#: start. An array indexed by state is cheaper to ask and fill than a dict, and unlike a list the
+#: garbage collector does not scan it (a search keeps a table per start it may carry on from).
+_Parents: TypeAlias = "array.array[int]"
+UNSEEN = -2
 #: Where a walk stopped at its depth limit: its parents, its last layer of states, and the next hop.
 _Stop = tuple[_Parents, list[int], int]
 
 
 def _walk(
-    grid: Grid,
+    links: DigitLinks,
     graph: ChainGraph,
     start: Node,
     limit: int,
@@ -47,24 +56,25 @@ def _walk(
     walk from it carries on from there (the same order as from scratch, without yielding twice).
     """
     nodes = graph.nodes
-    tables = (graph.strong, graph.weak)
-    makers = (functools.partial(strong_states, graph), functools.partial(weak_states, grid, graph))
-    first = graph.ids[start] << 1
+    adjacent = graph.adjacent
+
+    def expand(state: int) -> tuple[int, ...]:
+        return weak_states(links, graph, state >> 1) if state & 1 else strong_states(graph, state >> 1)
+
+    first, unseen = graph.ids[start] << 1, UNSEEN
     if start in cut:
         parent, layer, begin = cut.pop(start)
     else:
-        parent, layer, begin = [None] * (2 * len(nodes)), [first], 0
+        parent, layer, begin = array.array("i", [UNSEEN]) * (2 * len(nodes)), [first], 0
         parent[first] = -1
     for hop in range(begin, 2 * limit):  # even hops: off → on over strong links; odd: on → off over weak
-        table, make = tables[hop & 1], makers[hop & 1]
         reached = []
         for state in layer:
-            node = state >> 1
-            nexts = table[node]
+            nexts = adjacent[state]
             if nexts is None:
-                nexts = table[node] = make(node)
+                nexts = adjacent[state] = expand(state)
             for after in nexts:
-                if parent[after] is None:
+                if parent[after] == unseen:
                     parent[after] = state
                     reached.append(after)
         if not reached:
@@ -80,8 +90,8 @@ def _walk(
 def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | None:
     """The chain (off, on, off, …, on) to ``end``; None if it passes a node twice (bar a loop's start)."""
     path: list[int] = []
-    key: int | None = graph.ids[end] << 1 | 1
-    while key is not None and key >= 0:  # (never None: every state on the way was reached)
+    key = graph.ids[end] << 1 | 1
+    while key >= 0:  # (never UNSEEN: every state on the way was reached)
         path.append(key >> 1)
         key = parent[key]
     distinct = len(set(path))
@@ -90,21 +100,16 @@ def _path(graph: ChainGraph, parent: _Parents, end: Node) -> tuple[Node, ...] | 
     return None
 
 
-def _sees_all(grid: Grid, a: int, b: int) -> bool:
-    peers = digit_links(grid).peers
-    return not a & b and not b & ~common_peers(peers, a)
-
-
-def _weakly_linked(grid: Grid, a: Node, b: Node) -> bool:
+def _weakly_linked(links: DigitLinks, a: Node, b: Node) -> bool:
     if a[0] == b[0]:
-        return _sees_all(grid, a[1], b[1])
+        return not a[1] & b[1] and not b[1] & ~common_peers(links.peers, a[1])
     return a[1] == b[1] and a[1].bit_count() == 1
 
 
-def _pair_eliminations(grid: Grid, a: Node, b: Node, skip: int) -> set[Candidate]:
+def _pair_eliminations(
+    links: DigitLinks, cands: tuple[int, ...], a: Node, b: Node, skip: int
+) -> set[Candidate]:
     """Candidates weakly linked to both nodes, when one of the two is true (cells in ``skip`` kept)."""
-    links = digit_links(grid)
-    cands = grid.candidates
     (x, ma), (y, mb) = a, b
     if x == y:
         victims = common_peers(links.peers, ma | mb) & links.holders[x] & ~skip
@@ -134,7 +139,7 @@ class Found:
     eliminations: tuple[Candidate, ...]
 
 
-def _conclusions(grid: Grid, path: tuple[Node, ...]) -> Found | None:
+def _conclusions(links: DigitLinks, cands: tuple[int, ...], path: tuple[Node, ...]) -> Found | None:
     start, end = path[0], path[-1]
     skip = 0
     for _digit, mask in path:
@@ -143,15 +148,15 @@ def _conclusions(grid: Grid, path: tuple[Node, ...]) -> Found | None:
         if start[1].bit_count() == 1:
             return Found(path[:-1], "discontinuous", ((lowest_cell(start[1]), start[0]),), ())
         return None
-    if _weakly_linked(grid, start, end):
+    if _weakly_linked(links, start, end):
         loop = (*path, start)
         gone: set[Candidate] = set()
         for i in range(0, len(loop) - 1, 2):  # on → off links (end → start closes the loop)
             a, b = loop[i - 1] if i else end, loop[i]
-            gone |= _pair_eliminations(grid, a, b, skip)
+            gone |= _pair_eliminations(links, cands, a, b, skip)
         gone = {c for c in gone if not _on_chain(c, path)}
         return Found(path, "continuous", (), tuple(sorted(gone))) if gone else None
-    gone = {c for c in _pair_eliminations(grid, start, end, skip) if not _on_chain(c, path)}
+    gone = {c for c in _pair_eliminations(links, cands, start, end, skip) if not _on_chain(c, path)}
     return Found(path, "chain", (), tuple(sorted(gone))) if gone else None
 
 
@@ -160,18 +165,23 @@ def _on_chain(candidate: Candidate, path: tuple[Node, ...]) -> bool:
     return any(d == digit and mask >> cell & 1 for d, mask in path)
 
 
-def _promising(grid: Grid, start: Node, seen_by: dict[int, int]) -> Callable[[Node], bool]:
+def _promising(
+    links: DigitLinks, cands: tuple[int, ...], start: Node, seen_by: dict[int, int]
+) -> Callable[[Node], bool]:
     """A cheap test that ``start`` and an end can conclude anything (before the chain is traced).
 
     It is asked for every node a walk reaches, so what depends on ``start`` alone is worked out once;
     ``seen_by`` remembers, per cell mask, the cells that see all of it.
     """
-    links = digit_links(grid)
-    peers, cands = links.peers, grid.candidates
+    peers = links.peers
     x, ma = start
     seen_a = common_peers(peers, ma)
     holders_x = links.holders[x]
-    ca = lowest_cell(ma)
+    # Another digit y ends a useful chain in a's cell, or in a cell seeing it that holds x (x leaves
+    # it) or any cell seeing it when a's cell holds y (y leaves a's cell).
+    digits_a = cands[lowest_cell(ma)] << 1
+    near_any = ma | seen_a
+    near_x = ma | seen_a & holders_x
 
     def promising(end: Node) -> bool:
         y, mb = end
@@ -181,13 +191,7 @@ def _promising(grid: Grid, start: Node, seen_by: dict[int, int]) -> Callable[[No
             if mb not in seen_by:
                 seen_by[mb] = common_peers(peers, mb)
             return not mb & ~seen_a or bool(seen_a & seen_by[mb] & holders_x)
-        if mb.bit_count() != 1:
-            return False
-        cb = lowest_cell(mb)
-        # The ends' cells are one (other digits go) or see each other (y leaves a's cell, x b's).
-        return ca == cb or bool(
-            peers[ca] >> cb & 1 and (cands[cb] >> (x - 1) & 1 or cands[ca] >> (y - 1) & 1)
-        )
+        return not mb & (mb - 1) and bool(mb & (near_any if digits_a >> y & 1 else near_x))
 
     return promising
 
@@ -195,6 +199,8 @@ def _promising(grid: Grid, start: Node, seen_by: dict[int, int]) -> Callable[[No
 def found_chains(grid: Grid) -> Iterator[Found]:
     """Every chain that proves something new, shortest first from each start (up to LONGEST links)."""
     graph = chain_graph(grid)
+    # Asked once: a search resumed after the engine moved on must not rebuild the tables of the new grid.
+    links, cands = digit_links(grid), grid.candidates
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
     seen_by: dict[int, int] = {}
     # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
@@ -202,10 +208,10 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     cut: dict[Node, _Stop] = {}
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
-            promising = _promising(grid, start, seen_by)
-            for end, parent in _walk(grid, graph, start, limit, cut, promising):
+            promising = _promising(links, cands, start, seen_by)
+            for end, parent in _walk(links, graph, start, limit, cut, promising):
                 path = _path(graph, parent, end)
-                found = _conclusions(grid, path) if path is not None else None
+                found = _conclusions(links, cands, path) if path is not None else None
                 if found is not None and (found.placements, found.eliminations) not in seen:
                     seen.add((found.placements, found.eliminations))
                     yield found

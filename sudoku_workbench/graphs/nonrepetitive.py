@@ -30,6 +30,7 @@ __all__ = [
     "flag_edges",
     "gadget_arcs",
     "labelled_edges",
+    "strong_components",
 ]
 
 #: An undirected edge ``(u, w, label at u, label at w)``; an edge-labelled edge has both labels equal.
@@ -98,10 +99,52 @@ def _groups(level: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     return groups
 
 
+def strong_components(successors: Sequence[Sequence[int]]) -> list[int]:
+    """The strongly connected component of each node ``0 … n-1``, by Tarjan's method without recursion.
+
+    Tarjan's method completes a component only after every component it reaches, so numbering them in
+    the order completed is a reverse topological order: an arc never goes to a higher number.
+    """
+    count = len(successors)
+    order, low, component = [-1] * count, [0] * count, [-1] * count
+    stack: list[int] = []
+    found = components = 0
+    for root in range(count):
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = found
+        found += 1
+        stack.append(root)
+        work = [(root, iter(successors[root]))]
+        while work:
+            node, todo = work[-1]
+            for nxt in todo:
+                if order[nxt] < 0:
+                    order[nxt] = low[nxt] = found
+                    found += 1
+                    stack.append(nxt)
+                    work.append((nxt, iter(successors[nxt])))
+                    break
+                if component[nxt] < 0 and order[nxt] < low[node]:  # still on the stack
+                    low[node] = order[nxt]
+            else:
+                work.pop()
+                if work and low[node] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[node]
+                if low[node] == order[node]:
+                    while True:
+                        member = stack.pop()
+                        component[member] = components
+                        if member == node:
+                            break
+                    components += 1
+    return component
+
+
 class NonrepetitiveGraph:
     """The gadget digraph nr(G) of a flag-labelled graph, with the analyses built on it.
 
-    ``digraph`` has integer nodes; port nodes map back to ``(vertex, label)``, and ``hops`` maps every
+    ``arcs`` join integer nodes; port nodes map back to ``(vertex, label)``, and ``hops`` maps every
     arc between gadgets to the :class:`Hop` it walks (the arcs inside gadgets walk nothing).
     """
 
@@ -109,19 +152,46 @@ class NonrepetitiveGraph:
         self.edges: tuple[FlagEdge, ...] = tuple(dict.fromkeys(edges))
         self._ports: dict[tuple[Hashable, Hashable, int], int] = {}
         self.port_of: list[tuple[Hashable, Hashable, int] | None] = []
-        self.hops: dict[tuple[int, int], Hop] = {}
+        # Each arc between gadgets, with the edge it walks and whether forwards (Hops made on demand).
+        self._walked: dict[tuple[int, int], tuple[FlagEdge, bool]] = {}
         labels: dict[Hashable, dict[Hashable, None]] = {}
-        for u, w, fu, fw in self.edges:
+        port = self._port
+        for edge in self.edges:
+            u, w, fu, fw = edge
             labels.setdefault(u, {})[fu] = None
             labels.setdefault(w, {})[fw] = None
-            self.hops[self._port(u, fu, _OUT), self._port(w, fw, _IN)] = Hop(u, w, fu, fw)
-            self.hops[self._port(w, fw, _OUT), self._port(u, fu, _IN)] = Hop(w, u, fw, fu)
-        arcs = list(self.hops)
+            self._walked[port(u, fu, _OUT), port(w, fw, _IN)] = (edge, True)
+            self._walked[port(w, fw, _OUT), port(u, fu, _IN)] = (edge, False)
+        arcs = list(self._walked)
         for vertex, vertex_labels in labels.items():
             ins = [self._ports[vertex, x, _IN] for x in vertex_labels]
             outs = [self._ports[vertex, x, _OUT] for x in vertex_labels]
             arcs += gadget_arcs(ins, outs, self._inner_node)
-        self.digraph = nx.DiGraph(arcs)
+        self.arcs: tuple[tuple[int, int], ...] = tuple(arcs)
+
+    def _port(self, vertex: Hashable, label: Hashable, side: int) -> int:
+        key = (vertex, label, side)
+        node = self._ports.get(key)
+        if node is None:
+            node = self._ports[key] = len(self.port_of)
+            self.port_of.append(key)
+        return node
+
+    @cached_property
+    def hops(self) -> dict[tuple[int, int], Hop]:
+        """Every arc between gadgets and the :class:`Hop` it walks."""
+        return {
+            arc: Hop(u, w, fu, fw) if forwards else Hop(w, u, fw, fu)
+            for arc, ((u, w, fu, fw), forwards) in self._walked.items()
+        }
+
+    @cached_property
+    def digraph(self) -> nx.DiGraph:
+        """nr(G) as a networkx digraph, for its path searches.
+
+        Built on first use: most positions need only the components, found on :attr:`arcs` alone.
+        """
+        return nx.DiGraph(self.arcs)
 
     @classmethod
     def from_edge_labels(cls, graph: nx.Graph, attr: str = "digits") -> NonrepetitiveGraph:
@@ -132,14 +202,6 @@ class NonrepetitiveGraph:
     def from_flag_labels(cls, graph: nx.Graph, attr: str = "flags") -> NonrepetitiveGraph:
         """nr(G) of a graph whose edges map each end to its label in ``attr``."""
         return cls(flag_edges(graph, attr))
-
-    def _port(self, vertex: Hashable, label: Hashable, side: int) -> int:
-        key = (vertex, label, side)
-        node = self._ports.get(key)
-        if node is None:
-            node = self._ports[key] = len(self.port_of)
-            self.port_of.append(key)
-        return node
 
     def _inner_node(self) -> int:
         node = len(self.port_of)
@@ -155,17 +217,12 @@ class NonrepetitiveGraph:
         return self._ports.get((vertex, label, _OUT))
 
     @cached_property
-    def component(self) -> dict[int, int]:
-        """The strongly connected component of every node, numbered so arcs go to lower numbers.
-
-        networkx finds components by Tarjan's method, which completes a component only after every
-        component it reaches, so numbering them in the order found is a reverse topological order.
-        """
-        return {
-            node: number
-            for number, members in enumerate(nx.strongly_connected_components(self.digraph))
-            for node in members
-        }
+    def component(self) -> list[int]:
+        """The strongly connected component of every node, numbered so arcs go to lower numbers."""
+        successors: list[list[int]] = [[] for _ in self.port_of]
+        for a, b in self.arcs:
+            successors[a].append(b)
+        return strong_components(successors)
 
     def cyclic_edges(self) -> list[FlagEdge]:
         """The edges that lie on some nonrepetitive closed walk (Theorem 2.1)."""
@@ -213,11 +270,11 @@ class NonrepetitiveGraph:
         With bit sets as weights this answers "what can a walk from here reach" for every start at once.
         """
         comp = self.component
-        total = [0] * (max(comp.values(), default=-1) + 1)
+        total = [0] * (max(comp, default=-1) + 1)
         for node, bits in weight.items():
             total[comp[node]] |= bits
         successors: list[set[int]] = [set() for _ in total]
-        for a, b in self.digraph.edges():
+        for a, b in self.arcs:
             if comp[a] != comp[b]:
                 successors[comp[a]].add(comp[b])
         for c in range(len(total)):  # successors have lower numbers, so they are complete by now

@@ -15,6 +15,7 @@ from sudoku_workbench.graphs.nonrepetitive import (
     NonrepetitiveGraph,
     gadget_arcs,
     labelled_edges,
+    strong_components,
 )
 
 Walk = tuple[Hop, ...]
@@ -160,3 +161,25 @@ def test_edge_labelled_graph_with_two_labels_on_a_pair() -> None:
     assert nrg.shortest_cycle("b", 3, 1) is None
     assert ("c", 3) in nrg.reachable_ends("a", 1)
     assert ("c", 3) in nrg.reachable_ends("a", 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 12).flatmap(lambda n: st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1))))
+)
+def test_strong_components_are_networkx_components_in_reverse_topological_order(
+    arcs: list[tuple[int, int]],
+) -> None:
+    count = 1 + max((max(arc) for arc in arcs), default=0)
+    successors: list[list[int]] = [[] for _ in range(count)]
+    for a, b in arcs:
+        successors[a].append(b)
+    component = strong_components(successors)
+    digraph = nx.DiGraph(arcs)
+    digraph.add_nodes_from(range(count))
+    expected = {frozenset(members) for members in nx.strongly_connected_components(digraph)}
+    got: dict[int, set[int]] = {}
+    for node, number in enumerate(component):
+        got.setdefault(number, set()).add(node)
+    assert {frozenset(members) for members in got.values()} == expected
+    assert all(component[a] >= component[b] for a, b in arcs)

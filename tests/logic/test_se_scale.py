@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.engine import RULES, rule_by_id
+from sudoku_workbench.logic.fish.matching_rules import unit_matching
 from sudoku_workbench.logic.rating.se_scale import length_difficulty, rate_se, step_difficulty
+from sudoku_workbench.logic.singles.exclusion import chain_exclusion
 
 G9 = geometry(3, 3)
 SE_SAMPLE = Path(__file__).resolve().parents[3] / "shared" / "data" / "se_rated_sudokuexchange_sample50.txt"
 #: The next 160 records of the same public-domain bank, kept in the repo so a bare clone checks the scale.
 SE_NEXT = Path(__file__).with_name("se_rated_sudokuexchange_next160.txt")
+TOP1465 = Path(__file__).resolve().parents[1] / "data" / "top1465.txt"
 
 
 def test_length_thresholds_follow_se() -> None:
@@ -107,3 +115,38 @@ def test_agreement_with_sudoku_explainer_on_rated_puzzles(path: Path) -> None:
     # together 0.902, 200 (95 %). The issue's targets are 0.9 and 70 %.
     assert _spearman(ours, theirs) >= 0.89
     assert within >= 0.9
+
+
+def _row_with(masks: list[int]) -> Grid:
+    """An empty 9x9 grid whose first row's cells keep only ``masks`` (mask 0 keeps all nine)."""
+    grid = Grid.empty(G9)
+    for cell, mask in enumerate(masks):
+        if mask:
+            grid = grid.eliminate((cell, d) for d in range(1, 10) if not mask >> (d - 1) & 1)
+    return grid
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 511), min_size=9, max_size=9))
+def test_a_unit_matching_step_comes_with_a_chain_exclusion_or_a_naked_single(masks: list[int]) -> None:
+    grid = _row_with(masks)
+    if next(unit_matching(grid), None) is None:
+        return
+    single = any(mask.bit_count() == 1 for mask in grid.candidates)
+    assert single or next(chain_exclusion(grid), None) is not None
+
+
+def test_the_path_asks_unit_matching_only_without_chain_exclusion() -> None:
+    asked: list[Grid] = []
+    unit_rule = rule_by_id("unit_matching")
+
+    def recorded(grid: Grid) -> Iterator[Step]:
+        asked.append(grid)
+        return unit_rule.find(grid)
+
+    rules = tuple(replace(rule, find=recorded) if rule is unit_rule else rule for rule in RULES)
+    puzzle = parse_line(TOP1465.read_text().splitlines()[0])
+    rate_se(puzzle, rules)
+    assert not asked
+    rate_se(puzzle, tuple(rule for rule in rules if rule.id != "chain_exclusion"))
+    assert asked

@@ -54,9 +54,12 @@ from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als.als import ALS_XZ, als_xz
 from sudoku_workbench.logic.chains.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
+from sudoku_workbench.logic.fish.matching_rules import UNIT_MATCHING
 from sudoku_workbench.logic.rating.se_path import rated_se_path
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Growth
+from sudoku_workbench.logic.singles.exclusion import CHAIN_EXCLUSION
+from sudoku_workbench.logic.singles.local import NAKED_SINGLE
 
 __all__ = [
     "SE_BASE",
@@ -186,12 +189,29 @@ _SE_VARIANTS: dict[str, Rule] = {
 _SE_UNIQUENESS = frozenset(rule.id for rule in TABLE if rule.one_solution and rule.se.own)
 
 
+#: Rules the path never takes a step from while the rules named beside them are on it: wherever such a
+#: rule has a step, those rules have a cheaper one, and the path asks a rule only while nothing as cheap
+#: is found. The unit matching rule (5.0) removes a candidate that lies on no perfect matching of its
+#: unit; with three or more open cells, Chain Exclusion's search from the cell matched to that digit
+#: cannot reach the candidate's cell (the two would close an alternating cycle, a perfect matching
+#: through the candidate), so it removes the candidate (4.0); with two open cells, the other cell
+#: has that digit alone, a naked single (2.3).
+_NEVER_TAKEN: dict[str, frozenset[str]] = {UNIT_MATCHING: frozenset({CHAIN_EXCLUSION, NAKED_SINGLE})}
+
+
+def _never_taken(rule_id: str, on_path: set[str]) -> bool:
+    """Whether the rules ``on_path`` leave the rule nothing to give (:data:`_NEVER_TAKEN`)."""
+    cheaper = _NEVER_TAKEN.get(rule_id)
+    return cheaper is not None and cheaper <= on_path
+
+
 def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule, ...]:
     """The rules on SE's path for an ``n`` x ``n`` grid: SE's own, in the shapes SE knows."""
     if one_solution:
         have = {rule.id for rule in rules}
         rules += tuple(r for r in rules_assuming_unique() if r.id in _SE_UNIQUENESS and r.id not in have)
-    kept = (rule for rule in rules if rule.id not in NOT_IN_SE)
+    own = {rule.id for rule in rules if rule.id not in NOT_IN_SE}
+    kept = (rule for rule in rules if rule.id in own and not _never_taken(rule.id, own))
     if n != 9:
         return tuple(rule for rule in kept if rule.id not in _SE_VARIANTS)
     return tuple(_SE_VARIANTS.get(rule.id, rule) for rule in kept)

@@ -6,7 +6,14 @@ so batch work never loads Qt.
 
 from __future__ import annotations
 
+import gc
 import sys
+
+#: Young-object collections for a command line run: one every 20,000 allocations instead of 700,
+#: and older generations more rarely. A solve makes millions of short-lived objects while its caches
+#: hold many long-lived ones, and the default sent the collector through them about a fifth of the
+#: time of a hard solve; these cut `logic` on top1465's sample by 3-6 % (the window keeps its own).
+_COMMAND_LINE_GC = (20_000, 50, 100)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
             return 130
     from sudoku_workbench.cli import main as cli_main
 
+    gc.set_threshold(*_COMMAND_LINE_GC)
     return cli_main(args)
 
 

@@ -10,7 +10,6 @@ time, never lines.
 from __future__ import annotations
 
 import gc
-import importlib
 import itertools
 import logging
 import signal
@@ -189,13 +188,13 @@ def _import_distributed() -> None:
     try:
         if keep_numpy_out:
             sys.modules["numpy"] = None  # type: ignore[assignment]  # its import fails, as if absent
-        importlib.import_module("distributed")
+        import distributed  # the import is the point
     except ImportError as err:
         if err.name != "numpy" or not keep_numpy_out:
             raise
         del sys.modules["numpy"]
         keep_numpy_out = False
-        importlib.import_module("distributed")  # a version that cannot do without it
+        import distributed  # noqa: F401  (a version that cannot do without NumPy)
     finally:
         if keep_numpy_out:
             del sys.modules["numpy"]

@@ -162,15 +162,12 @@ def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
         if digit == premise.digit:
             covered |= 1 << premise.cell
         holders = analysis.holders[digit]
-        open_places = holders & ~covered
-        # a unit left without a place lost one: only the units of lost places are looked at, in order
-        units = 0
-        for cell in set_bits(holders & covered):
-            for unit in geo.units_of[cell]:
-                units |= 1 << unit
-        for unit in set_bits(units):
-            mask = masks[unit]
-            if not open_places & mask and not placed & mask:
+        if not holders & covered:
+            continue  # no place lost, so no unit left empty
+        kept = (holders & ~covered) | placed
+        # a unit with places of the digit, none of them kept, was left empty (first unit in order)
+        for unit, mask in enumerate(masks):
+            if holders & mask and not kept & mask:
                 return _why_empty(analysis, premise, digit, unit, holders & mask)
     return None
 

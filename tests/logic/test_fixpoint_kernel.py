@@ -137,6 +137,12 @@ def test_more_puzzles_of_every_corpus_give_the_same_steps(name, monkeypatch):
 _TOP = _puzzles("top1465.txt", 20)
 
 
+def _thinned(grid, seed, part, whole):
+    """The grid with part/whole of its open candidates removed at random: positions no solve reaches."""
+    open_candidates = [(c, d) for c, d, on in _assumptions(grid) if on]
+    return grid.eliminate(seed.sample(open_candidates, len(open_candidates) * part // whole))
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     index=st.integers(0, len(_TOP) - 1),
@@ -145,9 +151,7 @@ _TOP = _puzzles("top1465.txt", 20)
     count=st.integers(1, 3),
 )
 def test_odd_positions_propagate_the_same_way(index, seed, mode, count):
-    grid = _TOP[index]
-    open_candidates = [(c, d) for c, d, on in _assumptions(grid) if on]
-    grid = grid.eliminate(seed.sample(open_candidates, len(open_candidates) // 4))
+    grid = _thinned(_TOP[index], seed, 1, 4)
     literals = seed.sample(_assumptions(grid), count)
     assert _state(grid, mode, literals, True) == _state(grid, mode, literals, False)
 
@@ -160,10 +164,7 @@ def test_odd_positions_propagate_the_same_way(index, seed, mode, count):
     share=st.integers(0, 4),
 )
 def test_odd_positions_give_the_same_trials_and_splits(index, seed, mode, share):
-    grid = _TOP[index]
-    open_candidates = [(c, d) for c, d, on in _assumptions(grid) if on]
-    grid = grid.eliminate(seed.sample(open_candidates, len(open_candidates) * share // 10))
-    _compare_trials(grid, mode)
+    _compare_trials(_thinned(_TOP[index], seed, share, 10), mode)
 
 
 def test_the_trials_find_splits_and_contradictions_both_ways():

@@ -27,6 +27,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing.forcing_nets import FORCING_NET, forcing_net
 from sudoku_workbench.logic.forcing.forcing_story import (
+    REPLAYS_KEPT,
     Lead,
     Story,
     assumption_closures,
@@ -60,8 +61,9 @@ DYNAMIC_FORCING_CHAIN = "dynamic_forcing_chain"
 
 
 def forget_closures() -> None:
-    """Drop the propagations the forcing rules cached (so a benchmark pass starts cold)."""
+    """Drop the propagations and steps the forcing rules cached (so a benchmark pass starts cold)."""
     forget_stories()
+    _forcing_step.cache_clear()
 
 
 def _contradictions(rule: str, grid: Grid, mode: Mode) -> Iterator[Step]:
@@ -102,6 +104,7 @@ def _forcing(rule: str, grid: Grid, mode: Mode, unit_wise: bool) -> Iterator[Ste
     return with_leads((rule, "units" if unit_wise else "cells"), grid, search)
 
 
+@functools.lru_cache(maxsize=REPLAYS_KEPT)
 def _forcing_step(
     rule: str, mode: Mode, what: str, split: tuple[Cell, Digit, int], conclusion: Literal, grid: Grid
 ) -> Step | None:

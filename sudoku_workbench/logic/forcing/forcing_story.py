@@ -27,6 +27,7 @@ from sudoku_workbench.logic.forcing.trials import Closure, Trials, open_candidat
 from sudoku_workbench.logic.shared.solve_memory import solve_memory
 
 __all__ = [
+    "REPLAYS_KEPT",
     "Closure",
     "Lead",
     "Story",
@@ -58,6 +59,22 @@ def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
 def forget() -> None:
     """Drop the cached propagations (so a benchmark pass starts cold)."""
     assumption_trials.cache_clear()
+    _recording_start.cache_clear()
+    contradiction_step.cache_clear()
+
+
+@functools.lru_cache(maxsize=4)
+def _recording_start(grid: Grid, mode: Mode) -> Propagation:
+    """The position as a propagation that keeps reasons, nothing assumed yet: replays copy it.
+
+    The rules replay many assumptions of one position; a copy costs far less than reading the grid.
+    """
+    return Propagation(grid, mode, record=True)
+
+
+def recording(grid: Grid, mode: Mode) -> Propagation:
+    """A propagation of the position that keeps reasons, ready for an assumption."""
+    return _recording_start(grid, mode).copy()
 
 
 # --- explanations ----------------------------------------------------------------------------------
@@ -158,10 +175,10 @@ class Story:
     def cases_reach(self, grid: Grid, mode: Mode, cases: tuple[Literal, ...], conclusion: Literal) -> bool:
         """Replay each case with reasons and tell how it reaches the conclusion; False if one does not."""
         for case in cases:
-            prop = Propagation(grid, mode, record=True)
+            prop = recording(grid, mode)
             prop.assume(*case)
             try:
-                prop.run()
+                prop.run_recorded_until(conclusion)
             except Contradicted:
                 return False
             if prop.facts is None or conclusion not in prop.facts:
@@ -186,12 +203,17 @@ class Story:
         return Step(rule, placements, eliminations, highlights, " ".join(self.sentences))
 
 
+#: How many replayed steps are remembered: a search's leads repeat the remembered leads just replayed.
+REPLAYS_KEPT = 256
+
+
+@functools.lru_cache(maxsize=REPLAYS_KEPT)
 def contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) -> Step | None:
     """Replay the assumption "candidate is true" with reasons; the step removing it if it contradicts."""
     cell, digit = candidate
     if not grid.candidates[cell] >> (digit - 1) & 1:
         return None
-    prop = Propagation(grid, mode, record=True)
+    prop = recording(grid, mode)
     prop.assume(cell, digit, True)
     try:
         prop.run()

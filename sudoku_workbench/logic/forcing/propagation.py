@@ -168,6 +168,25 @@ class Propagation:
             if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
                 self.rounds.append((tuple(self.loc), tuple(self.placed)))
 
+    def run_recorded_until(self, literal: Literal) -> None:
+        """Propagate as :meth:`run` does, keeping reasons only until ``literal`` is found.
+
+        An explanation of one conclusion reads only the facts up to it; the rest of the run just has to
+        show that nothing contradicts, which the unrecorded rounds (the compiled fixpoint) do faster.
+
+        Raises:
+            Contradicted: when the position becomes impossible.
+        """
+        facts = self.facts
+        assert facts is not None
+        while (self._places or self._offs) and literal not in facts:
+            self.run(self.round + 1)
+        self.facts = None
+        try:
+            self.run()
+        finally:
+            self.facts = facts
+
     def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
         self.free, self.round, self._places, self._offs, code, first, second = compiled.run(
@@ -252,20 +271,22 @@ class Propagation:
         placed[index] |= bit
         self._filters[index] &= ~tables.cell_unit_bits[cell]
         me = ((cell, digit, True),) if record else ()
+        where = name(cell) if record else ""
         loc[index] ^= bit
         for other, mask in enumerate(loc):
             if mask & bit:
                 loc[other] = mask ^ bit
                 changed[other] |= bit
                 if record:
-                    self._note((cell, other + 1, False), me, f"{name(cell)} is {digit_char(digit)}")
+                    self._note((cell, other + 1, False), me, f"{where} is {digit_char(digit)}")
         hit = loc[index] & tables.peers[cell]
         if hit:
             loc[index] ^= hit
             changed[index] |= hit
             if record:
+                sees = f"it sees {where}"
                 for peer in set_bits(hit):
-                    self._note((peer, digit, False), me, f"it sees {name(cell)}")
+                    self._note((peer, digit, False), me, sees)
 
     def pairs(self) -> int:
         """The open cells with exactly two candidates now, as a cell mask."""

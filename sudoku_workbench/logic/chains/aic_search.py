@@ -9,12 +9,13 @@ removes is worked out here, and :mod:`~sudoku_workbench.logic.chains.nice_loops`
 from __future__ import annotations
 
 import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains._aic_kernel import compiled_walks
 from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node, chain_graph, strong_states, weak_states
 from sudoku_workbench.logic.shared._digit_links import (
     DigitLinks,
@@ -202,16 +203,47 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     # Asked once: a search resumed after the engine moved on must not rebuild the tables of the new grid.
     links, cands = digit_links(grid), grid.candidates
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-    seen_by: dict[int, int] = {}
     # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
     starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
-    cut: dict[Node, _Stop] = {}
+    chains, cut = _chains_from(grid, graph, links)
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
-            promising = _promising(links, cands, start, seen_by)
-            for end, parent in _walk(links, graph, start, limit, cut, promising):
-                path = _path(graph, parent, end)
-                found = _conclusions(links, cands, path) if path is not None else None
+            for path in chains(start, limit):
+                found = _conclusions(links, cands, path)
                 if found is not None and (found.placements, found.eliminations) not in seen:
                     seen.add((found.placements, found.eliminations))
                     yield found
+
+
+#: The chains (start first) of one start's walk up to a limit of strong links, in the walk's order.
+_Chains = Callable[[Node, int], Iterator[tuple[Node, ...]]]
+
+
+def _chains_from(grid: Grid, graph: ChainGraph, links: DigitLinks) -> tuple[_Chains, Container[Node]]:
+    """The chains by the compiled walk when there is one (the same, in the same order), else by Python's.
+
+    With the starts whose walk stopped at its limit (a longer walk from them carries on from there).
+    """
+    walks = compiled_walks(grid, graph, links)
+    if walks is not None:
+        stopped_at: dict[Node, int] = {}
+
+        def compiled(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
+            found, stopped = walks(start, stopped_at.pop(start, 0), 2 * limit)
+            if stopped:
+                stopped_at[start] = 2 * limit
+            return iter(found)
+
+        return compiled, stopped_at
+    cands = grid.candidates
+    seen_by: dict[int, int] = {}
+    cut: dict[Node, _Stop] = {}
+
+    def walked(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
+        promising = _promising(links, cands, start, seen_by)
+        for end, parent in _walk(links, graph, start, limit, cut, promising):
+            path = _path(graph, parent, end)
+            if path is not None:
+                yield path
+
+    return walked, cut

@@ -1,0 +1,63 @@
+"""Which walk the nice-loop search runs: the compiled one (``_aic_walk.c``) when it was built, else Python's.
+
+The extension is optional, as the forcing rules' fixpoint is (same switch: ``SUDOKU_WORKBENCH_PURE=1``
+keeps it out). It walks the links of :mod:`~.aic_graph` as :func:`~.aic_search._walk` does, applies
+the same two tests (:func:`~.aic_search._promising`, :func:`~.aic_search._path`) and hands back the
+same chains in the same order; what each chain proves, and its words, are still worked out in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node
+from sudoku_workbench.logic.shared._digit_links import DigitLinks
+from sudoku_workbench.logic.shared.compiled import compiled_module
+
+__all__ = ["Walks", "compiled_walks", "kernel"]
+
+#: ``walks(start, begin, end)``: the chains of one start's walk over hops ``begin`` to ``end - 1``, in
+#: order (start first), and whether the walk reached its last hop.
+Walks = Callable[[Node, int, int], tuple[list[tuple[Node, ...]], bool]]
+
+
+def _import_walk() -> ModuleType:
+    from sudoku_workbench.logic.chains import _aic_walk
+
+    return _aic_walk
+
+
+#: The extension module in use, or None (tests set it to None to run the Python walk).
+kernel: ModuleType | None = compiled_module(_import_walk)
+
+
+def compiled_walks(grid: Grid, graph: ChainGraph, links: DigitLinks) -> Walks | None:
+    """The kernel's walks over ``graph``, or None (no kernel, or a grid too large for it)."""
+    module = kernel
+    if module is None:
+        return None
+    geo = grid.geometry
+    tables = module.graph(
+        geo.size,
+        geo.n,
+        graph.nodes,
+        graph.ids,
+        graph.links,
+        tuple([als.nodes for als in graph.sets]),
+        graph.groups,
+        graph.group_states,
+        links.peers,
+        links.holders,
+        grid.candidates,
+    )
+    if tables is None:
+        return None
+    ids, walk = graph.ids, module.walk
+
+    def walks(start: Node, begin: int, end: int) -> tuple[list[tuple[Node, ...]], bool]:
+        chains, stopped = walk(tables, ids[start], begin, end)
+        return chains, stopped
+
+    return walks

@@ -135,7 +135,6 @@ def test_a_bad_start_is_a_clear_error_not_a_crash():
         graph.links,
         (),
         graph.groups,
-        graph.group_states,
         links.peers,
         links.holders,
         grid.candidates,

@@ -47,7 +47,6 @@ def compiled_walks(grid: Grid, graph: ChainGraph, links: DigitLinks) -> Walks | 
         graph.links,
         tuple([als.nodes for als in graph.sets]),
         graph.groups,
-        graph.group_states,
         links.peers,
         links.holders,
         grid.candidates,

@@ -103,13 +103,18 @@ static int push(Ints *v, int item) {
     return 0;
 }
 
-static int id_of(PyObject *ids, PyObject *node, int *out) {
+static int id_of(const Graph *g, PyObject *ids, PyObject *node, int *out) {
     PyObject *number = PyDict_GetItemWithError(ids, node);
     if (!number) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a linked node has no number");
         return -1;
     }
-    return int_of(number, out);
+    if (int_of(number, out) < 0) return -1;
+    if (*out < 0 || *out >= g->count) {
+        PyErr_SetString(PyExc_ValueError, "a node number is out of range");
+        return -1;
+    }
+    return 0;
 }
 
 static int read_nodes(Graph *g) {
@@ -145,11 +150,7 @@ static int sets_by_node(Graph *g, PyObject *ids, PyObject *set_nodes, Ints *memb
         }
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(nodes); k++) {
             int number;
-            if (id_of(ids, PyTuple_GET_ITEM(nodes, k), &number) < 0) return -1;
-            if (number < 0 || number >= g->count) {
-                PyErr_SetString(PyExc_ValueError, "a node number is out of range");
-                return -1;
-            }
+            if (id_of(g, ids, PyTuple_GET_ITEM(nodes, k), &number) < 0) return -1;
             if (push(set_items, number) < 0 || push(&members[number], (int)s) < 0) return -1;
         }
         set_start[s + 1] = (int)set_items->len;
@@ -157,10 +158,12 @@ static int sets_by_node(Graph *g, PyObject *ids, PyObject *set_nodes, Ints *memb
     return 0;
 }
 
-/* aic_graph.strong_states: partners by units and cells (in the order met), then each set's other nodes. */
+/* aic_graph.strong_states: partners by units and cells (in the order met), then each set's other nodes;
+ * a partner met again keeps its first place (g->stamp marks the partners of node i with i + 1). */
 static int strong_of(Graph *g, int i, PyObject *ids, PyObject *links, Ints *members, Ints *set_items,
                      const int *set_start, Ints *adj) {
-    int first = (int)adj->len;
+    int mark = i + 1, number;
+    g->stamp[i] = mark; /* (a node is not its own partner) */
     PyObject *linked = PyDict_GetItemWithError(links, PyTuple_GET_ITEM(g->nodes, i));
     if (!linked && PyErr_Occurred()) return -1;
     if (linked) {
@@ -171,17 +174,17 @@ static int strong_of(Graph *g, int i, PyObject *ids, PyObject *links, Ints *memb
         Py_ssize_t pos = 0;
         PyObject *end, *value;
         while (PyDict_Next(linked, &pos, &end, &value)) {
-            int number;
-            if (id_of(ids, end, &number) < 0 || push(adj, number << 1 | 1) < 0) return -1;
+            if (id_of(g, ids, end, &number) < 0 || push(adj, number << 1 | 1) < 0) return -1;
+            g->stamp[number] = mark;
         }
     }
     for (Py_ssize_t k = 0; k < members[i].len; k++) {
         int s = members[i].items[k];
         for (int j = set_start[s]; j < set_start[s + 1]; j++) {
-            int other = set_items->items[j], state = other << 1 | 1, known = 0;
-            if (other == i) continue;
-            for (Py_ssize_t a = first; a < adj->len && !known; a++) known = adj->items[a] == state;
-            if (!known && push(adj, state) < 0) return -1;
+            int other = set_items->items[j];
+            if (g->stamp[other] == mark) continue;
+            g->stamp[other] = mark;
+            if (push(adj, other << 1 | 1) < 0) return -1;
         }
     }
     return 0;
@@ -214,16 +217,15 @@ static int weak_of(Graph *g, int i, const mask_t *singles, const int *single_sta
     return 0;
 }
 
-static int read_groups(Graph *g, PyObject *groups, PyObject *group_states, Groups *out) {
-    if (!PyTuple_Check(groups) || !PyTuple_Check(group_states) || PyTuple_GET_SIZE(groups) != g->n + 1 ||
-        PyTuple_GET_SIZE(group_states) != g->n + 1) {
-        PyErr_SetString(PyExc_ValueError, "groups and group_states must be tuples of n + 1 items");
+static int read_groups(Graph *g, PyObject *ids, PyObject *groups, Groups *out) {
+    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) != g->n + 1) {
+        PyErr_SetString(PyExc_ValueError, "groups must be a tuple of n + 1 items");
         return -1;
     }
     for (int d = 0; d <= g->n; d++) {
-        PyObject *masks = PyTuple_GET_ITEM(groups, d), *states = PyTuple_GET_ITEM(group_states, d);
-        if (!PyTuple_Check(masks) || !PyTuple_Check(states) || PyTuple_GET_SIZE(masks) != PyTuple_GET_SIZE(states)) {
-            PyErr_SetString(PyExc_ValueError, "each digit's groups and group states must be tuples of one length");
+        PyObject *masks = PyTuple_GET_ITEM(groups, d);
+        if (!PyTuple_Check(masks)) {
+            PyErr_SetString(PyExc_TypeError, "each digit's groups must be a tuple");
             return -1;
         }
         out->start[d + 1] = out->start[d] + (int)PyTuple_GET_SIZE(masks);
@@ -236,17 +238,24 @@ static int read_groups(Graph *g, PyObject *groups, PyObject *group_states, Group
         return -1;
     }
     for (int d = 0; d <= g->n; d++) {
-        PyObject *masks = PyTuple_GET_ITEM(groups, d), *states = PyTuple_GET_ITEM(group_states, d);
-        for (int k = out->start[d]; k < out->start[d + 1]; k++)
-            if (to_mask(PyTuple_GET_ITEM(masks, k - out->start[d]), &out->mask[k]) < 0 ||
-                int_of(PyTuple_GET_ITEM(states, k - out->start[d]), &out->state[k]) < 0)
+        PyObject *masks = PyTuple_GET_ITEM(groups, d), *digit = PyLong_FromLong(d);
+        if (!digit) return -1;
+        for (int k = out->start[d]; k < out->start[d + 1]; k++) {
+            PyObject *mask = PyTuple_GET_ITEM(masks, k - out->start[d]), *node = PyTuple_Pack(2, digit, mask);
+            int number, failed = !node || to_mask(mask, &out->mask[k]) < 0 || id_of(g, ids, node, &number) < 0;
+            Py_XDECREF(node);
+            if (failed) {
+                Py_DECREF(digit);
                 return -1;
+            }
+            out->state[k] = number << 1;
+        }
+        Py_DECREF(digit);
     }
     return 0;
 }
 
-static int make_links(Graph *g, PyObject *ids, PyObject *links, PyObject *set_nodes, PyObject *groups,
-                      PyObject *group_states) {
+static int make_links(Graph *g, PyObject *ids, PyObject *links, PyObject *set_nodes, PyObject *groups) {
     int n = g->n, size = g->size, result = -1;
     Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes);
     Ints adj = {0}, set_items = {0};
@@ -266,7 +275,7 @@ static int make_links(Graph *g, PyObject *ids, PyObject *links, PyObject *set_no
         singles[g->digit[i]] |= m;
         single_state[g->digit[i] * size + low_index(m)] = i << 1;
     }
-    if (read_groups(g, groups, group_states, &by_digit) < 0) goto done;
+    if (read_groups(g, ids, groups, &by_digit) < 0) goto done;
     if (sets_by_node(g, ids, set_nodes, members, &set_items, set_start) < 0) goto done;
     for (int i = 0; i < g->count; i++) {
         g->adj_start[2 * i] = (int)adj.len;
@@ -275,6 +284,7 @@ static int make_links(Graph *g, PyObject *ids, PyObject *links, PyObject *set_no
         if (weak_of(g, i, singles, single_state, &by_digit, &adj) < 0) goto done;
     }
     g->adj_start[2 * g->count] = (int)adj.len;
+    memset(g->stamp, 0, g->count * sizeof(int)); /* (the walks mark with their own generations) */
     for (Py_ssize_t k = 0; k < adj.len; k++)
         if (adj.items[k] < 0 || adj.items[k] >= 2 * g->count) {
             PyErr_SetString(PyExc_ValueError, "a linked state is out of range");
@@ -310,13 +320,13 @@ static int read_position(Graph *g, PyObject *peers, PyObject *holders, PyObject 
     return 0;
 }
 
-/* graph(size, n, nodes, ids, links, set_nodes, groups, group_states, peers, holders, cands):
+/* graph(size, n, nodes, ids, links, set_nodes, groups, peers, holders, cands):
  * the walk's tables of one ChainGraph, or None for a grid too large for them. */
 static PyObject *graph(PyObject *self, PyObject *args) {
     int size, n;
-    PyObject *nodes, *ids, *links, *set_nodes, *groups, *group_states, *peers, *holders, *cands;
-    if (!PyArg_ParseTuple(args, "iiO!O!O!O!OOO!O!O!", &size, &n, &PyTuple_Type, &nodes, &PyDict_Type, &ids,
-                          &PyDict_Type, &links, &PyTuple_Type, &set_nodes, &groups, &group_states,
+    PyObject *nodes, *ids, *links, *set_nodes, *groups, *peers, *holders, *cands;
+    if (!PyArg_ParseTuple(args, "iiO!O!O!O!OO!O!O!", &size, &n, &PyTuple_Type, &nodes, &PyDict_Type, &ids,
+                          &PyDict_Type, &links, &PyTuple_Type, &set_nodes, &groups,
                           &PyTuple_Type, &peers, &PyTuple_Type, &holders, &PyTuple_Type, &cands))
         return NULL;
     if (size > MAX_CELLS || n > MAX_DIGITS) Py_RETURN_NONE;
@@ -349,7 +359,7 @@ static PyObject *graph(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     if (read_position(g, peers, holders, cands) < 0 || read_nodes(g) < 0 ||
-        make_links(g, ids, links, set_nodes, groups, group_states) < 0) {
+        make_links(g, ids, links, set_nodes, groups) < 0) {
         Py_DECREF(capsule);
         return NULL;
     }

@@ -8,7 +8,6 @@ def graph(
     links: dict[tuple[int, int], dict[tuple[int, int], None]],
     set_nodes: tuple[tuple[tuple[int, int], ...], ...],
     groups: tuple[tuple[int, ...], ...],
-    group_states: tuple[tuple[int, ...], ...],
     peers: tuple[int, ...],
     holders: tuple[int, ...],
     cands: tuple[int, ...],

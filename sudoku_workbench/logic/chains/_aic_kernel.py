@@ -2,8 +2,9 @@
 
 The extension is optional, as the forcing rules' fixpoint is (same switch: ``SUDOKU_WORKBENCH_PURE=1``
 keeps it out). It walks the links of :mod:`~.aic_graph` as :func:`~.aic_search._walk` does, applies
-the same two tests (:func:`~.aic_search._promising`, :func:`~.aic_search._path`) and hands back the
-same chains in the same order; what each chain proves, and its words, are still worked out in Python.
+the same tests (:func:`~.aic_search._promising`, :func:`~.aic_search._path`, and whether
+:func:`~.aic_search._conclusions` finds anything, which most chains fail) and hands back the chains
+that pass, in the same order; what each proves, and its words, are still worked out in Python.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from sudoku_workbench.logic.shared.compiled import compiled_module
 
 __all__ = ["Walks", "compiled_walks", "kernel"]
 
-#: ``walks(start, begin, end)``: the chains of one start's walk over hops ``begin`` to ``end - 1``, in
-#: order (start first), and whether the walk reached its last hop.
+#: ``walks(start, begin, end)``: the chains that prove something of one start's walk over hops ``begin``
+#: to ``end - 1``, in order (start first), and whether the walk reached its last hop.
 Walks = Callable[[Node, int, int], tuple[list[tuple[Node, ...]], bool]]
 
 

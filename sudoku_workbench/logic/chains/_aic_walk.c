@@ -2,11 +2,12 @@
  *
  * aic_search._walk goes from "start is false" over strong and weak links layer by layer, and for each
  * node forced true that _promising accepts, _path traces the chain back and keeps it if no node comes
- * twice. Most positions have no useful chain, so the walk ran to its depth limit in Python for every
- * start. This file makes the links of a ChainGraph once (strong_states and weak_states of aic_graph.py,
- * in their order), then walks a start with the same layers and the same first-met parents, and hands
- * back, in the order Python would reach them, the chains (tuples of the graph's own node objects) that
- * pass both tests. What a chain proves, and every word, is still worked out in Python (_conclusions).
+ * twice; _conclusions then works out what it proves, and most prove nothing. Most positions have no
+ * useful chain, so the walk ran to its depth limit in Python for every start. This file makes the links
+ * of a ChainGraph once (strong_states and weak_states of aic_graph.py, in their order), then walks a
+ * start with the same layers and the same first-met parents, and hands back, in the order Python would
+ * reach them, the chains (tuples of the graph's own node objects) that pass the two tests and of which
+ * _conclusions would find something. What they prove, and every word, is still worked out in Python.
  * Grids of up to 127 cells; larger ones, installs without a compiler and SUDOKU_WORKBENCH_PURE=1 use
  * the Python walk (see _aic_kernel.py).
  */
@@ -395,10 +396,59 @@ static int promising(const Graph *g, const Start *s, int end) {
     return (mb & ((g->cands[s->cell] >> (y - 1) & 1) ? s->near_any : s->near_x)) != 0;
 }
 
-/* aic_search._path: the chain (start first) to end's "on" state, or NULL with no error if it passes a
- * node twice (bar a loop back to its start). */
+/* What the conclusions of a chain ask about it: its cells, and per digit the cells of its nodes. */
+typedef struct {
+    mask_t skip, on[MAX_DIGITS + 1];
+} Chain;
+
+static int on_chain(const Chain *c, int cell, int digit) { return (int)(c->on[digit] >> cell & 1); }
+
+static int weakly_linked(const Graph *g, int a, int b) {
+    mask_t ma = g->mask[a], mb = g->mask[b];
+    if (g->digit[a] == g->digit[b]) return !(ma & mb) && !(mb & ~g->seen[a]);
+    return ma == mb && !(ma & (ma - 1));
+}
+
+/* aic_search._pair_eliminations, less the candidates on the chain: does one remain? */
+static int pair_eliminates(const Graph *g, const Chain *c, int a, int b) {
+    int x = g->digit[a], y = g->digit[b];
+    mask_t ma = g->mask[a], mb = g->mask[b];
+    if (x == y) /* (the chain's cells are kept, so none of these is on it) */
+        return (g->seen[a] & g->seen[b] & g->holders[x] & ~c->skip) != 0;
+    if ((ma & (ma - 1)) || (mb & (mb - 1))) return 0;
+    int ca = low_index(ma), cb = low_index(mb);
+    if (ca == cb) {
+        for (int d = 1; d <= g->n; d++)
+            if (d != x && d != y && (g->cands[ca] >> (d - 1) & 1) && !on_chain(c, ca, d)) return 1;
+        return 0;
+    }
+    if (!(g->peers[ca] >> cb & 1)) return 0;
+    return ((g->cands[cb] >> (x - 1) & 1) && !on_chain(c, cb, x)) || ((g->cands[ca] >> (y - 1) & 1) && !on_chain(c, ca, y));
+}
+
+/* aic_search._conclusions is not None: does the chain (path[0] the start) prove anything? */
+static int concludes(const Graph *g, const int *path, int len) {
+    int start = path[0], end = path[len - 1];
+    mask_t own = g->mask[start];
+    if (start == end) return !(own & (own - 1));
+    Chain c;
+    memset(&c, 0, sizeof c);
+    for (int k = 0; k < len; k++) {
+        c.skip |= g->mask[path[k]];
+        c.on[g->digit[path[k]]] |= g->mask[path[k]];
+    }
+    if (!weakly_linked(g, start, end)) return pair_eliminates(g, &c, start, end);
+    if (pair_eliminates(g, &c, end, start)) return 1; /* the loop's closing link, then each on -> off link */
+    for (int k = 2; k < len; k += 2)
+        if (pair_eliminates(g, &c, path[k - 1], path[k])) return 1;
+    return 0;
+}
+
+/* aic_search._path, kept if _conclusions finds something in it: the chain (start first) to end's "on"
+ * state, or NULL with no error if it passes a node twice (bar a loop back to its start) or proves
+ * nothing. */
 static PyObject *chain_to(Graph *g, int end) {
-    int path[64], len = 0, repeats = 0;
+    int path[64] = {0}, len = 0, repeats = 0;
     int generation = ++g->generation;
     for (int key = end << 1 | 1; key >= 0; key = g->parent[key]) {
         int node = key >> 1;
@@ -408,16 +458,22 @@ static PyObject *chain_to(Graph *g, int end) {
         path[len++] = node;
     }
     if (repeats > 1 || (repeats == 1 && path[0] != path[len - 1])) return NULL;
+    for (int k = 0; k < len / 2; k++) {
+        int swap = path[k];
+        path[k] = path[len - 1 - k];
+        path[len - 1 - k] = swap;
+    }
+    if (!concludes(g, path, len)) return NULL;
     PyObject *chain = PyTuple_New(len);
     if (!chain) return NULL;
-    for (int k = 0; k < len; k++) PyTuple_SET_ITEM(chain, k, Py_NewRef(PyTuple_GET_ITEM(g->nodes, path[len - 1 - k])));
+    for (int k = 0; k < len; k++) PyTuple_SET_ITEM(chain, k, Py_NewRef(PyTuple_GET_ITEM(g->nodes, path[k])));
     return chain;
 }
 
 /* walk(graph, start, begin, end): from "start is false", hops begin .. end - 1 (even hops reach "on"
- * states over strong links, odd ones "off" states over weak links); returns the chains found at hops
- * from begin on, in order, and whether the walk reached its last hop (Python's "cut"). A walk resumed
- * at begin > 0 is the same walk from scratch, handing out only what is new. */
+ * states over strong links, odd ones "off" states over weak links); returns the chains that prove
+ * something found at hops from begin on, in order, and whether the walk reached its last hop (Python's
+ * "cut"). A walk resumed at begin > 0 is the same walk from scratch, handing out only what is new. */
 static PyObject *walk(PyObject *self, PyObject *args) {
     PyObject *capsule;
     int start, begin, end;

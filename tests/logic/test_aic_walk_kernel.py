@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.chains import _aic_kernel, aic_search
-from sudoku_workbench.logic.chains.aic_graph import chain_graph
+from sudoku_workbench.logic.chains.aic_graph import chain_graph, meeting_masks, unit_splits
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import digit_links
 from tests.conftest import SAMPLE_DATA
@@ -47,10 +47,8 @@ def _every_chain(grid: Grid, compiled: bool) -> list[tuple[int, Any, list[Any]]]
     """
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_aic_kernel, "kernel", aic_walk if compiled else None)
-        graph = chain_graph(grid)
         links = digit_links(grid)
-        chains, cut = aic_search._chains_from(grid, graph, links)
-        starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
+        starts, chains, cut = aic_search._search(grid, links)
         walks = []
         for limit in (aic_search.SHORT, aic_search.LONGEST):
             for start in starts if limit == aic_search.SHORT else [s for s in starts if s in cut]:
@@ -78,7 +76,7 @@ def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> Non
     for grid in _puzzles(name, count):
         with_kernel = _solve(grid, True, monkeypatch)
         assert [step for step, _ in with_kernel] == [step for step, _ in _solve(grid, False, monkeypatch)]
-        if _aic_kernel.compiled_walks(grid, chain_graph(grid), digit_links(grid)) is None:
+        if _aic_kernel.compiled_search(grid, digit_links(grid)) is None:
             continue  # too large for the kernel: both solves ran Python's walk
         positions = [grid, *(after for _, after in with_kernel)][::POSITION_STRIDE]
         for position in positions:
@@ -127,25 +125,41 @@ def test_the_kernel_refuses_grids_too_large_for_it():
     nine = _HARD[0]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_aic_kernel, "kernel", aic_walk)
-        assert _aic_kernel.compiled_walks(sixteen, chain_graph(sixteen), digit_links(sixteen)) is None
-        assert _aic_kernel.compiled_walks(nine, chain_graph(nine), digit_links(nine)) is not None
+        assert _aic_kernel.compiled_search(sixteen, digit_links(sixteen)) is None
+        assert _aic_kernel.compiled_search(nine, digit_links(nine)) is not None
 
 
-def test_a_bad_start_is_a_clear_error_not_a_crash():
-    grid = _HARD[0]
+def test_the_kernel_starts_where_python_does():
+    grid = _midway()[4]
     graph = chain_graph(grid)
-    links = digit_links(grid)
-    tables = aic_walk.graph(
-        81,
-        9,
-        graph.nodes,
-        graph.ids,
-        graph.links,
-        (),
-        graph.groups,
-        links.peers,
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_aic_kernel, "kernel", aic_walk)
+        found = _aic_kernel.compiled_search(grid, digit_links(grid))
+    assert found is not None
+    assert found[0] == sorted(node for node in graph.nodes if node[1].bit_count() == 1)
+
+
+def _build(grid: Grid, set_nodes: Any) -> Any:
+    links, geo = digit_links(grid), grid.geometry
+    return aic_walk.build(
+        geo.size,
+        geo.n,
         links.holders,
+        links.units,
+        unit_splits(geo),
         grid.candidates,
+        links.peers,
+        set_nodes,
+        meeting_masks(geo),
     )
+
+
+def test_a_bad_start_or_node_is_a_clear_error_not_a_crash():
+    grid = _HARD[0]
+    tables, _starts = _build(grid, ())
     with pytest.raises(ValueError, match="out of range"):
-        aic_walk.walk(tables, len(graph.nodes), 0, 8)
+        aic_walk.walk(tables, 10**6, 0, 8)
+    with pytest.raises(ValueError, match="out of range"):
+        _build(grid, (((10, 1),),))
+    with pytest.raises(TypeError, match="tuple"):
+        _build(grid, ([(1, 1)],))

@@ -1,15 +1,17 @@
-/* The breadth-first walk of logic/chains/aic_search.py, compiled: same links, same order, same chains.
+/* The chain graph and breadth-first walk of logic/chains/aic_graph.py and aic_search.py, compiled:
+ * same nodes, same links in the same order, same walk, same chains.
  *
  * aic_search._walk goes from "start is false" over strong and weak links layer by layer, and for each
  * node forced true that _promising accepts, _path traces the chain back and keeps it if no node comes
  * twice; _conclusions then works out what it proves, and most prove nothing. Most positions have no
- * useful chain, so the walk ran to its depth limit in Python for every start. This file makes the links
- * of a ChainGraph once (strong_states and weak_states of aic_graph.py, in their order), then walks a
- * start with the same layers and the same first-met parents, and hands back, in the order Python would
- * reach them, the chains (tuples of the graph's own node objects) that pass the two tests and of which
- * _conclusions would find something. What they prove, and every word, is still worked out in Python.
- * Grids of up to 127 cells; larger ones, installs without a compiler and SUDOKU_WORKBENCH_PURE=1 use
- * the Python walk (see _aic_kernel.py).
+ * useful chain, so Python built the graph and walked every start to its depth limit. This file builds
+ * the same graph from the position's masks and its almost locked sets (aic_graph.chain_graph: the
+ * nodes of unit and cell links, in the order met, then those of the sets; the groups in the same order;
+ * strong_states and weak_states in their order), walks a start with the same layers and the same
+ * first-met parents, and hands back, in the order Python would reach them, the chains that pass the two
+ * tests and of which _conclusions would find something. What they prove, and every word, is still
+ * worked out in Python. Grids of up to 127 cells; larger ones, installs without a compiler and
+ * SUDOKU_WORKBENCH_PURE=1 use the Python graph and walk (see _aic_kernel.py).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -24,14 +26,42 @@ typedef unsigned __int128 mask_t;
 
 static const char *GRAPH_NAME = "sudoku_workbench.aic_walk.graph";
 
+/* A growing list of ints. */
 typedef struct {
-    int size, n, count;      /* cells, digits, nodes */
-    PyObject *nodes;         /* the graph's tuple of nodes (its items go into the chains) */
-    int *digit;              /* per node */
-    mask_t *mask, *seen;     /* per node: its cells, and the cells that see all of them */
+    int *items;
+    Py_ssize_t len, cap;
+} Ints;
+
+static int push(Ints *v, int item) {
+    if (v->len == v->cap) {
+        Py_ssize_t cap = v->cap ? 2 * v->cap : 16;
+        int *grown = PyMem_Realloc(v->items, cap * sizeof(int));
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        v->items = grown;
+        v->cap = cap;
+    }
+    v->items[v->len++] = item;
+    return 0;
+}
+
+typedef struct {
+    int size, n, count, room;          /* cells, digits, nodes, and room for nodes */
+    int *digit;                        /* per node */
+    mask_t *mask, *seen;               /* per node: its cells, and the cells that see all of them */
+    Ints *partners;                    /* per node: its partners by units and cells, in the order met */
+    PyObject **objects;                /* per node: its (digit, mask) tuple, once asked for */
+    int *slots, slot_mask;             /* (digit, mask) -> node number + 1, open addressing; 0 free */
     mask_t peers[MAX_CELLS], holders[MAX_DIGITS + 1];
     int cands[MAX_CELLS];
-    int *adj_start, *adj;    /* the states after state s: adj[adj_start[s] .. adj_start[s + 1]] */
+    int *single;                       /* digit * size + cell -> that single node's number, or -1 */
+    Ints groups[MAX_DIGITS + 1];       /* per digit, its grouped nodes in aic_graph's order */
+    Ints set_items;                    /* the nodes of each almost locked set, set after set */
+    int *set_start;                    /* set s: set_items[set_start[s] .. set_start[s + 1]] */
+    Ints *member;                      /* per node: the sets it is in, ascending */
+    int *adj_start, *adj;              /* the states after state s: adj[adj_start[s] .. adj_start[s + 1]] */
     int *parent, *layer, *reached, *stamp; /* a walk's scratch: 2 * count states, count nodes */
     int generation;
 } Graph;
@@ -41,7 +71,8 @@ static int low_index(mask_t m) {
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
 }
 
-/* A Python int as a 128-bit mask (the public native-bytes API from 3.13 on, the byte-array one before). */
+/* A Python int as a 128-bit mask and back (the public native-bytes API from 3.13 on, the byte-array
+ * one before). */
 static int to_mask(PyObject *value, mask_t *out) {
     if (!PyLong_Check(value)) {
         PyErr_SetString(PyExc_TypeError, "a mask must be an int");
@@ -60,6 +91,15 @@ static int to_mask(PyObject *value, mask_t *out) {
 #endif
 }
 
+static PyObject *from_mask(mask_t m) {
+    if (!(m >> 64)) return PyLong_FromUnsignedLongLong((uint64_t)m);
+#if PY_VERSION_HEX >= 0x030D0000
+    return PyLong_FromUnsignedNativeBytes(&m, sizeof m, -1);
+#else
+    return _PyLong_FromByteArray((const unsigned char *)&m, sizeof m, PY_LITTLE_ENDIAN, 0);
+#endif
+}
+
 static int int_of(PyObject *value, int *out) {
     long v = PyLong_AsLong(value);
     if (v == -1 && PyErr_Occurred()) return -1;
@@ -70,119 +110,202 @@ static int int_of(PyObject *value, int *out) {
 static void free_graph(PyObject *capsule) {
     Graph *g = PyCapsule_GetPointer(capsule, GRAPH_NAME);
     if (!g) return;
-    Py_XDECREF(g->nodes);
-    PyMem_Free(g->digit);
-    PyMem_Free(g->mask);
-    PyMem_Free(g->seen);
-    PyMem_Free(g->adj_start);
-    PyMem_Free(g->adj);
-    PyMem_Free(g->parent);
-    PyMem_Free(g->layer);
-    PyMem_Free(g->reached);
-    PyMem_Free(g->stamp);
+    for (int i = 0; i < g->room; i++) {
+        if (g->partners) PyMem_Free(g->partners[i].items);
+        if (g->member) PyMem_Free(g->member[i].items);
+        if (g->objects) Py_XDECREF(g->objects[i]);
+    }
+    for (int d = 0; d <= MAX_DIGITS; d++) PyMem_Free(g->groups[d].items);
+    PyMem_Free(g->set_items.items);
+    void *blocks[] = {g->digit, g->mask, g->seen, g->partners, g->objects, g->slots, g->single, g->set_start,
+                      g->member, g->adj_start, g->adj, g->parent, g->layer, g->reached, g->stamp};
+    for (size_t k = 0; k < sizeof blocks / sizeof *blocks; k++) PyMem_Free(blocks[k]);
     PyMem_Free(g);
 }
 
-/* A growing list of ints (the adjacency, and each node's sets). */
-typedef struct {
-    int *items;
-    Py_ssize_t len, cap;
-} Ints;
-
-static int push(Ints *v, int item) {
-    if (v->len == v->cap) {
-        Py_ssize_t cap = v->cap ? 2 * v->cap : 256;
-        int *grown = PyMem_Realloc(v->items, cap * sizeof(int));
-        if (!grown) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        v->items = grown;
-        v->cap = cap;
+/* The node (digit, mask)'s slot in the table: its own, or the free one it would take. */
+static int *slot_of(const Graph *g, int digit, mask_t mask) {
+    uint64_t h = ((uint64_t)mask * 0x9E3779B97F4A7C15ULL) ^ ((uint64_t)(mask >> 64) * 0xC2B2AE3D27D4EB4FULL) ^
+                 ((uint64_t)digit * 0x165667B19E3779F9ULL);
+    for (int k = (int)((h ^ h >> 29) & (uint64_t)g->slot_mask);; k = (k + 1) & g->slot_mask) {
+        int *slot = &g->slots[k];
+        if (!*slot || (g->digit[*slot - 1] == digit && g->mask[*slot - 1] == mask)) return slot;
     }
-    v->items[v->len++] = item;
-    return 0;
 }
 
-static int id_of(const Graph *g, PyObject *ids, PyObject *node, int *out) {
-    PyObject *number = PyDict_GetItemWithError(ids, node);
-    if (!number) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_KeyError, "a linked node has no number");
+static int find_node(const Graph *g, int digit, mask_t mask) { return *slot_of(g, digit, mask) - 1; }
+
+/* The node's number, a new one (the next) if it is new; -1 with an error past the room counted. */
+static int node_of(Graph *g, int digit, mask_t mask) {
+    int *slot = slot_of(g, digit, mask);
+    if (*slot) return *slot - 1;
+    if (g->count == g->room) {
+        PyErr_SetString(PyExc_ValueError, "chain graph: more nodes than counted");
         return -1;
     }
-    if (int_of(number, out) < 0) return -1;
-    if (*out < 0 || *out >= g->count) {
-        PyErr_SetString(PyExc_ValueError, "a node number is out of range");
+    g->digit[g->count] = digit;
+    g->mask[g->count] = mask;
+    *slot = ++g->count;
+    return g->count - 1;
+}
+
+static int add_partner(Graph *g, int a, int b) {
+    Ints *known = &g->partners[a];
+    for (Py_ssize_t k = 0; k < known->len; k++)
+        if (known->items[k] == b) return 0;
+    return push(known, b);
+}
+
+/* aic_graph._strong_links's join: both nodes numbered in that order if new, each the other's partner. */
+static int join(Graph *g, int da, mask_t ma, int db, mask_t mb) {
+    int a = node_of(g, da, ma);
+    if (a < 0) return -1;
+    int b = node_of(g, db, mb);
+    if (b < 0 || add_partner(g, a, b) < 0 || add_partner(g, b, a) < 0) return -1;
+    return 0;
+}
+
+/* aic_graph._unit_links: the only two places for a digit in a unit, either of which may be a group
+ * (how a unit splits: splits[unit], tuples of cell masks per way). */
+static int unit_links(Graph *g, PyObject *units, PyObject *splits) {
+    Py_ssize_t nunits = PyTuple_GET_SIZE(units);
+    if (!PyTuple_Check(splits) || PyTuple_GET_SIZE(splits) != nunits) {
+        PyErr_SetString(PyExc_ValueError, "chain graph: splits needs one item per unit");
         return -1;
     }
-    return 0;
-}
-
-static int read_nodes(Graph *g) {
-    for (int i = 0; i < g->count; i++) {
-        PyObject *node = PyTuple_GET_ITEM(g->nodes, i);
-        if (!PyTuple_Check(node) || PyTuple_GET_SIZE(node) != 2) {
-            PyErr_SetString(PyExc_TypeError, "a node must be a (digit, mask) tuple");
+    for (Py_ssize_t u = 0; u < nunits; u++) {
+        mask_t unit, parts[2][MAX_DIGITS];
+        int nways = 0, nparts[2] = {0, 0};
+        if (to_mask(PyTuple_GET_ITEM(units, u), &unit) < 0) return -1;
+        PyObject *ways = PyTuple_GET_ITEM(splits, u);
+        if (!PyTuple_Check(ways) || PyTuple_GET_SIZE(ways) > 2) {
+            PyErr_SetString(PyExc_ValueError, "chain graph: a unit splits one or two ways");
             return -1;
         }
-        if (int_of(PyTuple_GET_ITEM(node, 0), &g->digit[i]) < 0) return -1;
-        if (to_mask(PyTuple_GET_ITEM(node, 1), &g->mask[i]) < 0) return -1;
-        if (g->digit[i] < 1 || g->digit[i] > g->n || !g->mask[i] || g->mask[i] >> g->size) {
-            PyErr_SetString(PyExc_ValueError, "a node's digit or cells are out of range");
-            return -1;
+        nways = (int)PyTuple_GET_SIZE(ways);
+        for (int w = 0; w < nways; w++) {
+            PyObject *way = PyTuple_GET_ITEM(ways, w);
+            if (!PyTuple_Check(way) || PyTuple_GET_SIZE(way) > MAX_DIGITS) {
+                PyErr_SetString(PyExc_ValueError, "chain graph: a split is a tuple of at most 32 masks");
+                return -1;
+            }
+            nparts[w] = (int)PyTuple_GET_SIZE(way);
+            for (int p = 0; p < nparts[w]; p++)
+                if (to_mask(PyTuple_GET_ITEM(way, p), &parts[w][p]) < 0) return -1;
         }
-        mask_t seen = ~(mask_t)0;
-        for (mask_t m = g->mask[i]; m; m &= m - 1) seen &= g->peers[low_index(m)];
-        g->seen[i] = seen;
+        for (int d = 1; d <= g->n; d++) {
+            mask_t places = g->holders[d] & unit;
+            if (!places || !(places & (places - 1))) continue;
+            mask_t low = places & (~places + 1), rest = places ^ low;
+            if (!(rest & (rest - 1))) {
+                if (join(g, d, low, d, rest) < 0) return -1;
+                continue;
+            }
+            for (int w = 0; w < nways; w++) {
+                mask_t pieces[2];
+                int count = 0;
+                for (int p = 0; p < nparts[w] && count <= 2; p++)
+                    if (places & parts[w][p]) {
+                        if (count < 2) pieces[count] = places & parts[w][p];
+                        count++;
+                    }
+                if (count != 2) continue;
+                int swap = low_index(pieces[0]) > low_index(pieces[1]);
+                if (join(g, d, pieces[swap], d, pieces[!swap]) < 0) return -1;
+            }
+        }
     }
     return 0;
 }
 
-/* Per node, the numbers of the almost locked sets it is in, ascending (set_nodes: the nodes of each). */
-static int sets_by_node(Graph *g, PyObject *ids, PyObject *set_nodes, Ints *members, Ints *set_items,
-                        int *set_start) {
+/* aic_graph._strong_links's cells: the two candidates of a cell that holds only two. */
+static int cell_links(Graph *g) {
+    for (int c = 0; c < g->size; c++) {
+        unsigned cand = (unsigned)g->cands[c];
+        if (__builtin_popcount(cand) != 2) continue;
+        int low = __builtin_ctz(cand) + 1, high = 31 - __builtin_clz(cand) + 1;
+        if (join(g, low, (mask_t)1 << c, high, (mask_t)1 << c) < 0) return -1;
+    }
+    return 0;
+}
+
+/* aic_graph._als_nodes: the sets' nodes, new ones numbered and each grouped one joining its digit's
+ * groups when a set first has it; which sets each node is in. */
+static int set_nodes_of(Graph *g, PyObject *set_nodes, char *in_a_set) {
     Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes);
-    set_start[0] = 0;
+    g->set_start[0] = 0;
     for (Py_ssize_t s = 0; s < nsets; s++) {
         PyObject *nodes = PyTuple_GET_ITEM(set_nodes, s);
-        if (!PyTuple_Check(nodes)) {
-            PyErr_SetString(PyExc_TypeError, "a set's nodes must be a tuple");
-            return -1;
-        }
         for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(nodes); k++) {
-            int number;
-            if (id_of(g, ids, PyTuple_GET_ITEM(nodes, k), &number) < 0) return -1;
-            if (push(set_items, number) < 0 || push(&members[number], (int)s) < 0) return -1;
+            PyObject *node = PyTuple_GET_ITEM(nodes, k);
+            int digit, number;
+            mask_t mask;
+            if (!PyTuple_Check(node) || PyTuple_GET_SIZE(node) != 2) {
+                PyErr_SetString(PyExc_TypeError, "chain graph: a node must be a (digit, mask) tuple");
+                return -1;
+            }
+            if (int_of(PyTuple_GET_ITEM(node, 0), &digit) < 0 || to_mask(PyTuple_GET_ITEM(node, 1), &mask) < 0)
+                return -1;
+            if (digit < 1 || digit > g->n || !mask || mask >> g->size) {
+                PyErr_SetString(PyExc_ValueError, "chain graph: a node's digit or cells are out of range");
+                return -1;
+            }
+            if ((number = node_of(g, digit, mask)) < 0) return -1;
+            if (!in_a_set[number]) {
+                in_a_set[number] = 1;
+                if ((mask & (mask - 1)) && push(&g->groups[digit], number) < 0) return -1;
+            }
+            if (push(&g->set_items, number) < 0 || push(&g->member[number], (int)s) < 0) return -1;
         }
-        set_start[s + 1] = (int)set_items->len;
+        g->set_start[s + 1] = (int)g->set_items.len;
     }
     return 0;
+}
+
+/* aic_graph.chain_graph's unit groups: per digit, its places in each box-line meeting of two or more
+ * cells that is a node, after the sets' groups (each group once). */
+static int meeting_groups(Graph *g, PyObject *meetings, char *listed) {
+    Py_ssize_t count = PyTuple_GET_SIZE(meetings);
+    mask_t *insides = PyMem_Malloc((count ? count : 1) * sizeof(mask_t));
+    if (!insides) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < count; k++)
+        if (to_mask(PyTuple_GET_ITEM(meetings, k), &insides[k]) < 0) {
+            PyMem_Free(insides);
+            return -1;
+        }
+    int result = 0;
+    for (int d = 1; d <= g->n; d++)
+        for (Py_ssize_t k = 0; k < g->groups[d].len; k++) listed[g->groups[d].items[k]] = 1;
+    for (int d = 1; d <= g->n && !result; d++)
+        for (Py_ssize_t k = 0; k < count; k++) {
+            mask_t group = g->holders[d] & insides[k];
+            if (!(group & (group - 1))) continue;
+            int number = find_node(g, d, group);
+            if (number < 0 || listed[number]) continue;
+            listed[number] = 1;
+            if ((result = push(&g->groups[d], number)) < 0) break;
+        }
+    PyMem_Free(insides);
+    return result;
 }
 
 /* aic_graph.strong_states: partners by units and cells (in the order met), then each set's other nodes;
  * a partner met again keeps its first place (g->stamp marks the partners of node i with i + 1). */
-static int strong_of(Graph *g, int i, PyObject *ids, PyObject *links, Ints *members, Ints *set_items,
-                     const int *set_start, Ints *adj) {
-    int mark = i + 1, number;
+static int strong_of(Graph *g, int i, Ints *adj) {
+    int mark = i + 1;
     g->stamp[i] = mark; /* (a node is not its own partner) */
-    PyObject *linked = PyDict_GetItemWithError(links, PyTuple_GET_ITEM(g->nodes, i));
-    if (!linked && PyErr_Occurred()) return -1;
-    if (linked) {
-        if (!PyDict_Check(linked)) {
-            PyErr_SetString(PyExc_TypeError, "a node's links must be a dict");
-            return -1;
-        }
-        Py_ssize_t pos = 0;
-        PyObject *end, *value;
-        while (PyDict_Next(linked, &pos, &end, &value)) {
-            if (id_of(g, ids, end, &number) < 0 || push(adj, number << 1 | 1) < 0) return -1;
-            g->stamp[number] = mark;
-        }
+    for (Py_ssize_t k = 0; k < g->partners[i].len; k++) {
+        int other = g->partners[i].items[k];
+        g->stamp[other] = mark;
+        if (push(adj, other << 1 | 1) < 0) return -1;
     }
-    for (Py_ssize_t k = 0; k < members[i].len; k++) {
-        int s = members[i].items[k];
-        for (int j = set_start[s]; j < set_start[s + 1]; j++) {
-            int other = set_items->items[j];
+    for (Py_ssize_t k = 0; k < g->member[i].len; k++) {
+        int s = g->member[i].items[k];
+        for (int j = g->set_start[s]; j < g->set_start[s + 1]; j++) {
+            int other = g->set_items.items[j];
             if (g->stamp[other] == mark) continue;
             g->stamp[other] = mark;
             if (push(adj, other << 1 | 1) < 0) return -1;
@@ -191,126 +314,64 @@ static int strong_of(Graph *g, int i, PyObject *ids, PyObject *links, Ints *memb
     return 0;
 }
 
-/* Per digit, the groups of aic_graph (in its order) and their "off" states. */
-typedef struct {
-    int start[MAX_DIGITS + 2];
-    mask_t *mask;
-    int *state;
-} Groups;
-
 /* aic_graph.weak_states: same digit in cells that see all of the node (single cells, then groups),
  * then its cell's other digits. */
-static int weak_of(Graph *g, int i, const mask_t *singles, const int *single_state, const Groups *groups,
-                   Ints *adj) {
+static int weak_of(Graph *g, int i, const mask_t *singles, Ints *adj) {
     int d = g->digit[i], size = g->size;
     mask_t seen = g->seen[i] & g->holders[d];
     for (mask_t m = seen & singles[d]; m; m &= m - 1)
-        if (push(adj, single_state[d * size + low_index(m)]) < 0) return -1;
-    for (int k = groups->start[d]; k < groups->start[d + 1]; k++)
-        if (!(groups->mask[k] & ~seen) && push(adj, groups->state[k]) < 0) return -1;
+        if (push(adj, g->single[d * size + low_index(m)] << 1) < 0) return -1;
+    for (Py_ssize_t k = 0; k < g->groups[d].len; k++) {
+        int group = g->groups[d].items[k];
+        if (!(g->mask[group] & ~seen) && push(adj, group << 1) < 0) return -1;
+    }
     mask_t own = g->mask[i];
     if (own & (own - 1)) return 0;
     int cell = low_index(own);
     for (int other = 1; other <= g->n; other++) {
-        int state = single_state[other * size + cell];
-        if (other != d && state >= 0 && push(adj, state) < 0) return -1;
+        int number = g->single[other * size + cell];
+        if (other != d && number >= 0 && push(adj, number << 1) < 0) return -1;
     }
     return 0;
 }
 
-static int read_groups(Graph *g, PyObject *ids, PyObject *groups, Groups *out) {
-    if (!PyTuple_Check(groups) || PyTuple_GET_SIZE(groups) != g->n + 1) {
-        PyErr_SetString(PyExc_ValueError, "groups must be a tuple of n + 1 items");
-        return -1;
-    }
-    for (int d = 0; d <= g->n; d++) {
-        PyObject *masks = PyTuple_GET_ITEM(groups, d);
-        if (!PyTuple_Check(masks)) {
-            PyErr_SetString(PyExc_TypeError, "each digit's groups must be a tuple");
-            return -1;
-        }
-        out->start[d + 1] = out->start[d] + (int)PyTuple_GET_SIZE(masks);
-    }
-    int total = out->start[g->n + 1];
-    out->mask = PyMem_Malloc((total ? total : 1) * sizeof(mask_t));
-    out->state = PyMem_Malloc((total ? total : 1) * sizeof(int));
-    if (!out->mask || !out->state) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (int d = 0; d <= g->n; d++) {
-        PyObject *masks = PyTuple_GET_ITEM(groups, d), *digit = PyLong_FromLong(d);
-        if (!digit) return -1;
-        for (int k = out->start[d]; k < out->start[d + 1]; k++) {
-            PyObject *mask = PyTuple_GET_ITEM(masks, k - out->start[d]), *node = PyTuple_Pack(2, digit, mask);
-            int number, failed = !node || to_mask(mask, &out->mask[k]) < 0 || id_of(g, ids, node, &number) < 0;
-            Py_XDECREF(node);
-            if (failed) {
-                Py_DECREF(digit);
-                return -1;
-            }
-            out->state[k] = number << 1;
-        }
-        Py_DECREF(digit);
-    }
-    return 0;
-}
-
-static int make_links(Graph *g, PyObject *ids, PyObject *links, PyObject *set_nodes, PyObject *groups) {
-    int n = g->n, size = g->size, result = -1;
-    Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes);
-    Ints adj = {0}, set_items = {0};
-    Groups by_digit = {{0}, NULL, NULL};
-    Ints *members = PyMem_Calloc(g->count ? g->count : 1, sizeof(Ints));
-    int *set_start = PyMem_Malloc((nsets + 1) * sizeof(int));
-    int *single_state = PyMem_Malloc((n + 1) * size * sizeof(int));
+static int make_links(Graph *g) {
+    int n = g->n, size = g->size;
     mask_t singles[MAX_DIGITS + 1] = {0};
-    if (!members || !set_start || !single_state) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    for (int k = 0; k < (n + 1) * size; k++) single_state[k] = -1;
+    for (int k = 0; k < (n + 1) * size; k++) g->single[k] = -1;
     for (int i = 0; i < g->count; i++) {
-        mask_t m = g->mask[i];
+        mask_t m = g->mask[i], seen = ~(mask_t)0;
+        for (mask_t rest = m; rest; rest &= rest - 1) seen &= g->peers[low_index(rest)];
+        g->seen[i] = seen;
         if (m & (m - 1)) continue;
         singles[g->digit[i]] |= m;
-        single_state[g->digit[i] * size + low_index(m)] = i << 1;
+        g->single[g->digit[i] * size + low_index(m)] = i;
     }
-    if (read_groups(g, ids, groups, &by_digit) < 0) goto done;
-    if (sets_by_node(g, ids, set_nodes, members, &set_items, set_start) < 0) goto done;
+    Ints adj = {0};
+    g->adj_start = PyMem_Malloc((2 * g->count + 1) * sizeof(int));
+    if (!g->adj_start) {
+        PyErr_NoMemory();
+        return -1;
+    }
     for (int i = 0; i < g->count; i++) {
         g->adj_start[2 * i] = (int)adj.len;
-        if (strong_of(g, i, ids, links, members, &set_items, set_start, &adj) < 0) goto done;
+        if (strong_of(g, i, &adj) < 0) goto fail;
         g->adj_start[2 * i + 1] = (int)adj.len;
-        if (weak_of(g, i, singles, single_state, &by_digit, &adj) < 0) goto done;
+        if (weak_of(g, i, singles, &adj) < 0) goto fail;
     }
     g->adj_start[2 * g->count] = (int)adj.len;
-    memset(g->stamp, 0, g->count * sizeof(int)); /* (the walks mark with their own generations) */
-    for (Py_ssize_t k = 0; k < adj.len; k++)
-        if (adj.items[k] < 0 || adj.items[k] >= 2 * g->count) {
-            PyErr_SetString(PyExc_ValueError, "a linked state is out of range");
-            goto done;
-        }
+    memset(g->stamp, 0, g->room * sizeof(int)); /* (the walks mark with their own generations) */
     g->adj = adj.items;
-    adj.items = NULL;
-    result = 0;
-done:
+    return 0;
+fail:
     PyMem_Free(adj.items);
-    PyMem_Free(set_items.items);
-    if (members)
-        for (int i = 0; i < g->count; i++) PyMem_Free(members[i].items);
-    PyMem_Free(members);
-    PyMem_Free(set_start);
-    PyMem_Free(single_state);
-    PyMem_Free(by_digit.mask);
-    PyMem_Free(by_digit.state);
-    return result;
+    return -1;
 }
 
 static int read_position(Graph *g, PyObject *peers, PyObject *holders, PyObject *cands) {
-    if (!PyTuple_Check(peers) || PyTuple_GET_SIZE(peers) != g->size || !PyTuple_Check(holders) ||
-        PyTuple_GET_SIZE(holders) != g->n + 1 || !PyTuple_Check(cands) || PyTuple_GET_SIZE(cands) != g->size) {
-        PyErr_SetString(PyExc_ValueError, "peers and cands need one item per cell, holders one per digit and 0");
+    if (PyTuple_GET_SIZE(peers) != g->size || PyTuple_GET_SIZE(holders) != g->n + 1 ||
+        PyTuple_GET_SIZE(cands) != g->size) {
+        PyErr_SetString(PyExc_ValueError, "chain graph: peers and cands need one item per cell, holders one per digit and 0");
         return -1;
     }
     for (int c = 0; c < g->size; c++)
@@ -321,18 +382,84 @@ static int read_position(Graph *g, PyObject *peers, PyObject *holders, PyObject 
     return 0;
 }
 
-/* graph(size, n, nodes, ids, links, set_nodes, groups, peers, holders, cands):
- * the walk's tables of one ChainGraph, or None for a grid too large for them. */
-static PyObject *graph(PyObject *self, PyObject *args) {
+/* Room for every node: two per unit, digit and way of splitting it, two per cell, one per set node. */
+static int make_room(Graph *g, Py_ssize_t nunits, PyObject *set_nodes) {
+    Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes), room = 4 * nunits * g->n + 2 * g->size + 1;
+    for (Py_ssize_t s = 0; s < nsets; s++) {
+        PyObject *nodes = PyTuple_GET_ITEM(set_nodes, s);
+        if (!PyTuple_Check(nodes)) {
+            PyErr_SetString(PyExc_TypeError, "chain graph: a set's nodes must be a tuple");
+            return -1;
+        }
+        room += PyTuple_GET_SIZE(nodes);
+    }
+    if (room > (1 << 24)) {
+        PyErr_SetString(PyExc_ValueError, "chain graph: too many nodes");
+        return -1;
+    }
+    int slots = 16;
+    while (slots < 2 * room) slots <<= 1;
+    g->room = (int)room;
+    g->slot_mask = slots - 1;
+    g->digit = PyMem_Malloc(room * sizeof(int));
+    g->mask = PyMem_Malloc(room * sizeof(mask_t));
+    g->seen = PyMem_Malloc(room * sizeof(mask_t));
+    g->partners = PyMem_Calloc(room, sizeof(Ints));
+    g->member = PyMem_Calloc(room, sizeof(Ints));
+    g->objects = PyMem_Calloc(room, sizeof(PyObject *));
+    g->slots = PyMem_Calloc(slots, sizeof(int));
+    g->single = PyMem_Malloc((g->n + 1) * g->size * sizeof(int));
+    g->set_start = PyMem_Malloc((nsets + 1) * sizeof(int));
+    g->parent = PyMem_Malloc(2 * room * sizeof(int));
+    g->layer = PyMem_Malloc(2 * room * sizeof(int));
+    g->reached = PyMem_Malloc(2 * room * sizeof(int));
+    g->stamp = PyMem_Calloc(room, sizeof(int));
+    if (!g->digit || !g->mask || !g->seen || !g->partners || !g->member || !g->objects || !g->slots || !g->single ||
+        !g->set_start || !g->parent || !g->layer || !g->reached || !g->stamp) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+/* The node's (digit, mask) tuple, made once. */
+static PyObject *node_object(Graph *g, int i) {
+    if (!g->objects[i]) g->objects[i] = Py_BuildValue("(iN)", g->digit[i], from_mask(g->mask[i]));
+    return g->objects[i];
+}
+
+/* The starts of the search, as aic_search.found_chains sorts them: (node, its number) for each single
+ * candidate node, by digit and then by cell. */
+static PyObject *starts_of(Graph *g) {
+    PyObject *starts = PyList_New(0);
+    if (!starts) return NULL;
+    for (int d = 1; d <= g->n; d++)
+        for (int c = 0; c < g->size; c++) {
+            int number = g->single[d * g->size + c];
+            if (number < 0) continue;
+            PyObject *node = node_object(g, number), *pair = node ? Py_BuildValue("(Oi)", node, number) : NULL;
+            if (!pair || PyList_Append(starts, pair) < 0) {
+                Py_XDECREF(pair);
+                Py_DECREF(starts);
+                return NULL;
+            }
+            Py_DECREF(pair);
+        }
+    return starts;
+}
+
+/* build(size, n, holders, units, splits, cands, peers, set_nodes, meetings): the chain graph of a
+ * position, and the search's starts as (node, number); None for a grid too large for it. */
+static PyObject *build(PyObject *self, PyObject *args) {
     int size, n;
-    PyObject *nodes, *ids, *links, *set_nodes, *groups, *peers, *holders, *cands;
-    if (!PyArg_ParseTuple(args, "iiO!O!O!O!OO!O!O!", &size, &n, &PyTuple_Type, &nodes, &PyDict_Type, &ids,
-                          &PyDict_Type, &links, &PyTuple_Type, &set_nodes, &groups,
-                          &PyTuple_Type, &peers, &PyTuple_Type, &holders, &PyTuple_Type, &cands))
+    PyObject *holders, *units, *splits, *cands, *peers, *set_nodes, *meetings;
+    if (!PyArg_ParseTuple(args, "iiO!O!OO!O!O!O!", &size, &n, &PyTuple_Type, &holders, &PyTuple_Type, &units,
+                          &splits, &PyTuple_Type, &cands, &PyTuple_Type, &peers, &PyTuple_Type, &set_nodes,
+                          &PyTuple_Type, &meetings))
         return NULL;
     if (size > MAX_CELLS || n > MAX_DIGITS) Py_RETURN_NONE;
     if (size < 1 || n < 1) {
-        PyErr_SetString(PyExc_ValueError, "graph: the grid needs cells and digits");
+        PyErr_SetString(PyExc_ValueError, "chain graph: the grid needs cells and digits");
         return NULL;
     }
     Graph *g = PyMem_Calloc(1, sizeof(Graph));
@@ -344,27 +471,28 @@ static PyObject *graph(PyObject *self, PyObject *args) {
     }
     g->size = size;
     g->n = n;
-    g->count = (int)PyTuple_GET_SIZE(nodes);
-    g->nodes = Py_NewRef(nodes);
-    int count = g->count ? g->count : 1;
-    g->digit = PyMem_Malloc(count * sizeof(int));
-    g->mask = PyMem_Malloc(count * sizeof(mask_t));
-    g->seen = PyMem_Malloc(count * sizeof(mask_t));
-    g->adj_start = PyMem_Malloc((2 * count + 1) * sizeof(int));
-    g->parent = PyMem_Malloc(2 * count * sizeof(int));
-    g->layer = PyMem_Malloc(2 * count * sizeof(int));
-    g->reached = PyMem_Malloc(2 * count * sizeof(int));
-    g->stamp = PyMem_Calloc(count, sizeof(int));
-    if (!g->digit || !g->mask || !g->seen || !g->adj_start || !g->parent || !g->layer || !g->reached || !g->stamp) {
-        Py_DECREF(capsule);
-        return PyErr_NoMemory();
+    char *flags = NULL;
+    if (read_position(g, peers, holders, cands) < 0 || make_room(g, PyTuple_GET_SIZE(units), set_nodes) < 0)
+        goto fail;
+    if (!(flags = PyMem_Calloc(g->room, 1))) {
+        PyErr_NoMemory();
+        goto fail;
     }
-    if (read_position(g, peers, holders, cands) < 0 || read_nodes(g) < 0 ||
-        make_links(g, ids, links, set_nodes, groups) < 0) {
+    if (unit_links(g, units, splits) < 0 || cell_links(g) < 0 || set_nodes_of(g, set_nodes, flags) < 0)
+        goto fail;
+    memset(flags, 0, g->room);
+    if (meeting_groups(g, meetings, flags) < 0 || make_links(g) < 0) goto fail;
+    PyMem_Free(flags);
+    PyObject *starts = starts_of(g);
+    if (!starts) {
         Py_DECREF(capsule);
         return NULL;
     }
-    return capsule;
+    return Py_BuildValue("(NN)", capsule, starts);
+fail:
+    PyMem_Free(flags);
+    Py_DECREF(capsule);
+    return NULL;
 }
 
 /* aic_search._promising, with what depends on the start alone worked out once. */
@@ -466,7 +594,14 @@ static PyObject *chain_to(Graph *g, int end) {
     if (!concludes(g, path, len)) return NULL;
     PyObject *chain = PyTuple_New(len);
     if (!chain) return NULL;
-    for (int k = 0; k < len; k++) PyTuple_SET_ITEM(chain, k, Py_NewRef(PyTuple_GET_ITEM(g->nodes, path[k])));
+    for (int k = 0; k < len; k++) {
+        PyObject *node = node_object(g, path[k]);
+        if (!node) {
+            Py_DECREF(chain);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(chain, k, Py_NewRef(node));
+    }
     return chain;
 }
 
@@ -536,13 +671,13 @@ fail:
 }
 
 static PyMethodDef methods[] = {
-    {"graph", graph, METH_VARARGS, "The walk's tables of a chain graph, or None for a grid too large."},
+    {"build", build, METH_VARARGS, "The chain graph of a position and the search's starts, or None for a grid too large."},
     {"walk", walk, METH_VARARGS, "The chains of one start's walk, in order, and whether it reached its last hop."},
     {NULL, NULL, 0, NULL},
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_aic_walk", "The compiled breadth-first walk of the nice-loop search.", -1, methods,
+    PyModuleDef_HEAD_INIT, "_aic_walk", "The compiled chain graph and breadth-first walk of the nice-loop search.", -1, methods,
 };
 
 PyMODINIT_FUNC PyInit__aic_walk(void) { return PyModule_Create(&module); }

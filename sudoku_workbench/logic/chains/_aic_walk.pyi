@@ -1,16 +1,15 @@
 from typing import Any
 
-def graph(
+def build(
     size: int,
     n: int,
-    nodes: tuple[tuple[int, int], ...],
-    ids: dict[tuple[int, int], int],
-    links: dict[tuple[int, int], dict[tuple[int, int], None]],
-    set_nodes: tuple[tuple[tuple[int, int], ...], ...],
-    groups: tuple[tuple[int, ...], ...],
-    peers: tuple[int, ...],
     holders: tuple[int, ...],
+    units: tuple[int, ...],
+    splits: tuple[tuple[tuple[int, ...], ...], ...],
     cands: tuple[int, ...],
+    peers: tuple[int, ...],
+    set_nodes: tuple[tuple[tuple[int, int], ...], ...],
+    meetings: tuple[int, ...],
     /,
-) -> object | None: ...
+) -> tuple[object, list[tuple[tuple[int, int], int]]] | None: ...
 def walk(graph: object, start: int, begin: int, end: int, /) -> tuple[list[Any], bool]: ...

@@ -39,7 +39,10 @@ __all__ = [
     "Node",
     "als_link_cells",
     "chain_graph",
+    "chain_sets",
+    "meeting_masks",
     "strong_states",
+    "unit_splits",
     "weak_states",
 ]
 
@@ -103,12 +106,7 @@ class ChainGraph:
     @functools.cached_property
     def member(self) -> dict[Node, int]:
         """Per node in a set, a mask of the indices of its sets."""
-        member: dict[Node, int] = {}
-        for index, als in enumerate(self.sets):
-            bit = 1 << index
-            for node in als.nodes:
-                member[node] = member.get(node, 0) | bit
-        return member
+        return _members(self.sets)
 
     @functools.cached_property
     def group_tables(self) -> GroupTables:
@@ -143,7 +141,7 @@ class ChainGraph:
 
 
 @functools.cache
-def _splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def unit_splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per unit, how a group may split it: lines by box, boxes by row and then by column (cell masks)."""
     n = geo.n
     found: list[tuple[tuple[int, ...], ...]] = []
@@ -160,7 +158,7 @@ def _splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 @functools.cache
-def _intersection_masks(geo: Geometry) -> tuple[int, ...]:
+def meeting_masks(geo: Geometry) -> tuple[int, ...]:
     """The cells of each box's meeting with a row or column (boxes in order, rows before columns)."""
     n = geo.n
     found: list[int] = []
@@ -183,7 +181,7 @@ def chain_graph(grid: Grid) -> ChainGraph:
     ids = {node: i for i, node in enumerate(links)}
     groups: list[list[int]] = [[] for _ in range(n + 1)]
     sets = _als_nodes(grid, ids, groups)
-    meetings = _intersection_masks(geo)
+    meetings = meeting_masks(geo)
     for digit in range(1, n + 1):
         held = holders[digit]
         groups[digit] += [g for inside in meetings if (g := held & inside) & (g - 1) and (digit, g) in ids]
@@ -222,7 +220,7 @@ def _strong_links(grid: Grid, holders: tuple[int, ...]) -> dict[Node, dict[Node,
 
 def _unit_links(grid: Grid, holders: tuple[int, ...], join: Callable[[Node, Node], None]) -> None:
     """Strong links from units: the only two places for a digit, either of which may be a group."""
-    splits = _splits(grid.geometry)
+    splits = unit_splits(grid.geometry)
     unit_masks = digit_links(grid).units
     for unit, spots in enumerate(unit_positions(grid)):
         for index, mask in enumerate(spots):
@@ -252,7 +250,7 @@ def _als_nodes(grid: Grid, ids: dict[Node, int], groups: list[list[int]]) -> tup
     made when a walk asks (:func:`strong_states`): there are many sets, of up to 15 links each, and
     most searches stop at their first chain.
     """
-    used = tuple([als for als in almost_locked_sets(grid) if 2 <= als.cells.bit_count() <= MAX_ALS_CELLS])
+    used = chain_sets(grid)
     for node in dict.fromkeys([node for als in used for node in als.nodes]):
         ids.setdefault(node, len(ids))
         digit, mask = node
@@ -311,8 +309,29 @@ def weak_states(links: DigitLinks, graph: ChainGraph, number: int) -> tuple[int,
     return tuple(found)
 
 
+@functools.lru_cache(maxsize=4)
+def chain_sets(grid: Grid) -> tuple[Als, ...]:
+    """The almost locked sets whose nodes are chain nodes: those of two to MAX_ALS_CELLS cells."""
+    return tuple([als for als in almost_locked_sets(grid) if 2 <= als.cells.bit_count() <= MAX_ALS_CELLS])
+
+
+def _members(sets: tuple[Als, ...]) -> dict[Node, int]:
+    member: dict[Node, int] = {}
+    for index, als in enumerate(sets):
+        bit = 1 << index
+        for node in als.nodes:
+            member[node] = member.get(node, 0) | bit
+    return member
+
+
+@functools.lru_cache(maxsize=4)
+def _set_members(grid: Grid) -> dict[Node, int]:
+    """Per node in a chain set of ``grid``, a mask of the indices of its sets (the explanations ask)."""
+    return _members(chain_sets(grid))
+
+
 def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
     """The cells of the first almost locked set of ``grid`` with both nodes (their strong link), or None."""
-    graph = chain_graph(grid)
-    both = graph.member.get(a, 0) & graph.member.get(b, 0)
-    return graph.sets[lowest_cell(both)].cells if both else None
+    member = _set_members(grid)
+    both = member.get(a, 0) & member.get(b, 0)
+    return chain_sets(grid)[lowest_cell(both)].cells if both else None

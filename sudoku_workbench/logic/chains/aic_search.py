@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic.chains._aic_kernel import compiled_walks
+from sudoku_workbench.logic.chains._aic_kernel import compiled_search
 from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node, chain_graph, strong_states, weak_states
 from sudoku_workbench.logic.shared._digit_links import (
     DigitLinks,
@@ -199,13 +199,10 @@ def _promising(
 
 def found_chains(grid: Grid) -> Iterator[Found]:
     """Every chain that proves something new, shortest first from each start (up to LONGEST links)."""
-    graph = chain_graph(grid)
     # Asked once: a search resumed after the engine moved on must not rebuild the tables of the new grid.
     links, cands = digit_links(grid), grid.candidates
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-    # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
-    starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
-    chains, cut = _chains_from(grid, graph, links)
+    starts, chains, cut = _search(grid, links)
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
             for path in chains(start, limit):
@@ -219,22 +216,26 @@ def found_chains(grid: Grid) -> Iterator[Found]:
 _Chains = Callable[[Node, int], Iterator[tuple[Node, ...]]]
 
 
-def _chains_from(grid: Grid, graph: ChainGraph, links: DigitLinks) -> tuple[_Chains, Container[Node]]:
-    """The chains by the compiled walk when there is one (the same, in the same order), else by Python's.
+def _search(grid: Grid, links: DigitLinks) -> tuple[list[Node], _Chains, Container[Node]]:
+    """The starts, sorted, and their chains: the compiled search's when there is one, else Python's.
 
-    With the starts whose walk stopped at its limit (a longer walk from them carries on from there).
+    Chains start at single candidates: a chain between two groups is no use to anyone reading it.
+    The compiled walk hands back only the chains that prove something, Python's every one; both come
+    with the starts whose walk stopped at its limit (a longer walk from them carries on from there).
     """
-    walks = compiled_walks(grid, graph, links)
-    if walks is not None:
+    compiled = compiled_search(grid, links)
+    if compiled is not None:
+        starts, walks = compiled
         stopped_at: dict[Node, int] = {}
 
-        def compiled(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
+        def compiled_chains(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
             found, stopped = walks(start, stopped_at.pop(start, 0), 2 * limit)
             if stopped:
                 stopped_at[start] = 2 * limit
             return iter(found)
 
-        return compiled, stopped_at
+        return starts, compiled_chains, stopped_at
+    graph = chain_graph(grid)
     cands = grid.candidates
     seen_by: dict[int, int] = {}
     cut: dict[Node, _Stop] = {}
@@ -246,4 +247,4 @@ def _chains_from(grid: Grid, graph: ChainGraph, links: DigitLinks) -> tuple[_Cha
             if path is not None:
                 yield path
 
-    return walked, cut
+    return sorted(node for node in graph.nodes if node[1].bit_count() == 1), walked, cut

@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.als.als_sets import Als
 from sudoku_workbench.logic.chains import _aic_kernel, aic_search
-from sudoku_workbench.logic.chains.aic_graph import chain_graph, meeting_masks, unit_splits
+from sudoku_workbench.logic.chains.aic_graph import chain_graph, chain_sets, meeting_masks, unit_splits
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import digit_links
 from tests.conftest import SAMPLE_DATA
@@ -139,7 +140,7 @@ def test_the_kernel_starts_where_python_does():
     assert found[0] == sorted(node for node in graph.nodes if node[1].bit_count() == 1)
 
 
-def _build(grid: Grid, set_nodes: Any) -> Any:
+def _build(grid: Grid, sets: Any) -> Any:
     links, geo = digit_links(grid), grid.geometry
     return aic_walk.build(
         geo.size,
@@ -149,17 +150,19 @@ def _build(grid: Grid, set_nodes: Any) -> Any:
         unit_splits(geo),
         grid.candidates,
         links.peers,
-        set_nodes,
+        sets,
         meeting_masks(geo),
     )
 
 
-def test_a_bad_start_or_node_is_a_clear_error_not_a_crash():
+def test_a_bad_start_or_set_is_a_clear_error_not_a_crash():
     grid = _HARD[0]
-    tables, _starts = _build(grid, ())
+    tables, _starts = _build(grid, chain_sets(grid))
     with pytest.raises(ValueError, match="out of range"):
         aic_walk.walk(tables, 10**6, 0, 8)
     with pytest.raises(ValueError, match="out of range"):
-        _build(grid, (((10, 1),),))
-    with pytest.raises(TypeError, match="tuple"):
-        _build(grid, ([(1, 1)],))
+        _build(grid, (Als(0, 3, 1, (0,) * 10),))
+    with pytest.raises(ValueError, match="do not fit"):
+        _build(grid, (Als(0, 3, 1 << 9, (0,) * 10),))
+    with pytest.raises(AttributeError):
+        _build(grid, ((1, 1),))

@@ -49,7 +49,7 @@ def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] |
         unit_splits(geo),
         grid.candidates,
         links.peers,
-        tuple([als.nodes for als in chain_sets(grid)]),
+        chain_sets(grid),
         meeting_masks(geo),
     )
     if built is None:

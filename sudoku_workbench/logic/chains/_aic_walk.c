@@ -23,6 +23,7 @@ typedef unsigned __int128 mask_t;
 #define MAX_CELLS 127 /* signed 128-bit reads: the top bit stays clear */
 #define MAX_DIGITS 32
 #define UNSEEN (-2)
+#define MAX_HOPS 64 /* a walk's longest (the search's is 28): a chain has at most one node more */
 
 static const char *GRAPH_NAME = "sudoku_workbench.aic_walk.graph";
 
@@ -229,34 +230,44 @@ static int cell_links(Graph *g) {
     return 0;
 }
 
-/* aic_graph._als_nodes: the sets' nodes, new ones numbered and each grouped one joining its digit's
- * groups when a set first has it; which sets each node is in. */
-static int set_nodes_of(Graph *g, PyObject *set_nodes, char *in_a_set) {
-    Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes);
+static PyObject *DIGITS, *HOLDERS; /* the attribute names of an almost locked set, interned once */
+
+/* aic_graph._als_nodes: the sets' nodes (Als.nodes: each digit with its cells in the set, ascending),
+ * new ones numbered and each grouped one joining its digit's groups when a set first has it; which
+ * sets each node is in. */
+static int set_nodes_of(Graph *g, PyObject *sets, char *in_a_set) {
+    Py_ssize_t nsets = PyTuple_GET_SIZE(sets);
     g->set_start[0] = 0;
     for (Py_ssize_t s = 0; s < nsets; s++) {
-        PyObject *nodes = PyTuple_GET_ITEM(set_nodes, s);
-        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(nodes); k++) {
-            PyObject *node = PyTuple_GET_ITEM(nodes, k);
-            int digit, number;
-            mask_t mask;
-            if (!PyTuple_Check(node) || PyTuple_GET_SIZE(node) != 2) {
-                PyErr_SetString(PyExc_TypeError, "chain graph: a node must be a (digit, mask) tuple");
-                return -1;
-            }
-            if (int_of(PyTuple_GET_ITEM(node, 0), &digit) < 0 || to_mask(PyTuple_GET_ITEM(node, 1), &mask) < 0)
-                return -1;
-            if (digit < 1 || digit > g->n || !mask || mask >> g->size) {
-                PyErr_SetString(PyExc_ValueError, "chain graph: a node's digit or cells are out of range");
-                return -1;
-            }
-            if ((number = node_of(g, digit, mask)) < 0) return -1;
-            if (!in_a_set[number]) {
-                in_a_set[number] = 1;
-                if ((mask & (mask - 1)) && push(&g->groups[digit], number) < 0) return -1;
-            }
-            if (push(&g->set_items, number) < 0 || push(&g->member[number], (int)s) < 0) return -1;
+        PyObject *als = PyTuple_GET_ITEM(sets, s), *digits_int = PyObject_GetAttr(als, DIGITS);
+        PyObject *holders = digits_int ? PyObject_GetAttr(als, HOLDERS) : NULL;
+        int digits = 0, failed = !holders || int_of(digits_int, &digits) < 0;
+        Py_XDECREF(digits_int);
+        if (!failed && (!PyTuple_Check(holders) || PyTuple_GET_SIZE(holders) != g->n + 1 || digits >> g->n)) {
+            PyErr_SetString(PyExc_ValueError, "chain graph: a set's digits or holders do not fit the grid");
+            failed = 1;
         }
+        for (int d = 1; d <= g->n && !failed; d++) {
+            mask_t mask;
+            int number;
+            if (!(digits >> (d - 1) & 1)) continue;
+            if (to_mask(PyTuple_GET_ITEM(holders, d), &mask) < 0) {
+                failed = 1;
+            } else if (!mask || mask >> g->size) {
+                PyErr_SetString(PyExc_ValueError, "chain graph: a set's cells are out of range");
+                failed = 1;
+            } else if ((number = node_of(g, d, mask)) < 0) {
+                failed = 1;
+            } else {
+                if (!in_a_set[number]) {
+                    in_a_set[number] = 1;
+                    failed = (mask & (mask - 1)) && push(&g->groups[d], number) < 0;
+                }
+                failed = failed || push(&g->set_items, number) < 0 || push(&g->member[number], (int)s) < 0;
+            }
+        }
+        Py_XDECREF(holders);
+        if (failed) return -1;
         g->set_start[s + 1] = (int)g->set_items.len;
     }
     return 0;
@@ -382,17 +393,9 @@ static int read_position(Graph *g, PyObject *peers, PyObject *holders, PyObject 
     return 0;
 }
 
-/* Room for every node: two per unit, digit and way of splitting it, two per cell, one per set node. */
-static int make_room(Graph *g, Py_ssize_t nunits, PyObject *set_nodes) {
-    Py_ssize_t nsets = PyTuple_GET_SIZE(set_nodes), room = 4 * nunits * g->n + 2 * g->size + 1;
-    for (Py_ssize_t s = 0; s < nsets; s++) {
-        PyObject *nodes = PyTuple_GET_ITEM(set_nodes, s);
-        if (!PyTuple_Check(nodes)) {
-            PyErr_SetString(PyExc_TypeError, "chain graph: a set's nodes must be a tuple");
-            return -1;
-        }
-        room += PyTuple_GET_SIZE(nodes);
-    }
+/* Room for every node: two per unit, digit and way of splitting it, two per cell, n per set. */
+static int make_room(Graph *g, Py_ssize_t nunits, Py_ssize_t nsets) {
+    Py_ssize_t room = 4 * nunits * g->n + 2 * g->size + nsets * g->n + 1;
     if (room > (1 << 24)) {
         PyErr_SetString(PyExc_ValueError, "chain graph: too many nodes");
         return -1;
@@ -448,13 +451,13 @@ static PyObject *starts_of(Graph *g) {
     return starts;
 }
 
-/* build(size, n, holders, units, splits, cands, peers, set_nodes, meetings): the chain graph of a
+/* build(size, n, holders, units, splits, cands, peers, sets, meetings): the chain graph of a
  * position, and the search's starts as (node, number); None for a grid too large for it. */
 static PyObject *build(PyObject *self, PyObject *args) {
     int size, n;
-    PyObject *holders, *units, *splits, *cands, *peers, *set_nodes, *meetings;
+    PyObject *holders, *units, *splits, *cands, *peers, *sets, *meetings;
     if (!PyArg_ParseTuple(args, "iiO!O!OO!O!O!O!", &size, &n, &PyTuple_Type, &holders, &PyTuple_Type, &units,
-                          &splits, &PyTuple_Type, &cands, &PyTuple_Type, &peers, &PyTuple_Type, &set_nodes,
+                          &splits, &PyTuple_Type, &cands, &PyTuple_Type, &peers, &PyTuple_Type, &sets,
                           &PyTuple_Type, &meetings))
         return NULL;
     if (size > MAX_CELLS || n > MAX_DIGITS) Py_RETURN_NONE;
@@ -472,13 +475,13 @@ static PyObject *build(PyObject *self, PyObject *args) {
     g->size = size;
     g->n = n;
     char *flags = NULL;
-    if (read_position(g, peers, holders, cands) < 0 || make_room(g, PyTuple_GET_SIZE(units), set_nodes) < 0)
+    if (read_position(g, peers, holders, cands) < 0 || make_room(g, PyTuple_GET_SIZE(units), PyTuple_GET_SIZE(sets)) < 0)
         goto fail;
     if (!(flags = PyMem_Calloc(g->room, 1))) {
         PyErr_NoMemory();
         goto fail;
     }
-    if (unit_links(g, units, splits) < 0 || cell_links(g) < 0 || set_nodes_of(g, set_nodes, flags) < 0)
+    if (unit_links(g, units, splits) < 0 || cell_links(g) < 0 || set_nodes_of(g, sets, flags) < 0)
         goto fail;
     memset(flags, 0, g->room);
     if (meeting_groups(g, meetings, flags) < 0 || make_links(g) < 0) goto fail;
@@ -576,11 +579,10 @@ static int concludes(const Graph *g, const int *path, int len) {
  * state, or NULL with no error if it passes a node twice (bar a loop back to its start) or proves
  * nothing. */
 static PyObject *chain_to(Graph *g, int end) {
-    int path[64] = {0}, len = 0, repeats = 0;
+    int path[MAX_HOPS + 1] = {0}, len = 0, repeats = 0;
     int generation = ++g->generation;
     for (int key = end << 1 | 1; key >= 0; key = g->parent[key]) {
         int node = key >> 1;
-        if (len == 64) return NULL; /* (never: a walk is at most 28 hops) */
         if (g->stamp[node] == generation) repeats++;
         g->stamp[node] = generation;
         path[len++] = node;
@@ -615,7 +617,7 @@ static PyObject *walk(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oiii", &capsule, &start, &begin, &end)) return NULL;
     Graph *g = PyCapsule_GetPointer(capsule, GRAPH_NAME);
     if (!g) return NULL;
-    if (start < 0 || start >= g->count || begin < 0 || end > 64) {
+    if (start < 0 || start >= g->count || begin < 0 || end > MAX_HOPS) {
         PyErr_SetString(PyExc_ValueError, "walk: the start or the hops are out of range");
         return NULL;
     }
@@ -680,4 +682,8 @@ static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT, "_aic_walk", "The compiled chain graph and breadth-first walk of the nice-loop search.", -1, methods,
 };
 
-PyMODINIT_FUNC PyInit__aic_walk(void) { return PyModule_Create(&module); }
+PyMODINIT_FUNC PyInit__aic_walk(void) {
+    if (!DIGITS && !(DIGITS = PyUnicode_InternFromString("digits"))) return NULL;
+    if (!HOLDERS && !(HOLDERS = PyUnicode_InternFromString("holders"))) return NULL;
+    return PyModule_Create(&module);
+}

@@ -1,5 +1,7 @@
 from typing import Any
 
+from sudoku_workbench.logic.als.als_sets import Als
+
 def build(
     size: int,
     n: int,
@@ -8,7 +10,7 @@ def build(
     splits: tuple[tuple[tuple[int, ...], ...], ...],
     cands: tuple[int, ...],
     peers: tuple[int, ...],
-    set_nodes: tuple[tuple[tuple[int, int], ...], ...],
+    sets: tuple[Als, ...],
     meetings: tuple[int, ...],
     /,
 ) -> tuple[object, list[tuple[tuple[int, int], int]]] | None: ...

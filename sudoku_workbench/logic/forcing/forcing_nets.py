@@ -8,6 +8,7 @@ to the end.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing.forcing_story import (
     Story,
     ancestors,
@@ -262,6 +264,39 @@ def _wrong_first(grid: Grid) -> list[Candidate]:
     return [(cell, digit) for cell, digit in open_candidates(grid) if not placed[digit - 1] >> cell & 1]
 
 
+@functools.lru_cache(maxsize=4)
+def _settled(grid: Grid, compiled: Compiled | None) -> Propagation:
+    """The position's NET-mode propagation state before any assumption (shared: only ever copied).
+
+    Kept per kernel too, as a state runs on the kernel it was made with (tests switch it off).
+    """
+    return Propagation(grid, Mode.NET)
+
+
+#: Per candidate, what the Python search knows of its refutation's nodes from shallower passes.
+_Memo = dict[Candidate, dict[_Path, _Node]]
+
+
+def _first_net(grid: Grid, candidates: list[Candidate], depth: int, memo: _Memo) -> tuple[int, _Tree]:
+    """The first candidate refuted within ``depth`` case splits and its refutation ((-1, None) if none).
+
+    The compiled kernel runs the whole search in one call, with the same case splits and the same
+    refutations (it needs no memo: its runs cost little); else Python's :func:`_refute`.
+    """
+    compiled = compiled_of(grid.geometry)
+    base = _settled(grid, compiled)
+    if compiled is not None:
+        return base.first_net(compiled, candidates, depth)
+    for index, candidate in enumerate(candidates):
+        prop = base.copy()
+        prop.assume(*candidate, True)
+        try:
+            return index, _refute(prop, depth, memo.setdefault(candidate, {}))
+        except _Open:
+            continue
+    return -1, None
+
+
 class _NetLead:
     """A candidate's net on the search's position at the search's depth, worked out when first asked.
 
@@ -289,11 +324,9 @@ class _NetLead:
     def _closes_where_searched(self) -> bool:
         if self._closes is None:
             assert self._nodes is not None
-            try:
-                self._tree = _refute(_assumed(self.grid, self.candidate), self.depth, self._nodes)
-                self._closes = True
-            except _Open:
-                self._closes = False
+            memo = {self.candidate: self._nodes}
+            index, self._tree = _first_net(self.grid, [self.candidate], self.depth, memo)
+            self._closes = index == 0
             self._nodes = None
         return self._closes
 
@@ -304,17 +337,8 @@ class _NetLead:
             return None
         if grid is self.grid:
             return _net_step(grid, self.candidate, self._tree)
-        try:
-            tree = _refute(_assumed(grid, self.candidate), self.depth, {})
-        except _Open:
-            return None
-        return _net_step(grid, self.candidate, tree)
-
-
-def _assumed(grid: Grid, candidate: Candidate) -> Propagation:
-    prop = Propagation(grid, Mode.NET)
-    prop.assume(*candidate, True)
-    return prop
+        index, tree = _first_net(grid, [self.candidate], self.depth, {})
+        return _net_step(grid, self.candidate, tree) if index == 0 else None
 
 
 def _net_search(grid: Grid) -> list[_NetLead]:
@@ -323,19 +347,14 @@ def _net_search(grid: Grid) -> list[_NetLead]:
     The first net found is the first lead; every candidate after it at that depth is a lead that is
     worked out when asked (:class:`_NetLead`).
     """
-    base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
-    nodes: dict[Candidate, dict[_Path, _Node]] = {candidate: {} for candidate in candidates}
+    memo: _Memo = {}
     for depth in range(1, _MAX_NET_DEPTH + 1):
-        for index, candidate in enumerate(candidates):
-            prop = base.copy()
-            prop.assume(*candidate, True)
-            try:
-                tree = _refute(prop, depth, nodes[candidate])
-            except _Open:
-                continue
-            later = [_NetLead(grid, other, depth, nodes[other]) for other in candidates[index + 1 :]]
-            return [_NetLead.found(grid, candidate, depth, tree), *later]
+        index, tree = _first_net(grid, candidates, depth, memo)
+        if index < 0:
+            continue
+        later = [_NetLead(grid, other, depth, memo.get(other, {})) for other in candidates[index + 1 :]]
+        return [_NetLead.found(grid, candidates[index], depth, tree), *later]
     return []
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import reduce
 from operator import or_
+from typing import Any
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -120,6 +121,14 @@ class Propagation:
         return compiled.trials(
             self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, candidates
         )
+
+    def first_net(self, compiled: Compiled, candidates: list[Candidate], depth: int) -> tuple[int, Any]:
+        """The kernel's forcing-net search from this (NET-mode, settled) state, in one call.
+
+        Returns the index of the first candidate refuted within ``depth`` case splits and its
+        refutation (as :mod:`~sudoku_workbench.logic.forcing.forcing_nets` builds it), or (-1, None).
+        """
+        return compiled.nets(self.loc, self.placed, self._filters, self.free, candidates, depth)
 
     def candidates(self, cell: Cell) -> list[Digit]:
         """The digits still open in a cell of the current state."""

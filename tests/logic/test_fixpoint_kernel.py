@@ -249,6 +249,45 @@ def test_odd_positions_give_the_same_forcing_nets(index, seed, share, depth):
     assert _first_net(grid, candidates, depth, True) == _first_net(grid, candidates, depth, False)
 
 
+def _two_solutions(grid: Grid, compiled: bool) -> list[tuple[int, ...]]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+        return forcing_nets._two_solutions(grid)
+
+
+def _fewer_givens(grid: Grid, seed, dropped: int) -> Grid:
+    """The puzzle with ``dropped`` of its givens taken out at random (it may then have many solutions)."""
+    givens = list(grid.givens)
+    for cell in seed.sample([c for c, d in enumerate(givens) if d], dropped):
+        givens[cell] = 0
+    return Grid.from_values(grid.geometry, givens)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    index=st.integers(0, len(_TOP) - 1),
+    seed=st.randoms(use_true_random=False),
+    dropped=st.integers(0, 8),
+    share=st.integers(0, 2),
+)
+def test_odd_positions_give_the_same_solutions(index, seed, dropped, share):
+    grid = _thinned(_fewer_givens(_TOP[index], seed, dropped), seed, share, 40)
+    assert _two_solutions(grid, True) == _two_solutions(grid, False)
+
+
+def test_the_solution_search_finds_none_one_and_two_both_ways():
+    one = _TOP[0]
+    (solution,) = _two_solutions(one, True)
+    none = one.eliminate([(c, d) for c, d in open_candidates(one) if solution[d - 1] >> c & 1][:1])
+    two = Grid.from_values(one.geometry, [0] * 10 + list(one.givens[10:]))
+    counts = []
+    for grid in (none, one, two):
+        found = _two_solutions(grid, True)
+        assert found == _two_solutions(grid, False)
+        counts.append(len(found))
+    assert counts == [0, 1, 2]
+
+
 def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
     prop = Propagation(_TOP[0], Mode.DYNAMIC)
     compiled = _kernel.compiled_for(fixpoint, prop.geo)
@@ -256,7 +295,7 @@ def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
     with pytest.raises(ValueError, match="outside the grid"):
         prop.assume_each(compiled, [(0, 10)])
     with pytest.raises(ValueError, match="outside the grid"):
-        Propagation(_TOP[0], Mode.NET).first_net(compiled, [(81, 1)], 2)
+        compiled.nets(*Propagation(_TOP[0], Mode.NET).masks(), [(81, 1)], 2)
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():

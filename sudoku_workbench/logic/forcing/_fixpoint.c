@@ -7,7 +7,8 @@
  * state in one call, and splits() finds on those runs the case splits whose cases share a conclusion:
  * what logic/forcing/trials.py computes in Python, as bit sets, with no object per assumption; nets()
  * runs forcing_nets._refute's case splits (the same scans, the same choices) for candidate after
- * candidate and returns the first refutation as the tuples Python builds. It
+ * candidate and returns the first refutation as the tuples Python builds, and solutions() finds up to
+ * a number of solutions below a position, as forcing_nets._solutions does. It
  * handles grids of up to 127 cells and 64 units (9x9 and smaller); larger grids, recorded runs, and
  * installs without a compiler take the Python loop.
  * SUDOKU_WORKBENCH_PURE=1 makes the package ignore this module (see _kernel.py).
@@ -973,6 +974,84 @@ static int refute(Net *w, const Position *parent, int cell, int digit, int depth
     return *tree ? 1 : -1;
 }
 
+/* forcing_nets._split_cell: the lowest two-candidate cell, else the open cell with the fewest. */
+static int split_cell(const Position *pos, int n) {
+    mask_t once = 0, twice = 0, thrice = 0;
+    for (int d = 0; d < n; d++) {
+        thrice |= twice & pos->loc[d];
+        twice |= once & pos->loc[d];
+        once |= pos->loc[d];
+    }
+    mask_t pairs = pos->free & twice & ~thrice;
+    return pairs ? low_index(pairs) : fewest_candidates(pos, n);
+}
+
+/* forcing_nets._solutions below a settled position: its solutions' placements (tuples of n masks)
+ * appended to ``found`` until it holds ``limit``, depth first, each case split on split_cell. */
+static int solve(Net *w, const Position *pos, Py_ssize_t limit, PyObject *found) {
+    int n = w->s.t->n;
+    if (!pos->free) {
+        PyObject *placed = PyTuple_New(n);
+        for (int d = 0; placed && d < n; d++) {
+            PyObject *value = from_mask(pos->placed[d]);
+            if (!value) Py_CLEAR(placed);
+            else PyTuple_SET_ITEM(placed, d, value);
+        }
+        int failed = !placed || PyList_Append(found, placed) < 0;
+        Py_XDECREF(placed);
+        return failed ? -1 : 0;
+    }
+    int cell = split_cell(pos, n);
+    for (int d = 0; d < n && PyList_GET_SIZE(found) < limit; d++) {
+        if (!(pos->loc[d] >> cell & 1)) continue;
+        Position child;
+        int stop = settle(w, pos, cell, d + 1, &child);
+        if (stop < 0 || (!stop && solve(w, &child, limit, found) < 0)) return -1;
+    }
+    return 0;
+}
+
+/* The NET-mode position of nets() and solutions() from Python's lists; 0, or -1 on an error. */
+static int read_position(Net *w, PyObject *capsule, PyObject *loc, PyObject *placed, PyObject *filters,
+                         PyObject *free, Position *root) {
+    memset(w, 0, sizeof *w);
+    w->s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!w->s.t) return -1;
+    w->s.mode = NET;
+    w->s.static_cells = ~(mask_t)0; /* NET mode looks at every cell for naked singles */
+    mask_t wide[MAX_DIGITS];
+    int n = w->s.t->n;
+    if (masks_of(loc, root->loc, n, "loc") < 0 || masks_of(placed, root->placed, n, "placed") < 0 ||
+        masks_of(filters, wide, n, "filters") < 0 || to_mask(free, &root->free) < 0)
+        return -1;
+    for (int d = 0; d < n; d++) root->filters[d] = (uint64_t)wide[d];
+    return 0;
+}
+
+static void release_net(Net *w) {
+    PyMem_Free(w->rows);
+    release(&w->s);
+}
+
+/* solutions(tables, loc, placed, filters, free, limit) -> [placed per digit, ...]
+ * Up to ``limit`` solutions below the given settled NET-mode position, as forcing_nets._solutions
+ * finds them. */
+static PyObject *solutions(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *loc, *placed, *filters, *free;
+    Py_ssize_t limit;
+    if (!PyArg_ParseTuple(args, "OOOOOn", &capsule, &loc, &placed, &filters, &free, &limit)) return NULL;
+    Net w;
+    Position root;
+    if (read_position(&w, capsule, loc, placed, filters, free, &root) < 0) {
+        release_net(&w);
+        return NULL;
+    }
+    PyObject *found = PyList_New(0);
+    if (found && solve(&w, &root, limit, found) < 0) Py_CLEAR(found);
+    release_net(&w);
+    return found;
+}
+
 /* nets(tables, loc, placed, filters, free, candidates, depth) -> (index, refutation)
  * forcing_nets._refute of each (cell, digit) of ``candidates`` in turn, assumed true on its own copy of
  * the given NET-mode position, with at most ``depth`` case splits: the first that closes and its
@@ -984,18 +1063,11 @@ static PyObject *nets(PyObject *Py_UNUSED(self), PyObject *args) {
                           &candidates, &depth))
         return NULL;
     Net w;
-    memset(&w, 0, sizeof w);
-    w.s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
-    if (!w.s.t) return NULL;
-    w.s.mode = NET;
-    w.s.static_cells = ~(mask_t)0; /* NET mode looks at every cell for naked singles */
     Position root;
-    mask_t wide[MAX_DIGITS];
-    int n = w.s.t->n;
-    if (masks_of(loc, root.loc, n, "loc") < 0 || masks_of(placed, root.placed, n, "placed") < 0 ||
-        masks_of(filters, wide, n, "filters") < 0 || to_mask(free, &root.free) < 0)
+    if (read_position(&w, capsule, loc, placed, filters, free, &root) < 0) {
+        release_net(&w);
         return NULL;
-    for (int d = 0; d < n; d++) root.filters[d] = (uint64_t)wide[d];
+    }
     PyObject *tree = NULL;
     Py_ssize_t index = 0, count = PyList_GET_SIZE(candidates);
     int closed = 0;
@@ -1006,8 +1078,7 @@ static PyObject *nets(PyObject *Py_UNUSED(self), PyObject *args) {
         else closed = refute(&w, &root, cell, digit, depth, 0, &tree);
         if (closed) break;
     }
-    PyMem_Free(w.rows);
-    release(&w.s);
+    release_net(&w);
     if (closed < 0) return NULL;
     return closed ? Py_BuildValue("(nN)", index, tree) : Py_BuildValue("(iO)", -1, Py_None);
 }
@@ -1018,6 +1089,7 @@ static PyMethodDef methods[] = {
     {"trials", trials, METH_VARARGS, "Every given assumption run to its fixpoint on its own copy of a state."},
     {"splits", splits, METH_VARARGS, "The case splits whose cases all reach a common literal, on trials()."},
     {"nets", nets, METH_VARARGS, "The first given assumption that case splits refute, and its refutation."},
+    {"solutions", solutions, METH_VARARGS, "Up to a number of solutions below a settled position."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -51,3 +51,6 @@ def nets(
     depth: int,
     /,
 ) -> tuple[int, Any]: ...
+def solutions(
+    tables: object, loc: list[int], placed: list[int], filters: list[int], free: int, limit: int, /
+) -> list[tuple[int, ...]]: ...

@@ -204,6 +204,15 @@ def _refute(
     return cell, tuple(children)
 
 
+@functools.lru_cache(maxsize=4)
+def _settled(grid: Grid, compiled: Compiled | None) -> Propagation:
+    """The position's NET-mode propagation state before any assumption (shared: only ever copied).
+
+    Kept per kernel too, as a state runs on the kernel it was made with (tests switch it off).
+    """
+    return Propagation(grid, Mode.NET)
+
+
 def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions below a propagation state (depth-first, fewest candidates first)."""
     try:
@@ -223,6 +232,15 @@ def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     return found
 
 
+def _two_solutions(grid: Grid) -> list[tuple[int, ...]]:
+    """Up to two solutions of the position (by the kernel in one call when there is one)."""
+    compiled = compiled_of(grid.geometry)
+    base = _settled(grid, compiled)
+    if compiled is not None:
+        return compiled.solutions(*base.masks(), 2)
+    return _solutions(base.copy(), 2)
+
+
 #: The solve memory's key for the last position of the solve found to have one solution (per digit,
 #: the cells that may hold it) and that solution (per digit, its cells).
 _SOLVED = (FORCING_NET, "solution")
@@ -235,7 +253,7 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
     has that solution as its only one: then no search is needed (steps only ever remove candidates).
     The search propagates with locked candidates too: that costs more per node but spares a third of them.
     """
-    prop = Propagation(grid, Mode.NET)
+    prop = _settled(grid, compiled_of(grid.geometry))
     allowed = tuple(here | done for here, done in zip(prop.loc, prop.placed, strict=True))
     memory = solve_memory()
     remembered: tuple[tuple[int, ...], tuple[int, ...]] | None = memory.recall(_SOLVED, None)
@@ -245,7 +263,7 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
             cells & ~now for cells, now in zip(solution, allowed, strict=True)
         ):
             return solution
-    found = _solutions(prop, 2)
+    found = _two_solutions(grid)
     if len(found) != 1:
         return None
     memory.keep(_SOLVED, (allowed, found[0]))
@@ -264,15 +282,6 @@ def _wrong_first(grid: Grid) -> list[Candidate]:
     return [(cell, digit) for cell, digit in open_candidates(grid) if not placed[digit - 1] >> cell & 1]
 
 
-@functools.lru_cache(maxsize=4)
-def _settled(grid: Grid, compiled: Compiled | None) -> Propagation:
-    """The position's NET-mode propagation state before any assumption (shared: only ever copied).
-
-    Kept per kernel too, as a state runs on the kernel it was made with (tests switch it off).
-    """
-    return Propagation(grid, Mode.NET)
-
-
 #: Per candidate, what the Python search knows of its refutation's nodes from shallower passes.
 _Memo = dict[Candidate, dict[_Path, _Node]]
 
@@ -286,7 +295,7 @@ def _first_net(grid: Grid, candidates: list[Candidate], depth: int, memo: _Memo)
     compiled = compiled_of(grid.geometry)
     base = _settled(grid, compiled)
     if compiled is not None:
-        return base.first_net(compiled, candidates, depth)
+        return compiled.nets(*base.masks(), candidates, depth)
     for index, candidate in enumerate(candidates):
         prop = base.copy()
         prop.assume(*candidate, True)

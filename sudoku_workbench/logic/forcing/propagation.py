@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import reduce
 from operator import or_
-from typing import Any
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -122,13 +121,9 @@ class Propagation:
             self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, candidates
         )
 
-    def first_net(self, compiled: Compiled, candidates: list[Candidate], depth: int) -> tuple[int, Any]:
-        """The kernel's forcing-net search from this (NET-mode, settled) state, in one call.
-
-        Returns the index of the first candidate refuted within ``depth`` case splits and its
-        refutation (as :mod:`~sudoku_workbench.logic.forcing.forcing_nets` builds it), or (-1, None).
-        """
-        return compiled.nets(self.loc, self.placed, self._filters, self.free, candidates, depth)
+    def masks(self) -> tuple[list[int], list[int], list[int], int]:
+        """The state as the kernel's searches from a settled state read it: loc, placed, filters, free."""
+        return self.loc, self.placed, self._filters, self.free
 
     def candidates(self, cell: Cell) -> list[Digit]:
         """The digits still open in a cell of the current state."""

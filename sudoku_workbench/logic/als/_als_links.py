@@ -24,10 +24,15 @@ __all__ = [
     "SizePairs",
     "als_highlights",
     "als_name",
+    "digit_field",
+    "digit_fields",
+    "in_every_field",
+    "other_digits",
     "restricted",
     "restricted_link",
     "seers",
     "sights",
+    "victim_table",
     "victims",
 ]
 
@@ -188,6 +193,65 @@ def _touching(on_cell: list[int], cells: int) -> int:
         touch |= on_cell[low.bit_length() - 1]
         cells ^= low
     return touch
+
+
+@functools.lru_cache(maxsize=4)
+def victim_table(grid: Grid) -> tuple[int, ...]:
+    """Per set (by index), for each digit z it holds, the cells outside it holding z that see all its z-cells.
+
+    Packed in one int per set: the cells of digit z shifted by (z - 1) times the grid's cell count
+    (see :func:`digit_fields`). Two or more sets' ints ANDed are what a digit of all of them removes,
+    every digit in one operation: the pairs, wings and blossoms tried then cost an AND each instead
+    of a look-up per set and digit.
+    """
+    holders = digit_links(grid).holders
+    seen_by = seers(grid)
+    size = grid.geometry.size
+    packed = []
+    for als in almost_locked_sets(grid):
+        outside = ~als.cells
+        joined = 0
+        for z, spots in als.nodes:
+            joined |= (holders[z] & seen_by[spots] & outside) << (z - 1) * size
+        packed.append(joined)
+    return tuple(packed)
+
+
+def digit_fields(geo: Geometry, packed: int) -> list[tuple[Digit, int]]:
+    """A packed :func:`victim_table` value as (digit, cells) for each digit with cells, ascending."""
+    size = geo.size
+    field = (1 << size) - 1
+    found = []
+    digit = 1
+    while packed:
+        cells = packed & field
+        if cells:
+            found.append((digit, cells))
+        packed >>= size
+        digit += 1
+    return found
+
+
+def digit_field(geo: Geometry, digit: Digit) -> int:
+    """The bits of ``digit`` in a packed :func:`victim_table` value."""
+    return ((1 << geo.size) - 1) << (digit - 1) * geo.size
+
+
+@functools.lru_cache(maxsize=4)
+def other_digits(geo: Geometry) -> tuple[int, ...]:
+    """Per digit x (index 0 unused), the bits of every other digit in a packed :func:`victim_table` value."""
+    return (-1, *(~digit_field(geo, x) for x in range(1, geo.n + 1)))
+
+
+def in_every_field(geo: Geometry, cells: int) -> int:
+    """``cells`` repeated in every digit's bits of a packed :func:`victim_table` value."""
+    return cells * _field_starts(geo)
+
+
+@functools.lru_cache(maxsize=4)
+def _field_starts(geo: Geometry) -> int:
+    """The lowest bit of every digit's field: times a cell mask, the mask in each field."""
+    return sum(1 << d * geo.size for d in range(geo.n))
 
 
 def victims(holders: int, seen_by: Seers, z: Digit, sets: tuple[Als, ...]) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import als, death_blossom
-from sudoku_workbench.logic.als._als_links import restricted, victim_table
+from sudoku_workbench.logic.als._als_links import in_every_field, other_digits, restricted, victim_table
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
@@ -115,9 +115,9 @@ def test_als_xz_and_wing_remove_what_the_plain_searches_do() -> None:
 def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:
     skipped = kept = 0
     for grid in _positions():
-        sets = almost_locked_sets(grid)
+        sets, packed, others = almost_locked_sets(grid), victim_table(grid), other_digits(grid.geometry)
         for pivot, links in als._links_by_set(grid).items():
-            wings = als._wings(grid, sets[pivot], links)
+            wings = als._wings(links, packed, others, ~in_every_field(grid.geometry, sets[pivot].cells))
             pairs = [
                 (i, j)
                 for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2)

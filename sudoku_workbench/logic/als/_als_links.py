@@ -171,17 +171,23 @@ def _restricted(grid: Grid, sizes: SizePairs) -> tuple[tuple[int, int, Digit], .
                 low = cells & -cells
                 common &= sees[low.bit_length() - 1]
                 cells ^= low
-            if common:
-                for i in bits_of(members):
-                    later = common & partners[i] & -1 << i + 1
-                    if later:
-                        overlap = touch.get(i)
-                        if overlap is None:
-                            overlap = touch[i] = _touching(on_cell, sets[i].cells)
-                        later &= ~overlap
-                        found.append((i, later))
+            while common and members:
+                low = members & -members
+                members ^= low
+                i = low.bit_length() - 1
+                later = common & partners[i] & -low << 1
+                if later:
+                    overlap = touch.get(i)
+                    if overlap is None:
+                        overlap = touch[i] = _touching(on_cell, sets[i].cells)
+                    later &= ~overlap
+                    found.append((i, later))
         found.sort()
-        pairs += [(i, j, digit) for i, later in found for j in bits_of(later)]
+        for i, later in found:
+            while later:
+                low = later & -later
+                later ^= low
+                pairs.append((i, low.bit_length() - 1, digit))
     return tuple(pairs)
 
 

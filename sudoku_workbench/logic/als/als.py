@@ -37,7 +37,7 @@ from sudoku_workbench.logic.als._als_links import (
     restricted_link,
     victim_table,
 )
-from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.als.als_sets import almost_locked_sets
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._text import cells_text
 
@@ -66,15 +66,15 @@ def _links_by_set(grid: Grid) -> dict[int, list[tuple[int, Digit]]]:
     return by_set
 
 
-def _wings(grid: Grid, pivot: Als, links: list[tuple[int, Digit]]) -> list[tuple[int, Digit, int]]:
-    """Per partner of the pivot (a wing): its index, link digit, and what it removes with another set.
+def _wings(
+    links: list[tuple[int, Digit]], packed: tuple[int, ...], others: tuple[int, ...], outside: int
+) -> list[tuple[int, Digit, int]]:
+    """Per partner of a pivot (a wing): its index, link digit, and what it removes with another wing.
 
-    That is what its digits other than the link remove outside the pivot, packed as a
-    :func:`victim_table` row.
+    That is what its digits other than the link remove ``outside`` the pivot, as a packed
+    :func:`victim_table` row (``others`` from :func:`other_digits`).
     """
-    packed, fields = victim_table(grid), other_digits(grid.geometry)
-    outside = ~in_every_field(grid.geometry, pivot.cells)
-    return [(i, x, packed[i] & fields[x] & outside) for i, x in links]
+    return [(i, x, packed[i] & others[x] & outside) for i, x in links]
 
 
 def _may_pair(wings: list[tuple[int, Digit, int]]) -> bool:
@@ -86,7 +86,12 @@ def _may_pair(wings: list[tuple[int, Digit, int]]) -> bool:
     unions: dict[Digit, int] = {}
     for _, x, reach in wings:
         unions[x] = unions.get(x, 0) | reach
-    return any(a & b for a, b in itertools.combinations(unions.values(), 2))
+    earlier = 0
+    for union in unions.values():
+        if union & earlier:
+            return True
+        earlier |= union
+    return False
 
 
 def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
@@ -125,10 +130,11 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
     sets = almost_locked_sets(grid)
     geo = grid.geometry
+    packed, others = victim_table(grid), other_digits(geo)
     done: set[tuple[Digit, int]] = set()
     for pivot, links in _links_by_set(grid).items():
         c = sets[pivot]
-        wings = _wings(grid, c, links)
+        wings = _wings(links, packed, others, ~in_every_field(geo, c.cells))
         if not _may_pair(wings):
             continue
         for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2):

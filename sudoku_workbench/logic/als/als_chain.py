@@ -154,7 +154,12 @@ def _components(succ: tuple[tuple[int, ...], ...]) -> list[list[int]]:
                 if work and low[node] < low[work[-1][0]]:
                     low[work[-1][0]] = low[node]
                 if low[node] == order[node]:
-                    components.append(_pop_component(stack, on_stack, node))
+                    if stack[-1] == node:  # most components: the node alone
+                        stack.pop()
+                        on_stack[node] = False
+                        components.append([node])
+                    else:
+                        components.append(_pop_component(stack, on_stack, node))
     return components
 
 

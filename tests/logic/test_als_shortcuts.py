@@ -16,7 +16,13 @@ from collections.abc import Iterator
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import als, death_blossom
-from sudoku_workbench.logic.als._als_links import in_every_field, other_digits, restricted, victim_table
+from sudoku_workbench.logic.als._als_links import (
+    in_every_field,
+    other_digits,
+    partners,
+    restricted,
+    victim_table,
+)
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
@@ -80,8 +86,9 @@ def _plain_wing(grid: Grid) -> list[tuple[int, int]]:
     """ALS-XY-Wing's (digit, cells) in order, every two wings of every pivot tried."""
     sets = almost_locked_sets(grid)
     done: list[tuple[int, int]] = []
-    for pivot, links in als._links_by_set(grid).items():
-        for (i, x), (j, y) in itertools.combinations(links, 2):
+    linked = partners(grid)
+    for pivot in linked.order:
+        for (i, x), (j, y) in itertools.combinations(linked.of_set[pivot], 2):
             if x == y or i == j or sets[i].cells & sets[j].cells:
                 continue
             for z in bits_of(sets[i].digits & sets[j].digits & ~(1 << (x - 1) | 1 << (y - 1))):
@@ -116,8 +123,11 @@ def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:
     skipped = kept = 0
     for grid in _positions():
         sets, packed, others = almost_locked_sets(grid), victim_table(grid), other_digits(grid.geometry)
-        for pivot, links in als._links_by_set(grid).items():
-            wings = als._wings(links, packed, others, ~in_every_field(grid.geometry, sets[pivot].cells))
+        linked = partners(grid)
+        for pivot in linked.order:
+            wings = als._wings(
+                linked.of_set[pivot], packed, others, ~in_every_field(grid.geometry, sets[pivot].cells)
+            )
             pairs = [
                 (i, j)
                 for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2)

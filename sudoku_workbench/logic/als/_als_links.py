@@ -19,6 +19,7 @@ from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = [
+    "Partners",
     "Seers",
     "Sights",
     "SizePairs",
@@ -28,6 +29,7 @@ __all__ = [
     "digit_fields",
     "in_every_field",
     "other_digits",
+    "partners",
     "restricted",
     "restricted_link",
     "seers",
@@ -189,6 +191,28 @@ def _restricted(grid: Grid, sizes: SizePairs) -> tuple[tuple[int, int, Digit], .
                 later ^= low
                 pairs.append((i, low.bit_length() - 1, digit))
     return tuple(pairs)
+
+
+class Partners(NamedTuple):
+    """Each set's restricted commons; see :func:`partners`."""
+
+    of_set: list[list[tuple[int, Digit]]]  # per set, (other set, digit) in the order of restricted()
+    order: tuple[int, ...]  # the sets with a partner, in the order restricted() first names them
+
+
+@functools.lru_cache(maxsize=4)
+def partners(grid: Grid) -> Partners:
+    """Per set, the sets it shares a restricted common with, and by which digit.
+
+    ALS-XY-Wing's pivots and wings and ALS-XY-Chain's links, found once from :func:`restricted`.
+    """
+    of_set: list[list[tuple[int, Digit]]] = [[] for _ in almost_locked_sets(grid)]
+    order: dict[int, None] = {}
+    for i, j, x in restricted(grid):
+        of_set[i].append((j, x))
+        of_set[j].append((i, x))
+        order[i] = order[j] = None
+    return Partners(of_set, tuple(order))
 
 
 def _touching(on_cell: list[int], cells: int) -> int:

@@ -33,6 +33,7 @@ from sudoku_workbench.logic.als._als_links import (
     digit_fields,
     in_every_field,
     other_digits,
+    partners,
     restricted,
     restricted_link,
     victim_table,
@@ -55,15 +56,6 @@ def _fresh_victims(geo: Geometry, both: int, done: set[tuple[Digit, int]]) -> li
             done.add((z, gone))
             fresh.append((z, gone))
     return fresh
-
-
-def _links_by_set(grid: Grid) -> dict[int, list[tuple[int, Digit]]]:
-    """Per set with a restricted common, its partners and the digit of each."""
-    by_set: dict[int, list[tuple[int, Digit]]] = {}
-    for i, j, x in restricted(grid):
-        by_set.setdefault(i, []).append((j, x))
-        by_set.setdefault(j, []).append((i, x))
-    return by_set
 
 
 def _wings(
@@ -132,9 +124,10 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     geo = grid.geometry
     packed, others = victim_table(grid), other_digits(geo)
     done: set[tuple[Digit, int]] = set()
-    for pivot, links in _links_by_set(grid).items():
+    linked = partners(grid)
+    for pivot in linked.order:
         c = sets[pivot]
-        wings = _wings(links, packed, others, ~in_every_field(geo, c.cells))
+        wings = _wings(linked.of_set[pivot], packed, others, ~in_every_field(geo, c.cells))
         if not _may_pair(wings):
             continue
         for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2):

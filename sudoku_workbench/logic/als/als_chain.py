@@ -27,7 +27,7 @@ from sudoku_workbench.logic.als._als_links import (
     als_highlights,
     als_name,
     other_digits,
-    restricted,
+    partners,
     restricted_link,
     seers,
     sights,
@@ -62,38 +62,43 @@ class _Graph:
     succ: tuple[tuple[int, ...], ...]  # per node, the nodes it implies
     reach: tuple[int, ...]  # per node, the nodes it leads to (itself included), as a bit mask
     ends: tuple[int, ...]  # per node, what the sets lacking a digit at the nodes it leads to remove
-    of_set: tuple[int, ...]  # per set, its nodes as a bit mask
-    lacking: tuple[int, ...]  # per digit z, the nodes (B, d) with z in B and d not z
+    set_digits: tuple[int, ...]  # per set, its digits (mask)
+
+    @functools.cached_property
+    def of_set(self) -> tuple[int, ...]:
+        """Per set, its nodes as a bit mask (asked only of the few starts that may end a chain)."""
+        of_set = [0] * len(self.set_digits)
+        for k, b in enumerate(self.owner):
+            of_set[b] |= 1 << k
+        return tuple(of_set)
+
+    @functools.cached_property
+    def lacking(self) -> tuple[int, ...]:
+        """Per digit z, the nodes (B, d) with z in B and d not z."""
+        lacking = [0] * (max(self.set_digits, default=0).bit_length() + 1)
+        for k, (b, d) in enumerate(zip(self.owner, self.digit, strict=True)):
+            held = self.set_digits[b] & ~(1 << (d - 1))
+            while held:
+                low = held & -held
+                held ^= low
+                lacking[low.bit_length()] |= 1 << k
+        return tuple(lacking)
 
 
 @functools.lru_cache(maxsize=4)
 def _graph(grid: Grid) -> _Graph:
     """The position's statements and links (kept: Logic, Hint and the tests ask twice in a row)."""
     sets = almost_locked_sets(grid)
-    partners: list[list[tuple[int, Digit]]] = [[] for _ in sets]
-    for i, j, x in restricted(grid):
-        partners[i].append((j, x))
-        partners[j].append((i, x))
-    nodes = tuple(dict.fromkeys([link for links in partners for link in links]))
+    links_of = partners(grid).of_set
+    nodes = tuple(dict.fromkeys([link for links in links_of for link in links]))
     index = {node: k for k, node in enumerate(nodes)}
-    first = tuple(tuple([index[link] for link in links]) for links in partners)
+    first = tuple(tuple([index[link] for link in links]) for links in links_of)
     digit = tuple([d for _, d in nodes])
     succ = tuple(tuple([n for n in first[b] if digit[n] != d]) for b, d in nodes)
-    of_set = [0] * len(sets)
-    with_digit = [0] * (grid.geometry.n + 1)  # per digit d, the nodes (B, d)
-    for k, (b, d) in enumerate(nodes):
-        of_set[b] |= 1 << k
-        with_digit[d] |= 1 << k
-    lacking = [0] * (grid.geometry.n + 1)
-    for b, own in enumerate(of_set):
-        if own:
-            for z, _ in sets[b].nodes:
-                lacking[z] |= own
-    lacking = [mask & ~with_digit[z] for z, mask in enumerate(lacking)]
     owner = tuple([b for b, _ in nodes])
     packed, others = victim_table(grid), other_digits(grid.geometry)
     reach, ends = _reach(succ, [packed[b] & others[d] for b, d in nodes])
-    return _Graph(owner, digit, first, succ, reach, ends, tuple(of_set), tuple(lacking))
+    return _Graph(owner, digit, first, succ, reach, ends, tuple([als.digits for als in sets]))
 
 
 def _reach(succ: tuple[tuple[int, ...], ...], own: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -1,7 +1,9 @@
 """What the ALS rules share: which sets see which cells, restricted commons, victims and step text.
 
 Worked out once per position (cached by grid) and read by ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death
-Blossom, which all ask about the same sets of one position in turn.
+Blossom, which all ask about the same sets of one position in turn. What each set's digits remove is
+packed one int per set (:func:`victim_table`), so that sets are combined a whole int at a time: the
+rules use it to prove cheaply that most positions hold no step of theirs.
 """
 
 from __future__ import annotations

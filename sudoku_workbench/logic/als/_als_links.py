@@ -209,12 +209,11 @@ def partners(grid: Grid) -> Partners:
     ALS-XY-Wing's pivots and wings and ALS-XY-Chain's links, found once from :func:`restricted`.
     """
     of_set: list[list[tuple[int, Digit]]] = [[] for _ in almost_locked_sets(grid)]
-    order: dict[int, None] = {}
-    for i, j, x in restricted(grid):
+    pairs = restricted(grid)
+    for i, j, x in pairs:
         of_set[i].append((j, x))
         of_set[j].append((i, x))
-        order[i] = order[j] = None
-    return Partners(of_set, tuple(order))
+    return Partners(of_set, tuple(dict.fromkeys([k for i, j, _ in pairs for k in (i, j)])))
 
 
 def _touching(on_cell: list[int], cells: int) -> int:

@@ -69,17 +69,23 @@ def _wings(
     return [(i, x, packed[i] & others[x] & outside) for i, x in links]
 
 
-def _may_pair(wings: list[tuple[int, Digit, int]]) -> bool:
+def _may_pair(
+    links: list[tuple[int, Digit]], packed: tuple[int, ...], others: tuple[int, ...], outside: int
+) -> bool:
     """False when no two of a pivot's wings with different link digits remove anything together.
 
-    A necessary condition, checked before the pairs are: per link digit, what its wings remove (ORed),
-    and whether two digits' unions meet. Most pivots fail it, for a few ORs instead of every pair.
+    A necessary condition, checked before any wing is paired: per link digit, what its wings remove
+    (:func:`_wings`, ORed: the sets' rows ORed, then cut once), and whether two digits' unions meet.
+    Most pivots fail it, for an OR per wing instead of a test per pair.
     """
     unions: dict[Digit, int] = {}
-    for _, x, reach in wings:
-        unions[x] = unions.get(x, 0) | reach
+    for i, x in links:
+        unions[x] = unions.get(x, 0) | packed[i]
+    if len(unions) < 2:
+        return False
     earlier = 0
-    for union in unions.values():
+    for x, union in unions.items():
+        union &= others[x] & outside
         if union & earlier:
             return True
         earlier |= union
@@ -126,10 +132,11 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     done: set[tuple[Digit, int]] = set()
     linked = partners(grid)
     for pivot in linked.order:
-        c = sets[pivot]
-        wings = _wings(linked.of_set[pivot], packed, others, ~in_every_field(geo, c.cells))
-        if not _may_pair(wings):
+        c, links = sets[pivot], linked.of_set[pivot]
+        outside = ~in_every_field(geo, c.cells)
+        if not _may_pair(links, packed, others, outside):
             continue
+        wings = _wings(links, packed, others, outside)
         for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2):
             both = reach & other
             if not both or x == y or i == j:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.logic.als import als, death_blossom
+from sudoku_workbench.logic.als import als, als_chain, death_blossom
 from sudoku_workbench.logic.als._als_links import (
     in_every_field,
     other_digits,
@@ -152,3 +152,22 @@ def test_a_stem_ruled_out_has_no_blossom_even_without_a_budget() -> None:
                 ruled_out += 1
     assert ruled_out > 100, bloomed
     assert bloomed > 5, ruled_out
+
+
+def test_a_chain_start_passed_over_has_no_end_set() -> None:
+    passed = walked = 0
+    for grid in _positions():
+        graph = als_chain._graph(grid)
+        ends = als_chain._Ends(grid)
+        starts = {a for a, _, _ in als_chain._end_pairs(grid, graph)}
+        for a, start in enumerate(almost_locked_sets(grid)):
+            if not graph.first[a]:
+                continue
+            far = als_chain._far_ends(graph, a, start, ends)  # the walk, with no test before it
+            if a in starts:
+                walked += 1
+            else:
+                assert not far
+                passed += 1
+    assert passed > 1000, walked
+    assert walked > 20, passed

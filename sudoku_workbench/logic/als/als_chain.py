@@ -10,7 +10,9 @@ Each link is one implication ("A lacks d" → "B lacks x"), so the search does n
 works on the graph of these statements, a node per set and digit it may lack. What each node leads to
 is worked out once per position (strongly connected parts, then a bit mask per node), so every pair
 of end sets is a few mask operations; a chain, the shortest for its pair of ends, is spelled out only
-when the pair removes something not removed before, and only as the steps are asked for. Chains of
+when the pair removes something not removed before, and only as the steps are asked for. The same pass
+ORs, per node, the packed victim rows of the sets it leads to, so a start set none of whose reachable
+sets removes anything with it is passed over at once (most starts, in most positions). Chains of
 two and three sets are left to ALS-XZ and ALS-XY-Wing.
 """
 
@@ -61,7 +63,7 @@ class _Graph:
     first: tuple[tuple[int, ...], ...]  # per set A, the nodes (B, x) of its partners: "A holds x"
     succ: tuple[tuple[int, ...], ...]  # per node, the nodes it implies
     reach: tuple[int, ...]  # per node, the nodes it leads to (itself included), as a bit mask
-    ends: tuple[int, ...]  # per node, what the sets lacking a digit at the nodes it leads to remove
+    removes: tuple[int, ...]  # per node, what the sets lacking a digit at the nodes it leads to remove
     set_digits: tuple[int, ...]  # per set, its digits (mask)
 
     @functools.cached_property
@@ -97,8 +99,8 @@ def _graph(grid: Grid) -> _Graph:
     succ = tuple(tuple([n for n in first[b] if digit[n] != d]) for b, d in nodes)
     owner = tuple([b for b, _ in nodes])
     packed, others = victim_table(grid), other_digits(grid.geometry)
-    reach, ends = _reach(succ, [packed[b] & others[d] for b, d in nodes])
-    return _Graph(owner, digit, first, succ, reach, ends, tuple([als.digits for als in sets]))
+    reach, removes = _reach(succ, [packed[b] & others[d] for b, d in nodes])
+    return _Graph(owner, digit, first, succ, reach, removes, tuple([als.digits for als in sets]))
 
 
 def _reach(succ: tuple[tuple[int, ...], ...], own: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -221,10 +223,10 @@ def _end_pairs(grid: Grid, graph: _Graph) -> Iterator[tuple[int, int, int]]:
     for a, start in enumerate(sets):
         if not graph.first[a]:
             continue
-        # whether any set reached removes a digit with a's (see _Graph.ends): for most starts none does
+        # whether any set reached removes a digit with a's (see _Graph.removes): for most starts none does
         removes = 0
         for node in graph.first[a]:
-            removes |= graph.ends[node] & others[graph.digit[node]]
+            removes |= graph.removes[node] & others[graph.digit[node]]
         if removes & packed[a]:
             yield from ((a, b, digits) for b, digits in _far_ends(graph, a, start, ends).items())
 

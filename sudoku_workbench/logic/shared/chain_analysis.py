@@ -57,14 +57,13 @@ class ChainAnalysis:
 
     @cached_property
     def holders(self) -> tuple[int, ...]:
-        """For each digit (index = digit), the cells that still have it as a candidate, as a bit mask."""
-        masks = [0] * (self.geo.n + 1)
-        for cell, cands in enumerate(self.grid.candidates):
-            while cands:
-                low = cands & -cands
-                cands ^= low
-                masks[low.bit_length()] |= 1 << cell
-        return tuple(masks)
+        """For each digit (index = digit), the cells that still have it as a candidate, as a bit mask.
+
+        The named-pattern rules asked before these on the same position have built them already.
+        """
+        from sudoku_workbench.logic.shared._digit_links import digit_links  # it imports this module
+
+        return digit_links(self.grid).holders
 
     @cached_property
     def bilocation_walks(self) -> Walks:

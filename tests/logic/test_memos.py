@@ -10,8 +10,18 @@ from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_g
 from sudoku_workbench.logic.shared._memos import forget_memos
 from tests.conftest import corpus
 
-#: The rules whose searches go through ``per_digit``.
-REMEMBERING = ("empty_rectangle", "skyscraper", "two_string_kite", "turbot_fish", "x_chain")
+#: The rules whose searches go through ``per_digit`` or a cache keyed by a unit's candidates.
+REMEMBERING = (
+    "empty_rectangle",
+    "skyscraper",
+    "two_string_kite",
+    "turbot_fish",
+    "x_chain",
+    "simple_colouring",
+    "multi_colouring",
+    "naked_pair",
+    "naked_tuple",
+)
 
 
 def _positions() -> list[Grid]:
@@ -43,7 +53,7 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.digit_patterns import templates
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
     from sudoku_workbench.logic.fish import basic_fish, finned_fish
-    from sudoku_workbench.logic.singles import exclusion
+    from sudoku_workbench.logic.singles import exclusion, tuples
 
     caches = (
         als_sets._unit_sets,
@@ -52,6 +62,7 @@ def test_forgetting_empties_every_content_cache() -> None:
         exclusion._unit_chains,
         finned_fish._fish_sizes,
         basic_fish._digit_fish,
+        tuples._unit_tuples,
     )
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))

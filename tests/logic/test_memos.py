@@ -21,6 +21,7 @@ REMEMBERING = (
     "multi_colouring",
     "naked_pair",
     "naked_tuple",
+    "wxyz_wing",
 )
 
 
@@ -54,6 +55,7 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
     from sudoku_workbench.logic.fish import basic_fish, finned_fish
     from sudoku_workbench.logic.singles import exclusion, tuples
+    from sudoku_workbench.logic.wings import wxyz_wing
 
     caches = (
         als_sets._unit_sets,
@@ -63,6 +65,7 @@ def test_forgetting_empties_every_content_cache() -> None:
         finned_fish._fish_sizes,
         basic_fish._digit_fish,
         tuples._unit_tuples,
+        wxyz_wing._hinge_trios,
     )
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))

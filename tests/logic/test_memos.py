@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains import bivalue_chains
 from sudoku_workbench.logic.digit_patterns import single_digit
 from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_grids
 from sudoku_workbench.logic.shared._memos import forget_memos
@@ -22,6 +23,7 @@ REMEMBERING = (
     "naked_pair",
     "naked_tuple",
     "wxyz_wing",
+    "xy_chain",
 )
 
 
@@ -43,6 +45,7 @@ def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
     for grid in _positions():
         forget_memos()
         single_digit._chains.cache_clear()  # the four chain rules also share one search per grid
+        bivalue_chains._xy_chains.cache_clear()  # and so do the XY-chains
         cold.append(list(find(grid)))
     assert warm == cold
     assert any(warm), f"{rule_id} found nothing on the sample: the check would be empty"
@@ -66,6 +69,7 @@ def test_forgetting_empties_every_content_cache() -> None:
         basic_fish._digit_fish,
         tuples._unit_tuples,
         wxyz_wing._hinge_trios,
+        bivalue_chains._part_chains,
     )
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))

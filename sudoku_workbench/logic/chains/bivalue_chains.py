@@ -22,7 +22,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links, end_victims
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
@@ -96,8 +96,7 @@ def _components(graph: dict[Cell, tuple[Cell, ...]]) -> Iterator[tuple[Cell, ...
             yield tuple(sorted(part))
 
 
-@forgettable
-@functools.lru_cache(maxsize=4096)
+@by_content
 def _part_chains(
     box_rows: int, box_cols: int, part: tuple[tuple[Cell, int], ...]
 ) -> tuple[tuple[int, Digit, tuple[Cell, ...]], ...]:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._positions import cell_candidates, unit_getters
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
@@ -96,8 +96,7 @@ def _tuples(grid: Grid, rule: str, sizes: range) -> Iterator[Step]:
             )
 
 
-@forgettable
-@functools.lru_cache(maxsize=8192)
+@by_content
 def _unit_tuples(
     smallest: int, largest: int, cands: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:

@@ -18,7 +18,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, ge
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
@@ -64,8 +64,7 @@ def _surroundings(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, .
     return tuple(operator.itemgetter(cell, *geo.peers[cell]) for cell in range(geo.size))
 
 
-@forgettable
-@functools.lru_cache(maxsize=16384)
+@by_content
 def _hinge_trios(
     box_rows: int, box_cols: int, hinge: Cell, around: tuple[int, ...]
 ) -> tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]:

@@ -1,8 +1,10 @@
 """The one thing pyproject.toml cannot say alone: the optional compiled kernels.
 
-The propagation fixpoint of the forcing rules and the singles tally. ``optional=True`` lets the build
-go on without them when no C compiler is at hand; the package then runs their Python code
-(sudoku_workbench/logic/forcing/_kernel.py, sudoku_workbench/logic/_tally_kernel.py), with the same steps.
+The propagation fixpoint of the forcing rules, the singles tally and the nice-loop walk.
+``optional=True`` lets the build go on without them when no C compiler is at hand; the package then
+runs their Python code
+(sudoku_workbench/logic/forcing/_kernel.py, sudoku_workbench/logic/_tally_kernel.py,
+sudoku_workbench/logic/chains/_aic_kernel.py), with the same steps.
 """
 
 from setuptools import Extension, setup
@@ -17,6 +19,11 @@ setup(
         Extension(
             "sudoku_workbench.logic._singles_tally",
             sources=["sudoku_workbench/logic/_singles_tally.c"],
+            optional=True,
+        ),
+        Extension(
+            "sudoku_workbench.logic.chains._aic_walk",
+            sources=["sudoku_workbench/logic/chains/_aic_walk.c"],
             optional=True,
         ),
     ]

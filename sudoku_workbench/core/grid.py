@@ -17,12 +17,28 @@ from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 __all__ = ["Grid", "Problem", "ProblemKind", "bits_set_twice", "digits_of_mask", "set_bits"]
 
 
+#: Masks below this have their set bits looked up (every candidate mask of a 9x9 grid is one).
+_LOOKED_UP = 1 << 10
+_POSITIONS = tuple(tuple(i for i in range(_LOOKED_UP.bit_length()) if m >> i & 1) for m in range(_LOOKED_UP))
+
+
 def set_bits(mask: int) -> Iterator[int]:
     """The 0-based positions of the set bits of a mask, lowest first (the one bit-iteration helper).
 
+    Called millions of times a solve, mostly on digit masks: those come from a table, which is
+    several times faster than walking the bits.
+
     >>> list(set_bits(0b10110))
     [1, 2, 4]
+    >>> list(set_bits(1 << 80 | 1 << 9 | 1))
+    [0, 9, 80]
     """
+    if 0 <= mask < _LOOKED_UP:
+        return iter(_POSITIONS[mask])
+    return _walked_bits(mask)
+
+
+def _walked_bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         mask ^= low

@@ -8,12 +8,13 @@ Section 3.5): its edges carry ``flags``, a mapping from each end to the label of
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 
-from sudoku_workbench.core import Cell, Contradiction, Digit, Grid, digit_char
-from sudoku_workbench.core.grid import bits_set_twice, digits_of_mask
+from sudoku_workbench.core import Cell, Contradiction, Digit, Geometry, Grid, digit_char
+from sudoku_workbench.core.grid import bits_set_twice, digits_of_mask, set_bits
 
 __all__ = [
     "UnitDigit",
@@ -21,6 +22,8 @@ __all__ = [
     "bilocation_links",
     "bipartite_bivalue_edges",
     "bipartite_bivalue_graph",
+    "bivalue_cell_edges",
+    "bivalue_cells",
     "bivalue_graph",
     "require_two_labels",
 ]
@@ -37,17 +40,23 @@ class UnitDigit:
     digit: Digit
 
 
-def bilocation_links(grid: Grid) -> LinkTable:
+def bilocation_links(grid: Grid, places: Sequence[Sequence[int]] | None = None) -> LinkTable:
     """Every pair of cells that are the only two places for a digit in a unit they share.
 
     Unlike :func:`bilocation_graph` this never raises, so a view can still draw a broken position.
+    A caller that has the grid's ``places[unit][digit - 1]`` (bit ``i`` for the unit's ``i``-th cell)
+    passes them, and the pairs are read off those masks.
     """
     links: LinkTable = {}
     cands = grid.candidates
     for unit, cells in enumerate(grid.geometry.units):
-        for digit in digits_of_mask(bits_set_twice([cands[c] for c in cells])):
-            bit = 1 << (digit - 1)
-            a, b = (c for c in cells if cands[c] & bit)
+        if places is None:
+            twice = digits_of_mask(bits_set_twice([cands[c] for c in cells]))
+            pairs = [(d, [c for c in cells if cands[c] >> (d - 1) & 1]) for d in twice]
+        else:
+            found = enumerate(places[unit], 1)
+            pairs = [(d, [cells[i] for i in set_bits(w)]) for d, w in found if w.bit_count() == 2]
+        for digit, (a, b) in pairs:
             units = links.setdefault((a, b), {}).get(digit, ())
             links[a, b][digit] = (*units, unit)
     return links
@@ -116,10 +125,20 @@ def bipartite_bivalue_graph(grid: Grid) -> nx.Graph:
 
 def bipartite_bivalue_edges(grid: Grid) -> list[tuple[Cell, UnitDigit, Digit, Cell]]:
     """The flag-labelled edges of :func:`bipartite_bivalue_graph`: (cell, node, its flag, node's flag)."""
-    geo = grid.geometry
+    return bivalue_cell_edges(grid.geometry, bivalue_cells(grid))
+
+
+def bivalue_cells(grid: Grid) -> tuple[tuple[Cell, int], ...]:
+    """The cells with two candidates and their candidate masks, in cell order (all bivalue graphs read)."""
+    return tuple((cell, cands) for cell, cands in enumerate(grid.candidates) if cands.bit_count() == 2)
+
+
+def bivalue_cell_edges(
+    geo: Geometry, cells: tuple[tuple[Cell, int], ...]
+) -> list[tuple[Cell, UnitDigit, Digit, Cell]]:
+    """The edges of :func:`bipartite_bivalue_edges` from the two-candidate cells alone."""
     edges = []
-    for cell, cands in enumerate(grid.candidates):
-        if cands.bit_count() == 2:
-            for digit in digits_of_mask(cands):
-                edges += [(cell, UnitDigit(unit, digit), digit, cell) for unit in geo.units_of[cell]]
+    for cell, cands in cells:
+        for digit in digits_of_mask(cands):
+            edges += [(cell, UnitDigit(unit, digit), digit, cell) for unit in geo.units_of[cell]]
     return edges

@@ -18,7 +18,7 @@ from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic._tally_kernel import Tally, new_tally
 from sudoku_workbench.logic.forcing.forcing_chains import forget_closures
-from sudoku_workbench.logic.rule_table import RULES, TABLE
+from sudoku_workbench.logic.rule_table import COVERED_BY, RULES, TABLE
 from sudoku_workbench.logic.rule_types import Family, Level, Rule
 from sudoku_workbench.logic.shared._memos import forget_memos
 from sudoku_workbench.logic.shared._positions import remember_unit_positions
@@ -33,6 +33,7 @@ __all__ = [
     "LogicRun",
     "Rating",
     "Rule",
+    "asked_rules",
     "forget_caches",
     "next_step",
     "rate",
@@ -91,11 +92,28 @@ def forget_caches() -> None:
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:
     """The first step of the first rule (in table order) that finds one, or None when stuck."""
-    for rule in rules:
+    for rule in asked_rules(rules):
         step = next(rule.find(grid), None)
         if step is not None:
             return step
     return None
+
+
+def asked_rules(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
+    """The rules less those never first to find a step in this order, which the engine need not ask.
+
+    A rule goes when every rule :data:`~.rule_table.COVERED_BY` names beside it comes before it: they
+    have a step wherever it has one, so the cascade stops before it. It stays in any order (or choice)
+    of rules that lacks one of them, or asks one later.
+    """
+    earlier: set[str] = set()
+    kept = []
+    for rule in rules:
+        cover = COVERED_BY.get(rule.id)
+        if cover is None or not cover <= earlier:
+            kept.append(rule)
+        earlier.add(rule.id)
+    return tuple(kept)
 
 
 def _contradiction(grid: Grid) -> Contradiction | None:
@@ -144,6 +162,7 @@ def _followed_steps(
     problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem
+    rules = asked_rules(rules)
     served = singles_served(rules)
     singles = tuple(tally.finder(rule.id) for rule in served)
     pending: dict[int, Iterator[Step]] = {}

@@ -40,7 +40,7 @@ from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, loc
 from sudoku_workbench.logic.uniqueness import uniqueness, uniqueness_more
 from sudoku_workbench.logic.wings import short_wings, wings, wxyz_wing
 
-__all__ = ["BILOCATION", "BIVALUE", "RULES", "TABLE"]
+__all__ = ["BILOCATION", "BIVALUE", "COVERED_BY", "RULES", "TABLE"]
 
 #: The graphs a rule's steps are read on (the graph pane shows it).
 BILOCATION, BIVALUE = "bilocation", "bivalue"
@@ -268,3 +268,14 @@ TABLE: tuple[Rule, ...] = (
 
 #: The default rule set, simplest first: the rows on by default that hold for every puzzle.
 RULES: tuple[Rule, ...] = tuple(rule for rule in TABLE if rule.on and not rule.one_solution)
+
+#: Rules whose every step comes with a step of each rule set beside them (a lemma each, with a randomized
+#: test): a cascade that asks those rules first, or SE's path that takes the cheapest step, never takes a
+#: step from them, so neither asks them. The unit matching rule removes a candidate that lies on no
+#: perfect matching of its unit; with three or more open cells, Chain Exclusion's search from the cell
+#: matched to that digit cannot reach the candidate's cell (the two would close an alternating cycle, a
+#: perfect matching through the candidate), so it removes the candidate; with two open cells, the other
+#: cell has that digit alone, a naked single.
+COVERED_BY: dict[str, frozenset[str]] = {
+    matching_rules.UNIT_MATCHING: frozenset({exclusion.CHAIN_EXCLUSION, local.NAKED_SINGLE}),
+}

@@ -82,3 +82,11 @@ def test_apply_never_adds_candidates(shape, data):
         after = grid.apply(step)
         assert all(a & ~b == 0 for a, b in zip(after.candidates, grid.candidates, strict=True))
         grid = after
+
+
+@given(st.one_of(st.integers(0, 1 << 11), st.integers(0, 1 << 625)))
+def test_set_bits_lists_each_set_bit_lowest_first(mask):
+    """Small masks come from a table, big ones from a walk: both must name the bits a reading does."""
+    from sudoku_workbench.core.grid import set_bits
+
+    assert list(set_bits(mask)) == [i for i in range(mask.bit_length()) if mask >> i & 1]

@@ -6,7 +6,9 @@ corpus puzzles by logic, is checked against the one solution found by search.
 
 from __future__ import annotations
 
+import functools
 import itertools
+import operator
 import random
 import re
 
@@ -52,7 +54,8 @@ def test_reach_agrees_with_a_plain_walk() -> None:
     rng = random.Random(5)
     for _ in range(30):
         succ = tuple(tuple(rng.sample(range(40), rng.randint(0, 3))) for _ in range(40))
-        reach = als_chain._reach(succ)
+        own = [rng.getrandbits(12) for _ in range(40)]
+        reach, carried = als_chain._reach(succ, own)
         for node in range(40):
             seen, todo = {node}, [node]
             while todo:
@@ -61,6 +64,7 @@ def test_reach_agrees_with_a_plain_walk() -> None:
                         seen.add(nxt)
                         todo.append(nxt)
             assert reach[node] == sum(1 << k for k in seen)
+            assert carried[node] == functools.reduce(operator.or_, (own[k] for k in seen))
 
 
 FINDERS = {"als_xy_chain": als_chain.als_xy_chain, "death_blossom": death_blossom.death_blossom}

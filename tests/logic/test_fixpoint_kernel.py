@@ -4,9 +4,11 @@ Differential tests: every corpus of tests/data is solved by Logic with the kerne
 steps (words and pictures included) compared one by one; on positions of those solves, every
 assumption is propagated both ways in every mode and the whole state compared, contradictions and
 their words included, and so are the kernel's trials of every assumption at once and the case splits
-it finds on them; hypothesis adds odd positions (candidates taken away at random, so that
-contradictions of every kind come up). They run on the extension when it was built, even with
-SUDOKU_WORKBENCH_PURE set, and are skipped only on an install without it.
+it finds on them, and its forcing-net searches (each candidate's refutation, split by split, and a
+whole search's leads against Python's search, which keeps what shallower passes found); hypothesis
+adds odd positions (candidates taken away at random, so that contradictions of every kind come up).
+They run on the extension when it was built, even with SUDOKU_WORKBENCH_PURE set, and are skipped only
+on an install without it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from hypothesis import strategies as st
 from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
-from sudoku_workbench.logic.forcing import _kernel
+from sudoku_workbench.logic.forcing import _kernel, forcing_nets
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
-from sudoku_workbench.logic.forcing.trials import Trials
+from sudoku_workbench.logic.forcing.trials import Trials, open_candidates
 from tests.conftest import REPO, SAMPLE_DATA
 
 fixpoint = pytest.importorskip(
@@ -176,12 +178,124 @@ def test_the_trials_find_splits_and_contradictions_both_ways():
     assert any(not closure.contradicted for closure in closures.values())
 
 
+def _first_net(grid: Grid, candidates: list[tuple[int, int]], depth: int, compiled: bool) -> tuple[int, Any]:
+    """The first candidate a forcing net refutes within ``depth`` splits, and its refutation, one way."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+        return forcing_nets._first_net(grid, candidates, depth, {})
+
+
+def _compare_nets(grid: Grid, depth: int) -> set[str]:
+    """Every open candidate's net within ``depth`` splits both ways; how they ended (open, at once, split)."""
+    endings = set()
+    for candidate in open_candidates(grid):
+        with_kernel = _first_net(grid, [candidate], depth, True)
+        assert with_kernel == _first_net(grid, [candidate], depth, False), (grid.to_line(), candidate, depth)
+        endings.add("open" if with_kernel[0] < 0 else "at once" if with_kernel[1] is None else "split")
+    return endings
+
+
+def _search(grid: Grid, after: Grid, compiled: bool) -> list[tuple[Any, ...]]:
+    """A whole net search's leads, and the step each gives on its grid and on the next, one way."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+        forget_caches()
+        leads = forcing_nets._net_search(grid)
+        return [(lead.candidate, lead.depth, lead(grid), lead(after)) for lead in leads]
+
+
+#: A forum-hardest puzzle whose Logic run has forcing nets one and two splits deep.
+_HARDEST = parse_line(
+    "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8", "hardest", 1
+)
+
+
+def _before_nets(grid: Grid, every: int) -> list[tuple[Grid, Grid]]:
+    """Every ``every``-th position of the Logic run where a forcing net is next, and the one after it."""
+    found, before = [], grid
+    for step, after in steps_with_grids(grid):
+        if step.rule == forcing_nets.FORCING_NET:
+            found.append((before, after))
+        before = after
+    return found[::every]
+
+
+def test_forcing_nets_refute_the_same_way_with_and_without_the_kernel():
+    endings: set[str] = set()
+    depths, steps = set(), 0
+    for grid, after in _before_nets(_HARDEST, 2):
+        for depth in (1, 2):
+            endings |= _compare_nets(grid, depth)
+        with_kernel = _search(grid, after, True)
+        assert with_kernel == _search(grid, after, False), grid.to_line()
+        depths.add(with_kernel[0][1])
+        steps += sum(step is not None for lead in with_kernel for step in lead[2:])
+    assert {"open", "split"} <= endings
+    assert depths == {1, 2}  # the Python search kept its shallower pass for the second
+    assert steps > 50
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    index=st.integers(0, len(_TOP) - 1),
+    seed=st.randoms(use_true_random=False),
+    share=st.integers(0, 3),
+    depth=st.integers(0, 2),
+)
+def test_odd_positions_give_the_same_forcing_nets(index, seed, share, depth):
+    grid = _thinned(_TOP[index], seed, share, 40)
+    _compare_nets(grid, depth)
+    candidates = list(open_candidates(grid))
+    assert _first_net(grid, candidates, depth, True) == _first_net(grid, candidates, depth, False)
+
+
+def _two_solutions(grid: Grid, compiled: bool) -> list[tuple[int, ...]]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_kernel, "kernel", fixpoint if compiled else None)
+        return forcing_nets._two_solutions(grid)
+
+
+def _fewer_givens(grid: Grid, seed, dropped: int) -> Grid:
+    """The puzzle with ``dropped`` of its givens taken out at random (it may then have many solutions)."""
+    givens = list(grid.givens)
+    for cell in seed.sample([c for c, d in enumerate(givens) if d], dropped):
+        givens[cell] = 0
+    return Grid.from_values(grid.geometry, givens)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    index=st.integers(0, len(_TOP) - 1),
+    seed=st.randoms(use_true_random=False),
+    dropped=st.integers(0, 8),
+    share=st.integers(0, 2),
+)
+def test_odd_positions_give_the_same_solutions(index, seed, dropped, share):
+    grid = _thinned(_fewer_givens(_TOP[index], seed, dropped), seed, share, 40)
+    assert _two_solutions(grid, True) == _two_solutions(grid, False)
+
+
+def test_the_solution_search_finds_none_one_and_two_both_ways():
+    one = _TOP[0]
+    (solution,) = _two_solutions(one, True)
+    none = one.eliminate([(c, d) for c, d in open_candidates(one) if solution[d - 1] >> c & 1][:1])
+    two = Grid.from_values(one.geometry, [0] * 10 + list(one.givens[10:]))
+    counts = []
+    for grid in (none, one, two):
+        found = _two_solutions(grid, True)
+        assert found == _two_solutions(grid, False)
+        counts.append(len(found))
+    assert counts == [0, 1, 2]
+
+
 def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
     prop = Propagation(_TOP[0], Mode.DYNAMIC)
     compiled = _kernel.compiled_for(fixpoint, prop.geo)
     assert compiled is not None
     with pytest.raises(ValueError, match="outside the grid"):
         prop.assume_each(compiled, [(0, 10)])
+    with pytest.raises(ValueError, match="outside the grid"):
+        compiled.nets(*Propagation(_TOP[0], Mode.NET).masks(), [(81, 1)], 2)
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():

@@ -5,13 +5,26 @@ from __future__ import annotations
 import pytest
 
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains import bivalue_chains
 from sudoku_workbench.logic.digit_patterns import single_digit
 from sudoku_workbench.logic.engine import RULES, Level, rule_by_id, steps_with_grids
 from sudoku_workbench.logic.shared._memos import forget_memos
 from tests.conftest import corpus
 
-#: The rules whose searches go through ``per_digit``.
-REMEMBERING = ("empty_rectangle", "skyscraper", "two_string_kite", "turbot_fish", "x_chain")
+#: The rules whose searches go through ``per_digit`` or a cache keyed by a unit's candidates.
+REMEMBERING = (
+    "empty_rectangle",
+    "skyscraper",
+    "two_string_kite",
+    "turbot_fish",
+    "x_chain",
+    "simple_colouring",
+    "multi_colouring",
+    "naked_pair",
+    "naked_tuple",
+    "wxyz_wing",
+    "xy_chain",
+)
 
 
 def _positions() -> list[Grid]:
@@ -32,6 +45,7 @@ def test_remembered_answers_are_the_searched_ones(rule_id: str) -> None:
     for grid in _positions():
         forget_memos()
         single_digit._chains.cache_clear()  # the four chain rules also share one search per grid
+        bivalue_chains._xy_chains.cache_clear()  # and so do the XY-chains
         cold.append(list(find(grid)))
     assert warm == cold
     assert any(warm), f"{rule_id} found nothing on the sample: the check would be empty"
@@ -43,6 +57,7 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.digit_patterns import templates
     from sudoku_workbench.logic.engine import forget_caches, solve_by_logic
     from sudoku_workbench.logic.fish import basic_fish, finned_fish
+    from sudoku_workbench.logic.shared import _memos
     from sudoku_workbench.logic.singles import exclusion
 
     caches = (
@@ -56,5 +71,7 @@ def test_forgetting_empties_every_content_cache() -> None:
     for puzzle in corpus("top1465.txt", 3, 89):  # not the puzzles above: their grids' own caches would answer
         solve_by_logic(puzzle, tuple(rule for rule in RULES if rule.level < Level.FORCING))
     assert all(cache.cache_info().currsize for cache in caches)
+    assert any(_memos._MEMOS), "no memo kept anything: the check below would be empty"
     forget_caches()
     assert not any(cache.cache_info().currsize for cache in caches)
+    assert not any(_memos._MEMOS)

@@ -1,9 +1,17 @@
-"""Sue de Coq: an exact hand-made case and one that must not fire."""
+"""Sue de Coq: an exact hand-made case, one that must not fire, and the search against a plain one."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+import random
+
 from sudoku_workbench.core import geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.engine import steps_with_grids
+from sudoku_workbench.logic.shared._positions import intersections
 from sudoku_workbench.logic.singles import sue_de_coq
+from tests.conftest import corpus
 from tests.logic.conftest import grid_from
 from tests.logic.test_single_digit_patterns import names, only_step
 
@@ -27,3 +35,42 @@ def test_sue_de_coq() -> None:
 def test_sue_de_coq_needs_disjoint_sides() -> None:
     grid = grid_from(G9, keep={"r1c1": "1234", "r1c2": "1234", "r1c7": "12", "r3c3": "23"})
     assert next(sue_de_coq.sue_de_coq(grid), None) is None
+
+
+def _plain_patterns(grid: Grid) -> list[tuple[int, ...]]:
+    """The cells of each Sue de Coq step, every core of every meeting tried with no test first."""
+    geo, cands = grid.geometry, grid.candidates
+    found = []
+    for inter in intersections(geo):
+        open_cells = [c for c in inter.cells if cands[c]]
+        line_rest = [c for c in geo.units[inter.line] if c not in inter.cells and cands[c]]
+        box_rest = [c for c in geo.units[inter.box] if c not in inter.cells and cands[c]]
+        for size in range(2, len(open_cells) + 1):
+            for core in itertools.combinations(open_cells, size):
+                digits = sue_de_coq._union(cands, core)
+                line_sets = sue_de_coq._almost_locked(cands, line_rest, digits)
+                box_sets = sue_de_coq._almost_locked(cands, box_rest, digits)
+                for (a, la), (d, ba) in itertools.product(line_sets, box_sets):
+                    if digits.bit_count() < size + 2 or la & ba:
+                        continue
+                    if size + len(a) + len(d) != digits.bit_count():
+                        continue
+                    if sue_de_coq._step(grid, inter, core, (a, la), (d, ba), digits) is not None:
+                        found.append((*core, *a, *d))
+    return found
+
+
+def test_the_meetings_passed_over_hold_no_step() -> None:
+    # Randomly thinned positions of corpus solves hold many more: the search, which passes over a
+    # meeting with no cell on a side holding only its digits, finds the same steps as trying every core.
+    rng = random.Random(14)
+    fired = 0
+    for puzzle in corpus("top1465.txt", count=4, every=120):
+        for _step, grid in itertools.islice(steps_with_grids(puzzle), 0, 80, 4):
+            for _ in range(3):
+                cands = [m & ~(1 << rng.randrange(9)) if m.bit_count() > 2 else m for m in grid.candidates]
+                thinned = dataclasses.replace(grid, candidates=tuple(cands))
+                steps = [step.highlights.cells for step in sue_de_coq.sue_de_coq(thinned)]
+                assert steps == _plain_patterns(thinned)
+                fired += len(steps)
+    assert fired > 10

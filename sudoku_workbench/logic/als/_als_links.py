@@ -1,7 +1,9 @@
 """What the ALS rules share: which sets see which cells, restricted commons, victims and step text.
 
 Worked out once per position (cached by grid) and read by ALS-XZ, ALS-XY-Wing, ALS-XY-Chain and Death
-Blossom, which all ask about the same sets of one position in turn.
+Blossom, which all ask about the same sets of one position in turn. What each set's digits remove is
+packed one int per set (:func:`victim_table`), so that sets are combined a whole int at a time: the
+rules use it to prove cheaply that most positions hold no step of theirs.
 """
 
 from __future__ import annotations
@@ -19,15 +21,22 @@ from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = [
+    "Partners",
     "Seers",
     "Sights",
     "SizePairs",
     "als_highlights",
     "als_name",
+    "digit_field",
+    "digit_fields",
+    "in_every_field",
+    "other_digits",
+    "partners",
     "restricted",
     "restricted_link",
     "seers",
     "sights",
+    "victim_table",
     "victims",
 ]
 
@@ -166,18 +175,45 @@ def _restricted(grid: Grid, sizes: SizePairs) -> tuple[tuple[int, int, Digit], .
                 low = cells & -cells
                 common &= sees[low.bit_length() - 1]
                 cells ^= low
-            if common:
-                for i in bits_of(members):
-                    later = common & partners[i] & -1 << i + 1
-                    if later:
-                        overlap = touch.get(i)
-                        if overlap is None:
-                            overlap = touch[i] = _touching(on_cell, sets[i].cells)
-                        later &= ~overlap
-                        found.append((i, later))
+            while common and members:
+                low = members & -members
+                members ^= low
+                i = low.bit_length() - 1
+                later = common & partners[i] & -low << 1
+                if later:
+                    overlap = touch.get(i)
+                    if overlap is None:
+                        overlap = touch[i] = _touching(on_cell, sets[i].cells)
+                    later &= ~overlap
+                    found.append((i, later))
         found.sort()
-        pairs += [(i, j, digit) for i, later in found for j in bits_of(later)]
+        for i, later in found:
+            while later:
+                low = later & -later
+                later ^= low
+                pairs.append((i, low.bit_length() - 1, digit))
     return tuple(pairs)
+
+
+class Partners(NamedTuple):
+    """Each set's restricted commons; see :func:`partners`."""
+
+    of_set: list[list[tuple[int, Digit]]]  # per set, (other set, digit) in the order of restricted()
+    order: tuple[int, ...]  # the sets with a partner, in the order restricted() first names them
+
+
+@functools.lru_cache(maxsize=4)
+def partners(grid: Grid) -> Partners:
+    """Per set, the sets it shares a restricted common with, and by which digit.
+
+    ALS-XY-Wing's pivots and wings and ALS-XY-Chain's links, found once from :func:`restricted`.
+    """
+    of_set: list[list[tuple[int, Digit]]] = [[] for _ in almost_locked_sets(grid)]
+    pairs = restricted(grid)
+    for i, j, x in pairs:
+        of_set[i].append((j, x))
+        of_set[j].append((i, x))
+    return Partners(of_set, tuple(dict.fromkeys([k for i, j, _ in pairs for k in (i, j)])))
 
 
 def _touching(on_cell: list[int], cells: int) -> int:
@@ -188,6 +224,65 @@ def _touching(on_cell: list[int], cells: int) -> int:
         touch |= on_cell[low.bit_length() - 1]
         cells ^= low
     return touch
+
+
+@functools.lru_cache(maxsize=4)
+def victim_table(grid: Grid) -> tuple[int, ...]:
+    """Per set (by index), for each digit z it holds, the cells outside it holding z that see all its z-cells.
+
+    Packed in one int per set: the cells of digit z shifted by (z - 1) times the grid's cell count
+    (see :func:`digit_fields`). Two or more sets' ints ANDed are what a digit of all of them removes,
+    every digit in one operation: the pairs, wings and blossoms tried then cost an AND each instead
+    of a look-up per set and digit.
+    """
+    holders = digit_links(grid).holders
+    seen_by = seers(grid)
+    size = grid.geometry.size
+    packed = []
+    for als in almost_locked_sets(grid):
+        outside = ~als.cells
+        joined = 0
+        for z, spots in als.nodes:
+            joined |= (holders[z] & seen_by[spots] & outside) << (z - 1) * size
+        packed.append(joined)
+    return tuple(packed)
+
+
+def digit_fields(geo: Geometry, packed: int) -> list[tuple[Digit, int]]:
+    """A packed :func:`victim_table` value as (digit, cells) for each digit with cells, ascending."""
+    size = geo.size
+    field = (1 << size) - 1
+    found = []
+    digit = 1
+    while packed:
+        cells = packed & field
+        if cells:
+            found.append((digit, cells))
+        packed >>= size
+        digit += 1
+    return found
+
+
+def digit_field(geo: Geometry, digit: Digit) -> int:
+    """The bits of ``digit`` in a packed :func:`victim_table` value."""
+    return ((1 << geo.size) - 1) << (digit - 1) * geo.size
+
+
+@functools.lru_cache(maxsize=4)
+def other_digits(geo: Geometry) -> tuple[int, ...]:
+    """Per digit x (index 0 unused), the bits of every other digit in a packed :func:`victim_table` value."""
+    return (-1, *(~digit_field(geo, x) for x in range(1, geo.n + 1)))
+
+
+def in_every_field(geo: Geometry, cells: int) -> int:
+    """``cells`` repeated in every digit's bits of a packed :func:`victim_table` value."""
+    return cells * _field_starts(geo)
+
+
+@functools.lru_cache(maxsize=4)
+def _field_starts(geo: Geometry) -> int:
+    """The lowest bit of every digit's field: times a cell mask, the mask in each field."""
+    return sum(1 << d * geo.size for d in range(geo.n))
 
 
 def victims(holders: int, seen_by: Seers, z: Digit, sets: tuple[Als, ...]) -> int:

@@ -23,21 +23,23 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Digit, digit_char
+from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als._als_links import (
-    Seers,
     SizePairs,
     als_highlights,
     als_name,
+    digit_fields,
+    in_every_field,
+    other_digits,
+    partners,
     restricted,
     restricted_link,
-    seers,
-    victims,
+    victim_table,
 )
-from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
-from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links
+from sudoku_workbench.logic.als.als_sets import almost_locked_sets
+from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._text import cells_text
 
 __all__ = ["ALS_XY_WING", "ALS_XZ", "als_xy_wing", "als_xz"]
@@ -46,23 +48,48 @@ ALS_XZ = "als_xz"
 ALS_XY_WING = "als_xy_wing"
 
 
-def _fresh_victims(
-    holders: tuple[int, ...],
-    seen_by: Seers,
-    digits: int,
-    pair: tuple[Als, Als],
-    done: set[tuple[Digit, int]],
-    keep: int = 0,
-) -> Iterator[tuple[Digit, int]]:
-    """Each digit z of ``digits`` and the cells it leaves (outside ``keep``), each pair not yet ``done``.
+def _fresh_victims(geo: Geometry, both: int, done: set[tuple[Digit, int]]) -> list[tuple[Digit, int]]:
+    """Each digit z of ``both`` (packed :func:`victim_table` rows ANDed) and its cells not yet ``done``."""
+    fresh = []
+    for z, gone in digit_fields(geo, both):
+        if (z, gone) not in done:
+            done.add((z, gone))
+            fresh.append((z, gone))
+    return fresh
 
-    ``holders`` are the cells holding each digit, ``seen_by`` the position's :class:`Seers`.
+
+def _wings(
+    links: list[tuple[int, Digit]], packed: tuple[int, ...], others: tuple[int, ...], outside: int
+) -> list[tuple[int, Digit, int]]:
+    """Per partner of a pivot (a wing): its index, link digit, and what it removes with another wing.
+
+    That is what its digits other than the link remove ``outside`` the pivot, as a packed
+    :func:`victim_table` row (``others`` from :func:`other_digits`).
     """
-    for z in bits_of(digits):
-        gone = victims(holders[z + 1] & ~keep, seen_by, z + 1, pair)
-        if gone and (z + 1, gone) not in done:
-            done.add((z + 1, gone))
-            yield z + 1, gone
+    return [(i, x, packed[i] & others[x] & outside) for i, x in links]
+
+
+def _may_pair(
+    links: list[tuple[int, Digit]], packed: tuple[int, ...], others: tuple[int, ...], outside: int
+) -> bool:
+    """False when no two of a pivot's wings with different link digits remove anything together.
+
+    A necessary condition, checked before any wing is paired: per link digit, what its wings remove
+    (:func:`_wings`, ORed: the sets' rows ORed, then cut once), and whether two digits' unions meet.
+    Most pivots fail it, for an OR per wing instead of a test per pair.
+    """
+    unions: dict[Digit, int] = {}
+    for i, x in links:
+        unions[x] = unions.get(x, 0) | packed[i]
+    if len(unions) < 2:
+        return False
+    earlier = 0
+    for x, union in unions.items():
+        union &= others[x] & outside
+        if union & earlier:
+            return True
+        earlier |= union
+    return False
 
 
 def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
@@ -73,14 +100,15 @@ def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
     """
     sets = almost_locked_sets(grid)
     geo = grid.geometry
-    holders, seen_by = digit_links(grid).holders, seers(grid)
+    packed = victim_table(grid)
+    fields = other_digits(geo)
     done: set[tuple[Digit, int]] = set()
     for i, j, x in restricted(grid, sizes):
-        a, b = sets[i], sets[j]
-        common = a.digits & b.digits & ~(1 << (x - 1))
-        if not common:
+        both = packed[i] & packed[j] & fields[x]
+        if not both:  # most pairs: no common digit but x, or nothing seeing both
             continue
-        for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done):
+        a, b = sets[i], sets[j]
+        for z, gone in _fresh_victims(geo, both, done):
             xc, zc = digit_char(x), digit_char(z)
             yield Step(
                 ALS_XZ,
@@ -100,22 +128,23 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
     """ALS A and B each restricted-common with a pivot ALS C by different digits: a common z of A, B goes."""
     sets = almost_locked_sets(grid)
     geo = grid.geometry
-    holders, seen_by = digit_links(grid).holders, seers(grid)
-    by_set: dict[int, list[tuple[int, Digit]]] = {}
-    for i, j, x in restricted(grid):
-        by_set.setdefault(i, []).append((j, x))
-        by_set.setdefault(j, []).append((i, x))
+    packed, others = victim_table(grid), other_digits(geo)
     done: set[tuple[Digit, int]] = set()
-    for pivot, wings in by_set.items():
-        c = sets[pivot]
-        for (i, x), (j, y) in itertools.combinations(wings, 2):
-            if x == y or i == j:
+    linked = partners(grid)
+    for pivot in linked.order:
+        c, links = sets[pivot], linked.of_set[pivot]
+        outside = ~in_every_field(geo, c.cells)
+        if not _may_pair(links, packed, others, outside):
+            continue
+        wings = _wings(links, packed, others, outside)
+        for (i, x, reach), (j, y, other) in itertools.combinations(wings, 2):
+            both = reach & other
+            if not both or x == y or i == j:
                 continue
             a, b = sets[i], sets[j]
-            common = a.digits & b.digits & ~(1 << (x - 1) | 1 << (y - 1))
-            if not common or a.cells & b.cells:
+            if a.cells & b.cells:
                 continue
-            for z, gone in _fresh_victims(holders, seen_by, common, (a, b), done, c.cells):
+            for z, gone in _fresh_victims(geo, both, done):
                 xc, yc, zc = digit_char(x), digit_char(y), digit_char(z)
                 yield Step(
                     ALS_XY_WING,

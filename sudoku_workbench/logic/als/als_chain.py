@@ -10,14 +10,15 @@ Each link is one implication ("A lacks d" → "B lacks x"), so the search does n
 works on the graph of these statements, a node per set and digit it may lack. What each node leads to
 is worked out once per position (strongly connected parts, then a bit mask per node), so every pair
 of end sets is a few mask operations; a chain, the shortest for its pair of ends, is spelled out only
-when the pair removes something not removed before, and only as the steps are asked for. Chains of
+when the pair removes something not removed before, and only as the steps are asked for. The same pass
+ORs, per node, the packed victim rows of the sets it leads to, so a start set none of whose reachable
+sets removes anything with it is passed over at once (most starts, in most positions). Chains of
 two and three sets are left to ALS-XZ and ALS-XY-Wing.
 """
 
 from __future__ import annotations
 
 import functools
-import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,10 +28,12 @@ from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als._als_links import (
     als_highlights,
     als_name,
-    restricted,
+    other_digits,
+    partners,
     restricted_link,
     seers,
     sights,
+    victim_table,
     victims,
 )
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
@@ -60,84 +63,111 @@ class _Graph:
     first: tuple[tuple[int, ...], ...]  # per set A, the nodes (B, x) of its partners: "A holds x"
     succ: tuple[tuple[int, ...], ...]  # per node, the nodes it implies
     reach: tuple[int, ...]  # per node, the nodes it leads to (itself included), as a bit mask
-    of_set: tuple[int, ...]  # per set, its nodes as a bit mask
-    lacking: tuple[int, ...]  # per digit z, the nodes (B, d) with z in B and d not z
+    removes: tuple[int, ...]  # per node, what the sets lacking a digit at the nodes it leads to remove
+    set_digits: tuple[int, ...]  # per set, its digits (mask)
+
+    @functools.cached_property
+    def of_set(self) -> tuple[int, ...]:
+        """Per set, its nodes as a bit mask (asked only of the few starts that may end a chain)."""
+        of_set = [0] * len(self.set_digits)
+        for k, b in enumerate(self.owner):
+            of_set[b] |= 1 << k
+        return tuple(of_set)
+
+    @functools.cached_property
+    def lacking(self) -> tuple[int, ...]:
+        """Per digit z, the nodes (B, d) with z in B and d not z."""
+        lacking = [0] * (max(self.set_digits, default=0).bit_length() + 1)
+        for k, (b, d) in enumerate(zip(self.owner, self.digit, strict=True)):
+            held = self.set_digits[b] & ~(1 << (d - 1))
+            while held:
+                low = held & -held
+                held ^= low
+                lacking[low.bit_length()] |= 1 << k
+        return tuple(lacking)
 
 
 @functools.lru_cache(maxsize=4)
 def _graph(grid: Grid) -> _Graph:
     """The position's statements and links (kept: Logic, Hint and the tests ask twice in a row)."""
     sets = almost_locked_sets(grid)
-    partners: list[list[tuple[int, Digit]]] = [[] for _ in sets]
-    for i, j, x in restricted(grid):
-        partners[i].append((j, x))
-        partners[j].append((i, x))
-    nodes = tuple(dict.fromkeys((j, x) for links in partners for j, x in links))
+    links_of = partners(grid).of_set
+    nodes = tuple(dict.fromkeys([link for links in links_of for link in links]))
     index = {node: k for k, node in enumerate(nodes)}
-    succ = tuple(tuple(index[(c, x)] for c, x in partners[b] if x != d) for b, d in nodes)
-    of_set = [0] * len(sets)
-    with_digit = [0] * (grid.geometry.n + 1)  # per digit d, the nodes (B, d)
-    for k, (b, d) in enumerate(nodes):
-        of_set[b] |= 1 << k
-        with_digit[d] |= 1 << k
-    lacking = [0] * (grid.geometry.n + 1)
-    for b, own in enumerate(of_set):
-        if own:
-            for z, _ in sets[b].nodes:
-                lacking[z] |= own
-    lacking = [mask & ~with_digit[z] for z, mask in enumerate(lacking)]
-    first = tuple(tuple(index[link] for link in links) for links in partners)
-    owner = tuple(b for b, _ in nodes)
-    digit = tuple(d for _, d in nodes)
-    return _Graph(owner, digit, first, succ, _reach(succ), tuple(of_set), tuple(lacking))
+    first = tuple(tuple([index[link] for link in links]) for links in links_of)
+    digit = tuple([d for _, d in nodes])
+    succ = tuple(tuple([n for n in first[b] if digit[n] != d]) for b, d in nodes)
+    owner = tuple([b for b, _ in nodes])
+    packed, others = victim_table(grid), other_digits(grid.geometry)
+    reach, removes = _reach(succ, [packed[b] & others[d] for b, d in nodes])
+    return _Graph(owner, digit, first, succ, reach, removes, tuple([als.digits for als in sets]))
 
 
-def _reach(succ: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Per node, every node reachable from it (itself included), as a bit mask.
+def _reach(succ: tuple[tuple[int, ...], ...], own: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per node, every node reachable from it (itself included) as a bit mask, and their ``own`` ORed.
 
     The strongly connected components come sinks first, so each one's successors are complete
     when it is reached; its members share one mask.
     """
-    reach = [0] * len(succ)
+    reach, carried = [0] * len(succ), [0] * len(succ)
     for members in _components(succ):
-        mask = sum(1 << m for m in members)
+        mask = gathered = 0
+        for m in members:
+            mask |= 1 << m
+            gathered |= own[m]
         for m in members:
             for nxt in succ[m]:
                 mask |= reach[nxt]
+                gathered |= carried[nxt]
         for m in members:
             reach[m] = mask
-    return tuple(reach)
+            carried[m] = gathered
+    return tuple(reach), tuple(carried)
 
 
-def _components(succ: tuple[tuple[int, ...], ...]) -> Iterator[list[int]]:
-    """The strongly connected components, sinks first (Tarjan's algorithm, without recursion)."""
-    order, low = [-1] * len(succ), [0] * len(succ)
+def _components(succ: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """The strongly connected components, sinks first (Tarjan's algorithm, without recursion).
+
+    Each node on the walk keeps an iterator over its successors, so a node costs one entry on the
+    work stack rather than one per link (most components are single nodes: a few hundred a position).
+    """
+    order, low = [0] * len(succ), [0] * len(succ)  # order 0: not met yet
     stack: list[int] = []
     on_stack = [False] * len(succ)
-    ticket = itertools.count()
+    components: list[list[int]] = []
+    ticket = 0
     for root in range(len(succ)):
-        if order[root] >= 0:
+        if order[root]:
             continue
-        work = [(root, 0)]
+        ticket += 1
+        order[root] = low[root] = ticket
+        stack.append(root)
+        on_stack[root] = True
+        work = [(root, iter(succ[root]))]
         while work:
-            node, edge = work.pop()
-            if edge == 0:
-                order[node] = low[node] = next(ticket)
-                stack.append(node)
-                on_stack[node] = True
-            if edge < len(succ[node]):
-                work.append((node, edge + 1))
-                nxt = succ[node][edge]
-                if order[nxt] < 0:
-                    work.append((nxt, 0))
-                elif on_stack[nxt]:
-                    low[node] = min(low[node], order[nxt])
-                continue
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == order[node]:
-                yield _pop_component(stack, on_stack, node)
+            node, links = work[-1]
+            for nxt in links:
+                if not order[nxt]:
+                    ticket += 1
+                    order[nxt] = low[nxt] = ticket
+                    stack.append(nxt)
+                    on_stack[nxt] = True
+                    work.append((nxt, iter(succ[nxt])))
+                    break
+                if on_stack[nxt] and order[nxt] < low[node]:
+                    low[node] = order[nxt]
+            else:
+                work.pop()
+                if work and low[node] < low[work[-1][0]]:
+                    low[work[-1][0]] = low[node]
+                if low[node] == order[node]:
+                    if stack[-1] == node:  # most components: the node alone
+                        stack.pop()
+                        on_stack[node] = False
+                        components.append([node])
+                    else:
+                        components.append(_pop_component(stack, on_stack, node))
+    return components
 
 
 def _pop_component(stack: list[int], on_stack: list[bool], root: int) -> list[int]:
@@ -188,35 +218,46 @@ def _end_pairs(grid: Grid, graph: _Graph) -> Iterator[tuple[int, int, int]]:
     A chain read backwards is a chain too, so only pairs with a < b are given.
     """
     sets = almost_locked_sets(grid)
+    packed, others = victim_table(grid), other_digits(grid.geometry)
     ends = _Ends(grid)
     for a, start in enumerate(sets):
         if not graph.first[a]:
             continue
-        by_digit: dict[Digit, int] = {}  # per link digit out of a, the nodes reached from those links
+        # whether any set reached removes a digit with a's (see _Graph.removes): for most starts none does
+        removes = 0
         for node in graph.first[a]:
-            d = graph.digit[node]
-            by_digit[d] = by_digit.get(d, 0) | graph.reach[node]
-        later = -1 << (a + 1)
-        found: dict[int, int] = {}
-        for z, spots in start.nodes:
-            reached = 0
-            for d, nodes in by_digit.items():
-                if d != z:
-                    reached |= nodes
-            reached &= graph.lacking[z]
-            if not reached:
-                continue
-            far = ends[z, spots] & later
-            if reached.bit_count() > far.bit_count():  # walk the fewer: the end sets' nodes or those reached
-                targets = 0
-                for b in bits_of(far):
-                    targets |= graph.of_set[b]
-                reached &= targets
-            for node in bits_of(reached):
-                b = graph.owner[node]
-                if far >> b & 1:
-                    found[b] = found.get(b, 0) | 1 << (z - 1)
-        yield from ((a, b, digits) for b, digits in found.items())
+            removes |= graph.removes[node] & others[graph.digit[node]]
+        if removes & packed[a]:
+            yield from ((a, b, digits) for b, digits in _far_ends(graph, a, start, ends).items())
+
+
+def _far_ends(graph: _Graph, a: int, start: Als, ends: _Ends) -> dict[int, int]:
+    """The end sets b > a that chains from a reach, with the digits (mask) each removes with a."""
+    by_digit: dict[Digit, int] = {}  # per link digit out of a, the nodes reached from those links
+    for node in graph.first[a]:
+        d = graph.digit[node]
+        by_digit[d] = by_digit.get(d, 0) | graph.reach[node]
+    later = -1 << (a + 1)
+    found: dict[int, int] = {}
+    for z, spots in start.nodes:
+        reached = 0
+        for d, nodes in by_digit.items():
+            if d != z:
+                reached |= nodes
+        reached &= graph.lacking[z]
+        if not reached:
+            continue
+        far = ends[z, spots] & later
+        if reached.bit_count() > far.bit_count():  # walk the fewer: the end sets' nodes or those reached
+            targets = 0
+            for b in bits_of(far):
+                targets |= graph.of_set[b]
+            reached &= targets
+        for node in bits_of(reached):
+            b = graph.owner[node]
+            if far >> b & 1:
+                found[b] = found.get(b, 0) | 1 << (z - 1)
+    return found
 
 
 class _Ends(dict[tuple[Digit, int], int]):

@@ -10,6 +10,8 @@ make one step.
 Stems hold two to :data:`MAX_STEM` candidates. The search keeps, per digit z still common to the petals
 chosen so far, the cells that see all their z-cells, and drops a branch once none is left; one call
 tries at most :data:`BLOSSOM_BUDGET` petals (a big grid may miss a blossom, never make a wrong step).
+Most positions have no blossom: a test on all stems first (what any petal of each stem digit removes,
+intersected) proves that, and then no petal is tried.
 """
 
 from __future__ import annotations
@@ -19,7 +21,14 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link, Step
-from sudoku_workbench.logic.als._als_links import Seers, als_highlights, als_name, seers, sights
+from sudoku_workbench.logic.als._als_links import (
+    als_highlights,
+    als_name,
+    digit_fields,
+    other_digits,
+    sights,
+    victim_table,
+)
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links, lowest_cell
 from sudoku_workbench.logic.shared._text import and_list, cells_text
@@ -32,62 +41,101 @@ BLOSSOM_BUDGET = 20_000
 #: Most candidates a stem may hold (each needs a petal, so larger stems rarely bloom).
 MAX_STEM = 4
 
-#: Per digit z common to the petals so far, the cells (outside them) that see all their z-cells.
-_Reach = tuple[tuple[Digit, int], ...]
+#: Per digit z common to all the petals, the cells (outside them) that see all their z-cells.
+_Reach = list[tuple[Digit, int]]
 
 
 def death_blossom(grid: Grid) -> Iterator[Step]:
     """A stem whose every candidate has a petal: a digit of all petals leaves what sees all of its cells."""
-    sets = almost_locked_sets(grid)
-    holders = digit_links(grid).holders
-    seen_by = seers(grid)
-    on_cell, seeing, _ = sights(grid)
+    geo = grid.geometry
+    packed = victim_table(grid)
+    stems = _stems(grid)
+    if not any(_may_bloom(geo, packed, stem_mask, masks) for _, stem_mask, masks in stems):
+        return
     budget = [BLOSSOM_BUDGET]
     done: set[frozenset[Candidate]] = set()
-    for stem, stem_mask in enumerate(grid.candidates):
-        if not 2 <= stem_mask.bit_count() <= MAX_STEM:
-            continue
-        # per stem digit, the sets off the stem whose cells with that digit all see it
-        masks = [(d + 1, seeing[d + 1][stem] & ~on_cell[stem]) for d in bits_of(stem_mask)]
-        if not all(mask for _, mask in masks):  # before listing any petal: most stems lack one
-            continue
-        options = [(d, [sets[i] for i in bits_of(mask)]) for d, mask in masks]
-        start = tuple(
-            (z + 1, holders[z + 1] & ~(1 << stem)) for z in range(grid.geometry.n) if not stem_mask >> z & 1
-        )
-        for petals, reach in _blossoms(options, start, seen_by, budget):
+    for stem, stem_mask, masks in stems:
+        for petals, live in _stem_blossoms(grid, stem, stem_mask, masks, budget):
+            reach = digit_fields(geo, live)
             eliminations = frozenset((cell, z) for z, cells in reach for cell in bits_of(cells))
             if eliminations not in done:
                 done.add(eliminations)
-                yield _blossom_step(grid, stem, [d for d, _ in options], petals, reach)
+                yield _blossom_step(grid, stem, [d for d, _ in masks], petals, reach)
         if budget[0] <= 0:
             return
 
 
-def _narrowed(reach: _Reach, petal: Als, seen_by: Seers) -> _Reach:
-    """``reach`` after adding a petal: its digits only, cut to the cells that also see its z-cells."""
-    kept = []
-    for z, cells in reach:
-        if petal.digits >> (z - 1) & 1:
-            cells &= seen_by[petal.holders[z]] & ~petal.cells
-            if cells:
-                kept.append((z, cells))
-    return tuple(kept)
+def _stem_blossoms(
+    grid: Grid, stem: Cell, stem_mask: int, masks: list[tuple[Digit, int]], budget: list[int]
+) -> Iterator[tuple[tuple[Als, ...], int]]:
+    """The blossoms of one stem (see :func:`_blossoms`), from its petal sets per digit (``masks``)."""
+    sets, packed = almost_locked_sets(grid), victim_table(grid)
+    holders = digit_links(grid).holders
+    size = grid.geometry.size
+    options = [(d, [(sets[i], packed[i]) for i in bits_of(mask)]) for d, mask in masks]
+    start = sum(
+        (holders[z + 1] & ~(1 << stem)) << z * size for z in range(grid.geometry.n) if not stem_mask >> z & 1
+    )
+    return _blossoms(options, start, budget)
+
+
+def _stems(grid: Grid) -> list[tuple[Cell, int, list[tuple[Digit, int]]]]:
+    """Each stem with its candidates and, per candidate d, the sets off it whose d-cells all see it.
+
+    Only stems with such a set for every candidate (most lack one).
+    """
+    on_cell, seeing, _ = sights(grid)
+    stems = []
+    for stem, stem_mask in enumerate(grid.candidates):
+        if not 2 <= stem_mask.bit_count() <= MAX_STEM:
+            continue
+        masks = [(d + 1, seeing[d + 1][stem] & ~on_cell[stem]) for d in bits_of(stem_mask)]
+        if all(mask for _, mask in masks):
+            stems.append((stem, stem_mask, masks))
+    return stems
+
+
+def _may_bloom(
+    geo: Geometry, packed: tuple[int, ...], stem_mask: int, masks: list[tuple[Digit, int]]
+) -> bool:
+    """False when no choice of petals leaves a digit off the stem with a cell to remove.
+
+    A necessary condition, checked before any petal is chosen: per stem digit, what any of its petals
+    removes (their packed :func:`victim_table` rows ORed), ANDed over the stem's digits. Most
+    positions have no blossom, and this proves it in one OR per petal instead of a search.
+    """
+    live = -1
+    for d in bits_of(stem_mask):
+        live &= other_digits(geo)[d + 1]
+    for _, mask in masks:
+        union = 0
+        while mask:  # bits_of() written out: tens of petals per stem digit
+            low = mask & -mask
+            union |= packed[low.bit_length() - 1]
+            mask ^= low
+        live &= union
+        if not live:
+            return False
+    return True
 
 
 def _blossoms(
-    options: list[tuple[Digit, list[Als]]], start: _Reach, seen_by: Seers, budget: list[int]
-) -> Iterator[tuple[tuple[Als, ...], _Reach]]:
-    """One petal per stem digit such that some digit of all of them still has victims; depth first."""
-    stack: list[tuple[tuple[Als, ...], _Reach]] = [((), start)]
+    options: list[tuple[Digit, list[tuple[Als, int]]]], start: int, budget: list[int]
+) -> Iterator[tuple[tuple[Als, ...], int]]:
+    """One petal per stem digit such that some digit of all of them still has victims; depth first.
+
+    ``start`` and what is yielded are packed as :func:`victim_table` rows: per digit z off the stem
+    still common to the petals, the cells that see all their z-cells.
+    """
+    stack: list[tuple[tuple[Als, ...], int]] = [((), start)]
     last = len(options) - 1
     while stack:
         chosen, reach = stack.pop()
-        for petal in options[len(chosen)][1]:
+        for petal, row in options[len(chosen)][1]:
             budget[0] -= 1
             if budget[0] <= 0:
                 return
-            narrowed = _narrowed(reach, petal, seen_by)
+            narrowed = reach & row
             if not narrowed:
                 continue
             if len(chosen) == last:

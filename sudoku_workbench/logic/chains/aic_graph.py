@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
@@ -38,7 +39,10 @@ __all__ = [
     "Node",
     "als_link_cells",
     "chain_graph",
+    "chain_sets",
+    "meeting_masks",
     "strong_states",
+    "unit_splits",
     "weak_states",
 ]
 
@@ -49,12 +53,36 @@ MAX_ALS_CELLS = 5
 Node = tuple[Digit, int]
 
 
+class SingleTables(NamedTuple):
+    """The single-candidate nodes by digit and by cell."""
+
+    #: Per digit, the cells whose single candidate has a strong link (a mask).
+    singles: tuple[int, ...]
+    #: Per digit and cell, that node's "off" state (-1 for none).
+    states: tuple[list[int], ...]
+    #: Per cell, the digits whose single candidate there is a node (a mask, bit d - 1 for digit d).
+    digits: list[int]
+
+
+class GroupTables(NamedTuple):
+    """The grouped nodes by digit, as Python's walk asks for them."""
+
+    #: Per digit, the "off" state of each group (in the order of ``ChainGraph.groups``).
+    states: tuple[tuple[int, ...], ...]
+    #: Per digit, the indices into ``groups`` by each group's lowest cell (a group inside the cells that
+    #: see a node starts at one of them; there are many groups, as almost locked sets add theirs).
+    starts: tuple[dict[Cell, list[int]], ...]
+    #: Per digit, the cells some group starts at (a mask).
+    cells: tuple[int, ...]
+
+
 @dataclass(frozen=True)
 class ChainGraph:
     """The strong links of a position by node, and the grouped nodes of each digit.
 
     The walks number the nodes with a strong link and use states ``2 * number + on`` (ints hash far
-    faster than nested tuples, and a walk looks up hundreds of states).
+    faster than nested tuples, and a walk looks up hundreds of states). The tables only Python's walk
+    and the explanations ask for are made when first asked (the compiled walk makes its own).
     """
 
     #: The number of each node with a strong link, in the order the links were met.
@@ -64,31 +92,56 @@ class ChainGraph:
     #: Each node's partners by the links of units and two-candidate cells, an ordered set (only the
     #: nodes that have such links).
     links: dict[Node, dict[Node, None]]
-    #: The almost locked sets used (in the order met), and per node a mask of the indices of its sets.
+    #: The almost locked sets used (in the order met).
     sets: tuple[Als, ...]
-    member: dict[Node, int]
     #: The states next to each state, filled in as the walks ask: after an "off" state its node's
     #: strong partners as "on" states (:func:`strong_states`), after an "on" state its weak
     #: neighbours as "off" states (:func:`weak_states`). One table for both saves a walk a lookup.
     adjacent: list[tuple[int, ...] | None]
+    #: Per digit, the masks of its grouped nodes: those of almost locked sets, then those of units.
     groups: tuple[tuple[int, ...], ...]
-    #: Per digit, the "off" state of each group (in the order of ``groups``).
-    group_states: tuple[tuple[int, ...], ...]
-    #: Per digit, the indices into ``groups`` by each group's lowest cell (a group inside the cells
-    #: that see a node starts at one of them; there are many groups, as almost locked sets add theirs).
-    group_starts: tuple[dict[Cell, list[int]], ...]
-    #: Per digit, the cells some group starts at (a mask).
-    group_cells: tuple[int, ...]
-    #: Per digit, the cells whose single candidate has a strong link (a mask), and per digit and cell
-    #: that node's "off" state (-1 for none).
-    singles: tuple[int, ...]
-    single_states: tuple[list[int], ...]
-    #: Per cell, the digits whose single candidate there is a node (a mask, bit d - 1 for digit d).
-    single_digits: list[int]
+    #: The number of cells.
+    size: int
+
+    @functools.cached_property
+    def member(self) -> dict[Node, int]:
+        """Per node in a set, a mask of the indices of its sets."""
+        return _members(self.sets)
+
+    @functools.cached_property
+    def group_tables(self) -> GroupTables:
+        """The groups' states and where they start (see :class:`GroupTables`)."""
+        ids = self.ids
+        starts: list[dict[Cell, list[int]]] = [{} for _ in self.groups]
+        for digit, masks in enumerate(self.groups):
+            for index, group in enumerate(masks):
+                starts[digit].setdefault(lowest_cell(group), []).append(index)
+        return GroupTables(
+            tuple(
+                tuple([ids[digit, group] << 1 for group in masks]) for digit, masks in enumerate(self.groups)
+            ),
+            tuple(starts),
+            tuple(sum(1 << cell for cell in per_digit) for per_digit in starts),
+        )
+
+    @functools.cached_property
+    def single_tables(self) -> SingleTables:
+        """The tables of single-candidate nodes, by digit and by cell."""
+        n = len(self.groups) - 1
+        singles = [0] * (n + 1)
+        states = tuple([-1] * self.size for _ in range(n + 1))
+        digits = [0] * self.size
+        for number, (digit, mask) in enumerate(self.nodes):
+            if not mask & (mask - 1):
+                cell = mask.bit_length() - 1
+                singles[digit] |= mask
+                states[digit][cell] = number << 1
+                digits[cell] |= 1 << (digit - 1)
+        return SingleTables(tuple(singles), states, digits)
 
 
 @functools.cache
-def _splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def unit_splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Per unit, how a group may split it: lines by box, boxes by row and then by column (cell masks)."""
     n = geo.n
     found: list[tuple[tuple[int, ...], ...]] = []
@@ -105,7 +158,7 @@ def _splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 @functools.cache
-def _intersection_masks(geo: Geometry) -> tuple[int, ...]:
+def meeting_masks(geo: Geometry) -> tuple[int, ...]:
     """The cells of each box's meeting with a row or column (boxes in order, rows before columns)."""
     n = geo.n
     found: list[int] = []
@@ -127,34 +180,19 @@ def chain_graph(grid: Grid) -> ChainGraph:
     links = _strong_links(grid, holders)
     ids = {node: i for i, node in enumerate(links)}
     groups: list[list[int]] = [[] for _ in range(n + 1)]
-    sets, member = _als_nodes(grid, ids, groups)
-    for inside in _intersection_masks(geo):
-        for digit in range(1, n + 1):
-            group = holders[digit] & inside
-            if group & (group - 1) and (digit, group) in ids:
-                groups[digit].append(group)
-    unique_groups = tuple(tuple(dict.fromkeys(g)) for g in groups)
-    group_starts: list[dict[Cell, list[int]]] = [{} for _ in range(n + 1)]
-    for digit, masks in enumerate(unique_groups):
-        for index, group in enumerate(masks):
-            group_starts[digit].setdefault(lowest_cell(group), []).append(index)
-    singles, single_states, single_digits = _single_tables(ids, n, geo.size)
+    sets = _als_nodes(grid, ids, groups)
+    meetings = meeting_masks(geo)
+    for digit in range(1, n + 1):
+        held = holders[digit]
+        groups[digit] += [g for inside in meetings if (g := held & inside) & (g - 1) and (digit, g) in ids]
     return ChainGraph(
         ids,
         tuple(ids),
         links,
         sets,
-        member,
         [None] * (2 * len(ids)),
-        unique_groups,
-        tuple(
-            tuple([ids[digit, group] << 1 for group in masks]) for digit, masks in enumerate(unique_groups)
-        ),
-        tuple(group_starts),
-        tuple(sum(1 << cell for cell in starts) for starts in group_starts),
-        singles,
-        single_states,
-        single_digits,
+        tuple(tuple(dict.fromkeys(g)) for g in groups),
+        geo.size,
     )
 
 
@@ -180,25 +218,9 @@ def _strong_links(grid: Grid, holders: tuple[int, ...]) -> dict[Node, dict[Node,
     return links
 
 
-def _single_tables(
-    ids: dict[Node, int], n: int, size: int
-) -> tuple[tuple[int, ...], tuple[list[int], ...], list[int]]:
-    """The tables of single-candidate nodes, by digit and by cell (see :class:`ChainGraph`)."""
-    singles = [0] * (n + 1)
-    states = tuple([-1] * size for _ in range(n + 1))
-    digits = [0] * size
-    for (digit, mask), number in ids.items():
-        if not mask & (mask - 1):
-            cell = mask.bit_length() - 1
-            singles[digit] |= mask
-            states[digit][cell] = number << 1
-            digits[cell] |= 1 << (digit - 1)
-    return tuple(singles), states, digits
-
-
 def _unit_links(grid: Grid, holders: tuple[int, ...], join: Callable[[Node, Node], None]) -> None:
     """Strong links from units: the only two places for a digit, either of which may be a group."""
-    splits = _splits(grid.geometry)
+    splits = unit_splits(grid.geometry)
     unit_masks = digit_links(grid).units
     for unit, spots in enumerate(unit_positions(grid)):
         for index, mask in enumerate(spots):
@@ -220,33 +242,21 @@ def _unit_links(grid: Grid, holders: tuple[int, ...], join: Callable[[Node, Node
                     join((digit, first), (digit, second))
 
 
-def _als_nodes(
-    grid: Grid, ids: dict[Node, int], groups: list[list[int]]
-) -> tuple[tuple[Als, ...], dict[Node, int]]:
+def _als_nodes(grid: Grid, ids: dict[Node, int], groups: list[list[int]]) -> tuple[Als, ...]:
     """The almost locked sets of two or more cells whose nodes are strongly linked to each other.
 
     ("x is in the set, or else z is"). Each new node gets a number in ``ids`` (so a place in the start
-    list); its links are only made when a walk asks (:func:`strong_states`): there are many sets, of
-    up to 15 links each, and most searches stop at their first chain.
+    list), and each grouped node joins its digit's groups when a set first has it; its links are only
+    made when a walk asks (:func:`strong_states`): there are many sets, of up to 15 links each, and
+    most searches stop at their first chain.
     """
-    used: list[Als] = []
-    member: dict[Node, int] = {}
-    for als in almost_locked_sets(grid):
-        if not 2 <= als.cells.bit_count() <= MAX_ALS_CELLS:
-            continue
-        bit = 1 << len(used)
-        for node in als.nodes:
-            if node in member:
-                member[node] |= bit
-                continue
-            member[node] = bit
-            if node not in ids:
-                ids[node] = len(ids)
-            mask = node[1]
-            if mask & (mask - 1):
-                groups[node[0]].append(mask)
-        used.append(als)
-    return tuple(used), member
+    used = chain_sets(grid)
+    for node in dict.fromkeys([node for als in used for node in als.nodes]):
+        ids.setdefault(node, len(ids))
+        digit, mask = node
+        if mask & (mask - 1):
+            groups[digit].append(mask)
+    return used
 
 
 def strong_states(graph: ChainGraph, number: int) -> tuple[int, ...]:
@@ -280,11 +290,13 @@ def weak_states(links: DigitLinks, graph: ChainGraph, number: int) -> tuple[int,
     seen = (
         links.peers[mask.bit_length() - 1] if single else common_peers(links.peers, mask)
     ) & links.holders[digit]
-    row = graph.single_states[digit]
-    found = [row[cell] for cell in bits_of(seen & graph.singles[digit])]
-    first_cells = seen & graph.group_cells[digit]
+    singles = graph.single_tables
+    row = singles.states[digit]
+    found = [row[cell] for cell in bits_of(seen & singles.singles[digit])]
+    tables = graph.group_tables
+    first_cells = seen & tables.cells[digit]
     if first_cells:
-        groups, starts, states = graph.groups[digit], graph.group_starts[digit], graph.group_states[digit]
+        groups, starts, states = graph.groups[digit], tables.starts[digit], tables.states[digit]
         if first_cells & (first_cells - 1):
             inside = sorted(i for cell in bits_of(first_cells) for i in starts[cell] if not groups[i] & ~seen)
         else:  # (one cell's list is in order already)
@@ -292,15 +304,34 @@ def weak_states(links: DigitLinks, graph: ChainGraph, number: int) -> tuple[int,
         found += [states[i] for i in inside]
     if single:
         cell = mask.bit_length() - 1
-        states_of = graph.single_states
-        found += [
-            states_of[other + 1][cell] for other in bits_of(graph.single_digits[cell] & ~(1 << (digit - 1)))
-        ]
+        states_of = singles.states
+        found += [states_of[other + 1][cell] for other in bits_of(singles.digits[cell] & ~(1 << (digit - 1)))]
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=4)
+def chain_sets(grid: Grid) -> tuple[Als, ...]:
+    """The almost locked sets whose nodes are chain nodes: those of two to MAX_ALS_CELLS cells."""
+    return tuple([als for als in almost_locked_sets(grid) if 2 <= als.cells.bit_count() <= MAX_ALS_CELLS])
+
+
+def _members(sets: tuple[Als, ...]) -> dict[Node, int]:
+    member: dict[Node, int] = {}
+    for index, als in enumerate(sets):
+        bit = 1 << index
+        for node in als.nodes:
+            member[node] = member.get(node, 0) | bit
+    return member
+
+
+@functools.lru_cache(maxsize=4)
+def _set_members(grid: Grid) -> dict[Node, int]:
+    """Per node in a chain set of ``grid``, a mask of the indices of its sets (the explanations ask)."""
+    return _members(chain_sets(grid))
 
 
 def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
     """The cells of the first almost locked set of ``grid`` with both nodes (their strong link), or None."""
-    graph = chain_graph(grid)
-    both = graph.member.get(a, 0) & graph.member.get(b, 0)
-    return graph.sets[lowest_cell(both)].cells if both else None
+    member = _set_members(grid)
+    both = member.get(a, 0) & member.get(b, 0)
+    return chain_sets(grid)[lowest_cell(both)].cells if both else None

@@ -9,12 +9,13 @@ removes is worked out here, and :mod:`~sudoku_workbench.logic.chains.nice_loops`
 from __future__ import annotations
 
 import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.chains._aic_kernel import compiled_search
 from sudoku_workbench.logic.chains.aic_graph import ChainGraph, Node, chain_graph, strong_states, weak_states
 from sudoku_workbench.logic.shared._digit_links import (
     DigitLinks,
@@ -198,20 +199,52 @@ def _promising(
 
 def found_chains(grid: Grid) -> Iterator[Found]:
     """Every chain that proves something new, shortest first from each start (up to LONGEST links)."""
-    graph = chain_graph(grid)
     # Asked once: a search resumed after the engine moved on must not rebuild the tables of the new grid.
     links, cands = digit_links(grid), grid.candidates
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-    seen_by: dict[int, int] = {}
-    # Chains start at single candidates: a chain between two groups is no use to anyone reading it.
-    starts = sorted(node for node in graph.nodes if node[1].bit_count() == 1)
-    cut: dict[Node, _Stop] = {}
+    starts, chains, cut = _search(grid, links)
     for limit in (SHORT, LONGEST):
         for start in starts if limit == SHORT else [s for s in starts if s in cut]:
-            promising = _promising(links, cands, start, seen_by)
-            for end, parent in _walk(links, graph, start, limit, cut, promising):
-                path = _path(graph, parent, end)
-                found = _conclusions(links, cands, path) if path is not None else None
+            for path in chains(start, limit):
+                found = _conclusions(links, cands, path)
                 if found is not None and (found.placements, found.eliminations) not in seen:
                     seen.add((found.placements, found.eliminations))
                     yield found
+
+
+#: The chains (start first) of one start's walk up to a limit of strong links, in the walk's order.
+_Chains = Callable[[Node, int], Iterator[tuple[Node, ...]]]
+
+
+def _search(grid: Grid, links: DigitLinks) -> tuple[list[Node], _Chains, Container[Node]]:
+    """The starts, sorted, and their chains: the compiled search's when there is one, else Python's.
+
+    Chains start at single candidates: a chain between two groups is no use to anyone reading it.
+    The compiled walk hands back only the chains that prove something, Python's every one; both come
+    with the starts whose walk stopped at its limit (a longer walk from them carries on from there).
+    """
+    compiled = compiled_search(grid, links)
+    if compiled is not None:
+        starts, walks = compiled
+        stopped_at: dict[Node, int] = {}
+
+        def compiled_chains(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
+            found, stopped = walks(start, stopped_at.pop(start, 0), 2 * limit)
+            if stopped:
+                stopped_at[start] = 2 * limit
+            return iter(found)
+
+        return starts, compiled_chains, stopped_at
+    graph = chain_graph(grid)
+    cands = grid.candidates
+    seen_by: dict[int, int] = {}
+    cut: dict[Node, _Stop] = {}
+
+    def walked(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
+        promising = _promising(links, cands, start, seen_by)
+        for end, parent in _walk(links, graph, start, limit, cut, promising):
+            path = _path(graph, parent, end)
+            if path is not None:
+                yield path
+
+    return sorted(node for node in graph.nodes if node[1].bit_count() == 1), walked, cut

@@ -18,11 +18,13 @@ import functools
 from collections import deque
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links, end_victims
+from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
+from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = ["REMOTE_PAIR", "XY_CHAIN", "remote_pair", "xy_chain"]
 
@@ -42,33 +44,34 @@ def _bivalue_peers(grid: Grid) -> dict[Cell, tuple[Cell, ...]]:
     return {c: tuple(p for p in bits_of(peers[c] & mask) if cands[p] & cands[c]) for c in cells}
 
 
-def _other(cands: tuple[int, ...], cell: Cell, digit: Digit) -> Digit:
-    return (cands[cell] & ~(1 << (digit - 1))).bit_length()
+def _other(mask: int, digit: Digit) -> Digit:
+    """The digit of a two-digit mask that is not ``digit``."""
+    return (mask & ~(1 << (digit - 1))).bit_length()
 
 
-def _xy_walk(grid: Grid, start: Cell, z: Digit) -> dict[Cell, tuple[Cell, ...]]:
-    """From "start is not z": the cells forced to z, each with a shortest chain of cells to it."""
-    cands = grid.candidates
-    graph = _bivalue_peers(grid)
-    first = (start, _other(cands, start, z))
-    parent: dict[tuple[Cell, Digit], tuple[Cell, Digit] | None] = {first: None}
+#: A cell and the digit it takes; per such state, the cells it rules the digit out of and their states.
+_State = tuple[Cell, Digit]
+_Moves = dict[_State, tuple[tuple[Cell, _State], ...]]
+
+
+def _xy_walk(moves: _Moves, first: _State, z: Digit) -> dict[Cell, tuple[Cell, ...]]:
+    """From ``first`` (the start is not z, so it is its other digit): the cells forced to z, with a chain."""
+    start = first[0]
+    parent: dict[_State, _State | None] = {first: None}
     queue = deque([(first, 1)])
     ends: dict[Cell, tuple[Cell, ...]] = {}
     while queue:
-        (cell, value), length = queue.popleft()
+        state, length = queue.popleft()
         if length >= MAX_CELLS:
             continue
-        for peer in graph[cell]:
-            if peer == start or not cands[peer] >> (value - 1) & 1:
+        for peer, reached in moves[state]:
+            if peer == start or reached in parent:
                 continue
-            state = (peer, _other(cands, peer, value))
-            if state in parent:
-                continue
-            parent[state] = (cell, value)
-            queue.append((state, length + 1))
-            if state[1] == z and peer not in ends:
+            parent[reached] = state
+            queue.append((reached, length + 1))
+            if reached[1] == z and peer not in ends:
                 path: list[Cell] = []
-                node: tuple[Cell, Digit] | None = state
+                node: _State | None = reached
                 while node is not None:
                     path.append(node[0])
                     node = parent[node]
@@ -77,21 +80,63 @@ def _xy_walk(grid: Grid, start: Cell, z: Digit) -> dict[Cell, tuple[Cell, ...]]:
     return ends
 
 
+def _components(graph: dict[Cell, tuple[Cell, ...]]) -> Iterator[tuple[Cell, ...]]:
+    """The connected parts of the bivalue graph, each as its cells ascending (a chain stays in one)."""
+    done: set[Cell] = set()
+    for root in graph:
+        if root not in done:
+            part = {root}
+            stack = [root]
+            while stack:
+                for peer in graph[stack.pop()]:
+                    if peer not in part:
+                        part.add(peer)
+                        stack.append(peer)
+            done |= part
+            yield tuple(sorted(part))
+
+
+@by_content
+def _part_chains(
+    box_rows: int, box_cols: int, part: tuple[tuple[Cell, int], ...]
+) -> tuple[tuple[int, Digit, tuple[Cell, ...]], ...]:
+    """The chains of three or more cells of one connected part: (length, z, cells), each found once.
+
+    Remembered by the part's cells and their pairs: most parts are as they were at the last ask.
+    """
+    peers = peer_masks(geometry(box_rows, box_cols))
+    moves: _Moves = {}
+    for cell, mask in part:
+        for digit in bits_of(mask):
+            bit = 1 << digit
+            moves[cell, digit + 1] = tuple(
+                (p, (p, _other(other, digit + 1)))
+                for p, other in part
+                if other & bit and peers[cell] >> p & 1 and other & mask
+            )
+    found = []
+    for start, mask in part:
+        for z in bits_of(mask):
+            for end, cells in _xy_walk(moves, (start, _other(mask, z + 1)), z + 1).items():
+                if end > start and len(cells) >= 3:
+                    found.append((len(cells), z + 1, cells))
+    return tuple(found)
+
+
 @functools.lru_cache(maxsize=4)
 def _xy_chains(grid: Grid) -> tuple[tuple[Digit, tuple[Cell, ...], int], ...]:
     """Every useful XY-chain (digit z, cells, victims mask), shortest first, one per victim set."""
     links = digit_links(grid)
     cands = grid.candidates
+    geo = grid.geometry
     found = []
-    for start in _bivalue_peers(grid):
-        for z in bits_of(cands[start]):
-            digit = z + 1
-            for end, cells in _xy_walk(grid, start, digit).items():
-                if end < start or len(cells) < 3:
-                    continue
-                victims = end_victims(links, digit, cells)
-                if victims:
-                    found.append((len(cells), digit, cells, victims))
+    for part in _components(_bivalue_peers(grid)):
+        for length, digit, cells in _part_chains(
+            geo.box_rows, geo.box_cols, tuple((c, cands[c]) for c in part)
+        ):
+            victims = end_victims(links, digit, cells)
+            if victims:
+                found.append((length, digit, cells, victims))
     found.sort()
     seen: set[tuple[Digit, int]] = set()
     result = []
@@ -106,10 +151,10 @@ def _labels(grid: Grid, cells: tuple[Cell, ...], z: Digit) -> tuple[Digit, ...]:
     """The digit each link of an XY-chain passes on (the first cell's digit other than z, and so on)."""
     cands = grid.candidates
     labels = []
-    value = _other(cands, cells[0], z)
+    value = _other(cands[cells[0]], z)
     for cell in cells[1:]:
         labels.append(value)
-        value = _other(cands, cell, value)
+        value = _other(cands[cell], value)
     return tuple(labels)
 
 
@@ -148,7 +193,7 @@ def _xy_step(grid: Grid, z: Digit, cells: tuple[Cell, ...], victims: int) -> Ste
     clauses = [f"{name(cells[0])} is {digit_char(labels[0])}"]
     value = labels[0]
     for cell in cells[1:]:
-        value = _other(cands, cell, value)
+        value = _other(cands[cell], value)
         clauses.append(f"{name(cell)} is {digit_char(value)}")
     gone = list(bits_of(victims))
     return Step(

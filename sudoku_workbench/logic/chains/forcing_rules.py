@@ -11,14 +11,22 @@ Both use everything a premise "cell c is not x" forces along nonrepetitive walks
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid, Step, digit_char
-from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.core.grid import digits_of_mask, set_bits
 from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
-from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of, peer_masks, unit_masks
+from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared.chain_analysis import (
+    ChainAnalysis,
+    Walks,
+    analysis_of,
+    peer_masks,
+    unit_masks,
+)
 
 __all__ = [
     "FORCING_CONTRADICTION",
@@ -36,22 +44,36 @@ RULE_IDS = (NONREPETITIVE_PATH, FORCING_CONTRADICTION)
 
 @dataclass(frozen=True)
 class _Premise:
-    """A premise "cell is not digit" and what its walks force in each graph (bit sets)."""
+    """A premise "cell is not digit" and what its walks force in each graph (bit sets).
+
+    ``placed`` has the cells that puts each digit in (:func:`_placed`).
+    """
 
     cell: Cell
     digit: Digit
     bilocation: int
     bivalue: int
+    placed: dict[Digit, int]
 
     @property
     def forced(self) -> int:
         return self.bilocation | self.bivalue
 
 
-def _premises(analysis: ChainAnalysis) -> Iterator[_Premise]:
-    bilocation, bivalue = analysis.bilocation_forced, analysis.bivalue_forced
+def _premises(analysis: ChainAnalysis) -> tuple[_Premise, ...]:
+    return _premises_of(analysis.geo.size, analysis.bilocation_walks, analysis.bivalue_walks)
+
+
+@forgettable
+@functools.lru_cache(maxsize=4)
+def _premises_of(size: int, bilocation_walks: Walks, bivalue_walks: Walks) -> tuple[_Premise, ...]:
+    """The premises of two link graphs' walks, in order (shared, as the walks are, by positions)."""
+    bilocation, bivalue = bilocation_walks.forced, bivalue_walks.forced
+    premises = []
     for cell, digit in sorted(set(bilocation) | set(bivalue)):
-        yield _Premise(cell, digit, bilocation.get((cell, digit), 0), bivalue.get((cell, digit), 0))
+        forced = (bilocation.get((cell, digit), 0), bivalue.get((cell, digit), 0))
+        premises.append(_Premise(cell, digit, *forced, _placed(size, forced[0] | forced[1])))
+    return tuple(premises)
 
 
 def _cells(geo: Geometry, forced: int, digit: Digit) -> int:
@@ -129,15 +151,26 @@ def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
 _Found = tuple[list[Candidate], str, int]
 
 
+def _placed(size: int, forced: int) -> dict[Digit, int]:
+    """The cells a forced set puts each digit in (cell bit masks), for the digits it places, in order.
+
+    Most premises force one or two candidates, so this reads their bits instead of all N digits.
+    """
+    placed: dict[Digit, int] = {}
+    for bit in set_bits(forced):
+        digit, cell = divmod(bit, size)
+        placed[digit + 1] = placed.get(digit + 1, 0) | 1 << cell
+    return placed
+
+
 def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
     """A cell the premise forces to two digits."""
-    geo = analysis.geo
+    geo, placed = analysis.geo, premise.placed
     seen = 0
-    for digit in range(1, geo.n + 1):
-        cells = _cells(geo, premise.forced, digit)
+    for digit, cells in placed.items():
         if seen & cells:
             cell = next(set_bits(seen & cells))
-            first = next(d for d in range(1, digit) if _cells(geo, premise.forced, d) >> cell & 1)
+            first = next(d for d in placed if placed[d] >> cell & 1)
             ending = (
                 f"Then {geo.cell_name(cell)} would be both {digit_char(first)} and {digit_char(digit)}, "
                 "which is impossible"
@@ -148,28 +181,48 @@ def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
 
 
 def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
-    """A unit the premise leaves without a place for some digit (and why each place is gone)."""
+    """A unit the premise leaves without a place for some digit (and why each place is gone).
+
+    A unit is left empty only if every place of the digit in it is lost (covered, not placed), so
+    only the units of the lost places are read, in order: the first empty unit of all of them.
+    """
     geo = analysis.geo
-    peers, masks = peer_masks(geo), unit_masks(geo)
+    peers, masks, units = peer_masks(geo), unit_masks(geo), _cell_units(geo)
+    cands, holders_of, placed = analysis.grid.candidates, analysis.holders, premise.placed
     taken = 0
-    for digit in range(1, geo.n + 1):
-        taken |= _cells(geo, premise.forced, digit)
-    for digit in range(1, geo.n + 1):
-        placed = _cells(geo, premise.forced, digit)
-        covered = taken & ~placed
-        for cell in set_bits(placed):
+    for cells in placed.values():
+        taken |= cells
+    # A digit neither placed nor the premise's loses only its places among the taken cells.
+    digits = 1 << (premise.digit - 1)
+    for digit in placed:
+        digits |= 1 << (digit - 1)
+    for cell in set_bits(taken):
+        digits |= cands[cell]
+    for digit in digits_of_mask(digits):
+        put = placed.get(digit, 0)
+        covered = taken & ~put
+        for cell in set_bits(put):
             covered |= peers[cell]
         if digit == premise.digit:
             covered |= 1 << premise.cell
-        holders = analysis.holders[digit]
-        if not holders & covered:
+        holders = holders_of[digit]
+        lost = holders & covered & ~put
+        if not lost:
             continue  # no place lost, so no unit left empty
-        kept = (holders & ~covered) | placed
-        # a unit with places of the digit, none of them kept, was left empty (first unit in order)
-        for unit, mask in enumerate(masks):
-            if holders & mask and not kept & mask:
-                return _why_empty(analysis, premise, digit, unit, holders & mask)
+        kept = (holders & ~covered) | put
+        meeting = 0
+        for cell in set_bits(lost):
+            meeting |= units[cell]
+        for unit in set_bits(meeting):
+            if not kept & masks[unit]:  # it has a lost place, and no place kept
+                return _why_empty(analysis, premise, digit, unit, holders & masks[unit])
     return None
+
+
+@functools.cache
+def _cell_units(geo: Geometry) -> tuple[int, ...]:
+    """Each cell's units as a bit mask over unit numbers."""
+    return tuple(sum(1 << unit for unit in geo.units_of[cell]) for cell in range(geo.size))
 
 
 def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int, places: int) -> _Found:

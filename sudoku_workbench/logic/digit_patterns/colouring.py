@@ -16,7 +16,6 @@ The strong links are the edges of the bilocation graph the graph pane draws.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -24,7 +23,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import DigitLinks, bits_of, digit_links, lowest_cell
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import per_digit
 from sudoku_workbench.logic.shared._text import cells_text
 
 __all__ = ["MULTI_COLOURING", "SIMPLE_COLOURING", "multi_colouring", "simple_colouring"]
@@ -56,18 +55,16 @@ def _seen(links: DigitLinks, mask: int) -> int:
     return seen
 
 
-@forgettable
-@functools.lru_cache(maxsize=64)
-def _clusters(grid: Grid, digit: Digit) -> tuple[Cluster, ...]:
+@per_digit
+def _clusters(grid: Grid, digit: Digit) -> Iterator[Cluster]:
     """The two-coloured clusters of d with at least two strong links (odd cycles are skipped).
 
-    Kept for every digit of the last few grids: simple then multi-colouring ask each digit in turn,
-    and a cache smaller than the digits would drop each one just before it is asked again.
+    Remembered by the cells holding d (they alone make its strong links): simple then multi-colouring
+    ask each digit in turn, and most digits have not moved since the rules were last asked.
     """
     links = digit_links(grid)
     strong = links.strong[digit]
     done: set[Cell] = set()
-    found = []
     for root in sorted(strong):
         if root in done:
             continue
@@ -89,8 +86,7 @@ def _clusters(grid: Grid, digit: Digit) -> tuple[Cluster, ...]:
                 sum(1 << c for c, k in colour.items() if k == 0),
                 sum(1 << c for c, k in colour.items() if k == 1),
             )
-            found.append(Cluster(masks, tuple(pairs), (_seen(links, masks[0]), _seen(links, masks[1]))))
-    return tuple(found)
+            yield Cluster(masks, tuple(pairs), (_seen(links, masks[0]), _seen(links, masks[1])))
 
 
 def _cells_of(grid: Grid, mask: int) -> str:

@@ -38,6 +38,7 @@ __all__ = [
     "FISH_NAMES",
     "Fish",
     "FishLines",
+    "LineFish",
     "RawFish",
     "fin_cells",
     "finned_fishes",
@@ -47,7 +48,7 @@ __all__ = [
     "fish_reading",
     "fish_record",
     "fish_units",
-    "line_fishes",
+    "grid_fishes",
 ]
 
 FINNED_X_WING = "finned_x_wing"
@@ -100,23 +101,43 @@ class Fish(FishLines):
 RawFish = tuple[tuple[int, ...], int, range, int]
 
 
-def line_fishes(grid: Grid, sizes: Iterable[int]) -> Iterator[tuple[Digit, bool, tuple[int, ...], RawFish]]:
-    """Each finned fish of these sizes found on one digit's places per line, with those places."""
+#: One digit's finned fish as :func:`grid_fishes` lists them: digit, by rows, places per line, raw fish.
+LineFish = tuple[Digit, bool, tuple[int, ...], RawFish]
+
+_last: tuple[Grid | None, tuple[LineFish, ...]] = (None, ())
+
+
+def grid_fishes(grid: Grid) -> tuple[LineFish, ...]:
+    """Each finned fish of sizes 2-4 found on one digit's places per line, with those places.
+
+    By digit, rows before columns, smaller fish first. Kept for the most recent grid (compared by
+    identity): the Siamese rule and the three finned rules ask for them one after another.
+    """
+    global _last
+    cached = _last
+    if cached[0] is grid:
+        return cached[1]
     geo = grid.geometry
     where = unit_positions(grid)  # row r's mask is over columns, column c's over rows
+    found: list[LineFish] = []
     for digit, rows, cols in places_per_line(where, geo.n):
         for by_rows, masks in ((True, rows), (False, cols)):
             present = _fish_sizes(geo, by_rows, masks)
-            for size in sizes:
+            for size in _SIZES:
                 if size in present:
-                    for raw in _line_fishes(geo, size, by_rows, masks):
-                        yield digit, by_rows, masks, raw
+                    found.extend(
+                        (digit, by_rows, masks, raw) for raw in _line_fishes(geo, size, by_rows, masks)
+                    )
+    result = tuple(found)
+    _last = (grid, result)
+    return result
 
 
 def finned_fishes(grid: Grid, size: int) -> Iterator[Fish]:
     """Every finned or sashimi fish of one size (the same fish may come once per fin box or cover)."""
-    for digit, by_rows, masks, raw in line_fishes(grid, (size,)):
-        yield fish_record(grid.geometry, digit, by_rows, masks, raw)
+    for digit, by_rows, masks, raw in grid_fishes(grid):
+        if len(raw[0]) == size:
+            yield fish_record(grid.geometry, digit, by_rows, masks, raw)
 
 
 @forgettable

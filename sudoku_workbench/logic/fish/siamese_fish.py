@@ -22,7 +22,7 @@ from sudoku_workbench.logic.fish.finned_fish import (
     fish_reading,
     fish_record,
     fish_units,
-    line_fishes,
+    grid_fishes,
 )
 from sudoku_workbench.logic.shared._text import cells_text
 
@@ -39,7 +39,7 @@ def siamese_fish(grid: Grid) -> Iterator[Step]:
     """
     readings: dict[tuple[Digit, bool, tuple[int, ...]], dict[tuple[range, int], RawFish]] = {}
     places: dict[tuple[Digit, bool], tuple[int, ...]] = {}
-    for digit, by_rows, masks, raw in line_fishes(grid, FISH_NAMES):
+    for digit, by_rows, masks, raw in grid_fishes(grid):
         places[digit, by_rows] = masks
         readings.setdefault((digit, by_rows, raw[0]), {}).setdefault((raw[2], raw[3]), raw)
     found = []

@@ -41,3 +41,16 @@ def trials(
 def splits(
     tables: object, trials: object, unit_wise: bool, /
 ) -> list[tuple[int, tuple[int, int], int, tuple[int, int, bool]]]: ...
+def nets(
+    tables: object,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    candidates: list[tuple[int, int]],
+    depth: int,
+    /,
+) -> tuple[int, Any]: ...
+def solutions(
+    tables: object, loc: list[int], placed: list[int], filters: list[int], free: int, limit: int, /
+) -> list[tuple[int, ...]]: ...

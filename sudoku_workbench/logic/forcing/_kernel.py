@@ -5,7 +5,9 @@ makes the package ignore it, so both paths can be tested on one machine. The ker
 :meth:`~sudoku_workbench.logic.forcing.propagation.Propagation.run` computes without reasons; the rules,
 their steps and their words stay in Python. It also runs every assumption of a position in one call
 and finds the case splits whose cases share a conclusion
-(:class:`~sudoku_workbench.logic.forcing.trials.Trials`), on bit sets, as Python does without it.
+(:class:`~sudoku_workbench.logic.forcing.trials.Trials`), on bit sets, as Python does without it; and it
+runs a forcing net's whole search for a refutation, and the nets' search for the solution
+(:mod:`~sudoku_workbench.logic.forcing.forcing_nets`), each in one call, with the same case splits.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ __all__ = ["PURE_VARIABLE", "Compiled", "compiled_for", "compiled_of", "kernel"]
 
 
 class Compiled(NamedTuple):
-    """The kernel's functions for one geometry: :meth:`Propagation.run`, a position's trials, its splits."""
+    """The kernel's functions for one geometry: run, trials, splits, and the forcing nets' searches."""
 
     run: Callable[..., tuple[int, int, list[Any], list[Any], int, int, int]]
     trials: Callable[..., tuple[object, list[tuple[int, bool, int]]]]
     splits: Callable[[object, bool], list[tuple[Any, ...]]]
+    nets: Callable[..., tuple[int, Any]]
+    solutions: Callable[..., list[tuple[int, ...]]]
 
 
 def _import_fixpoint() -> ModuleType:
@@ -53,6 +57,8 @@ def compiled_for(module: ModuleType, geo: Geometry) -> Compiled | None:
         functools.partial(module.run, compiled),
         functools.partial(module.trials, compiled),
         functools.partial(module.splits, compiled),
+        functools.partial(module.nets, compiled),
+        functools.partial(module.solutions, compiled),
     )
 
 

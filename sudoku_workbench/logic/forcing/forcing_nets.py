@@ -8,6 +8,7 @@ to the end.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing.forcing_story import (
     Story,
     ancestors,
@@ -202,6 +204,15 @@ def _refute(
     return cell, tuple(children)
 
 
+@functools.lru_cache(maxsize=4)
+def _settled(grid: Grid, compiled: Compiled | None) -> Propagation:
+    """The position's NET-mode propagation state before any assumption (shared: only ever copied).
+
+    Kept per kernel too, as a state runs on the kernel it was made with (tests switch it off).
+    """
+    return Propagation(grid, Mode.NET)
+
+
 def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions below a propagation state (depth-first, fewest candidates first)."""
     try:
@@ -221,6 +232,15 @@ def _solutions(prop: Propagation, limit: int) -> list[tuple[int, ...]]:
     return found
 
 
+def _two_solutions(grid: Grid) -> list[tuple[int, ...]]:
+    """Up to two solutions of the position (by the kernel in one call when there is one)."""
+    compiled = compiled_of(grid.geometry)
+    base = _settled(grid, compiled)
+    if compiled is not None:
+        return compiled.solutions(*base.masks(), 2)
+    return _solutions(base.copy(), 2)
+
+
 #: The solve memory's key for the last position of the solve found to have one solution (per digit,
 #: the cells that may hold it) and that solution (per digit, its cells).
 _SOLVED = (FORCING_NET, "solution")
@@ -233,7 +253,7 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
     has that solution as its only one: then no search is needed (steps only ever remove candidates).
     The search propagates with locked candidates too: that costs more per node but spares a third of them.
     """
-    prop = Propagation(grid, Mode.NET)
+    prop = _settled(grid, compiled_of(grid.geometry))
     allowed = tuple(here | done for here, done in zip(prop.loc, prop.placed, strict=True))
     memory = solve_memory()
     remembered: tuple[tuple[int, ...], tuple[int, ...]] | None = memory.recall(_SOLVED, None)
@@ -243,7 +263,7 @@ def _only_solution(grid: Grid) -> tuple[int, ...] | None:
             cells & ~now for cells, now in zip(solution, allowed, strict=True)
         ):
             return solution
-    found = _solutions(prop, 2)
+    found = _two_solutions(grid)
     if len(found) != 1:
         return None
     memory.keep(_SOLVED, (allowed, found[0]))
@@ -260,6 +280,30 @@ def _wrong_first(grid: Grid) -> list[Candidate]:
     if placed is None:
         return []
     return [(cell, digit) for cell, digit in open_candidates(grid) if not placed[digit - 1] >> cell & 1]
+
+
+#: Per candidate, what the Python search knows of its refutation's nodes from shallower passes.
+_Memo = dict[Candidate, dict[_Path, _Node]]
+
+
+def _first_net(grid: Grid, candidates: list[Candidate], depth: int, memo: _Memo) -> tuple[int, _Tree]:
+    """The first candidate refuted within ``depth`` case splits and its refutation ((-1, None) if none).
+
+    The compiled kernel runs the whole search in one call, with the same case splits and the same
+    refutations (it needs no memo: its runs cost little); else Python's :func:`_refute`.
+    """
+    compiled = compiled_of(grid.geometry)
+    base = _settled(grid, compiled)
+    if compiled is not None:
+        return compiled.nets(*base.masks(), candidates, depth)
+    for index, candidate in enumerate(candidates):
+        prop = base.copy()
+        prop.assume(*candidate, True)
+        try:
+            return index, _refute(prop, depth, memo.setdefault(candidate, {}))
+        except _Open:
+            continue
+    return -1, None
 
 
 class _NetLead:
@@ -289,11 +333,9 @@ class _NetLead:
     def _closes_where_searched(self) -> bool:
         if self._closes is None:
             assert self._nodes is not None
-            try:
-                self._tree = _refute(_assumed(self.grid, self.candidate), self.depth, self._nodes)
-                self._closes = True
-            except _Open:
-                self._closes = False
+            memo = {self.candidate: self._nodes}
+            index, self._tree = _first_net(self.grid, [self.candidate], self.depth, memo)
+            self._closes = index == 0
             self._nodes = None
         return self._closes
 
@@ -304,17 +346,8 @@ class _NetLead:
             return None
         if grid is self.grid:
             return _net_step(grid, self.candidate, self._tree)
-        try:
-            tree = _refute(_assumed(grid, self.candidate), self.depth, {})
-        except _Open:
-            return None
-        return _net_step(grid, self.candidate, tree)
-
-
-def _assumed(grid: Grid, candidate: Candidate) -> Propagation:
-    prop = Propagation(grid, Mode.NET)
-    prop.assume(*candidate, True)
-    return prop
+        index, tree = _first_net(grid, [self.candidate], self.depth, {})
+        return _net_step(grid, self.candidate, tree) if index == 0 else None
 
 
 def _net_search(grid: Grid) -> list[_NetLead]:
@@ -323,19 +356,14 @@ def _net_search(grid: Grid) -> list[_NetLead]:
     The first net found is the first lead; every candidate after it at that depth is a lead that is
     worked out when asked (:class:`_NetLead`).
     """
-    base = Propagation(grid, Mode.NET)
     candidates = _wrong_first(grid)
-    nodes: dict[Candidate, dict[_Path, _Node]] = {candidate: {} for candidate in candidates}
+    memo: _Memo = {}
     for depth in range(1, _MAX_NET_DEPTH + 1):
-        for index, candidate in enumerate(candidates):
-            prop = base.copy()
-            prop.assume(*candidate, True)
-            try:
-                tree = _refute(prop, depth, nodes[candidate])
-            except _Open:
-                continue
-            later = [_NetLead(grid, other, depth, nodes[other]) for other in candidates[index + 1 :]]
-            return [_NetLead.found(grid, candidate, depth, tree), *later]
+        index, tree = _first_net(grid, candidates, depth, memo)
+        if index < 0:
+            continue
+        later = [_NetLead(grid, other, depth, memo.get(other, {})) for other in candidates[index + 1 :]]
+        return [_NetLead.found(grid, candidates[index], depth, tree), *later]
     return []
 
 

@@ -121,6 +121,10 @@ class Propagation:
             self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, candidates
         )
 
+    def masks(self) -> tuple[list[int], list[int], list[int], int]:
+        """The state as the kernel's searches from a settled state read it: loc, placed, filters, free."""
+        return self.loc, self.placed, self._filters, self.free
+
     def candidates(self, cell: Cell) -> list[Digit]:
         """The digits still open in a cell of the current state."""
         bit = 1 << cell
@@ -254,13 +258,7 @@ class Propagation:
             self._place(cell, digit, record)
 
     def _place(self, cell: Cell, digit: Digit, record: bool) -> None:
-        loc, placed, changed, name, tables = (
-            self.loc,
-            self.placed,
-            self._changed,
-            self.geo.cell_name,
-            self.tables,
-        )
+        loc, placed, changed, tables = self.loc, self.placed, self._changed, self.tables
         bit = 1 << cell
         index = digit - 1
         if placed[index] & bit:
@@ -270,23 +268,30 @@ class Propagation:
         self.free &= ~bit
         placed[index] |= bit
         self._filters[index] &= ~tables.cell_unit_bits[cell]
-        me = ((cell, digit, True),) if record else ()
-        where = name(cell) if record else ""
         loc[index] ^= bit
+        others = 0
         for other, mask in enumerate(loc):
             if mask & bit:
                 loc[other] = mask ^ bit
                 changed[other] |= bit
-                if record:
-                    self._note((cell, other + 1, False), me, f"{where} is {digit_char(digit)}")
+                others |= 1 << other
         hit = loc[index] & tables.peers[cell]
         if hit:
             loc[index] ^= hit
             changed[index] |= hit
-            if record:
-                sees = f"it sees {where}"
-                for peer in set_bits(hit):
-                    self._note((peer, digit, False), me, sees)
+        if record:
+            self._note_placement(cell, digit, others, hit)
+
+    def _note_placement(self, cell: Cell, digit: Digit, others: int, peers: int) -> None:
+        """Record what a placement removed: the cell's other digits (a bit per index), then its peers'."""
+        me = ((cell, digit, True),)
+        name = self.geo.cell_name(cell)
+        why = f"{name} is {digit_char(digit)}"
+        for index in set_bits(others):
+            self._note((cell, index + 1, False), me, why)
+        why = f"it sees {name}"
+        for peer in set_bits(peers):
+            self._note((peer, digit, False), me, why)
 
     def pairs(self) -> int:
         """The open cells with exactly two candidates now, as a cell mask."""

@@ -54,12 +54,9 @@ from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als.als import ALS_XZ, als_xz
 from sudoku_workbench.logic.chains.nice_loops import uses_almost_locked_sets
 from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
-from sudoku_workbench.logic.fish.matching_rules import UNIT_MATCHING
 from sudoku_workbench.logic.rating.se_path import rated_se_path
-from sudoku_workbench.logic.rule_table import TABLE
+from sudoku_workbench.logic.rule_table import COVERED_BY, TABLE
 from sudoku_workbench.logic.rule_types import Growth
-from sudoku_workbench.logic.singles.exclusion import CHAIN_EXCLUSION
-from sudoku_workbench.logic.singles.local import NAKED_SINGLE
 
 __all__ = [
     "SE_BASE",
@@ -189,19 +186,13 @@ _SE_VARIANTS: dict[str, Rule] = {
 _SE_UNIQUENESS = frozenset(rule.id for rule in TABLE if rule.one_solution and rule.se.own)
 
 
-#: Rules the path never takes a step from while the rules named beside them are on it: wherever such a
-#: rule has a step, those rules have a cheaper one, and the path asks a rule only while nothing as cheap
-#: is found. The unit matching rule (5.0) removes a candidate that lies on no perfect matching of its
-#: unit; with three or more open cells, Chain Exclusion's search from the cell matched to that digit
-#: cannot reach the candidate's cell (the two would close an alternating cycle, a perfect matching
-#: through the candidate), so it removes the candidate (4.0); with two open cells, the other cell
-#: has that digit alone, a naked single (2.3).
-_NEVER_TAKEN: dict[str, frozenset[str]] = {UNIT_MATCHING: frozenset({CHAIN_EXCLUSION, NAKED_SINGLE})}
-
-
 def _never_taken(rule_id: str, on_path: set[str]) -> bool:
-    """Whether the rules ``on_path`` leave the rule nothing to give (:data:`_NEVER_TAKEN`)."""
-    cheaper = _NEVER_TAKEN.get(rule_id)
+    """Whether the rules ``on_path`` leave the rule nothing to give (:data:`~.rule_table.COVERED_BY`).
+
+    The path takes the cheapest step, and the covering rules are the cheaper ones (Chain Exclusion 4.0
+    and naked single 2.3 against unit matching's 5.0), so wherever the rule has a step they have one.
+    """
+    cheaper = COVERED_BY.get(rule_id)
     return cheaper is not None and cheaper <= on_path
 
 

@@ -20,7 +20,7 @@ from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared._digit_links import digit_links
 
-__all__ = ["forget_memos", "forgettable", "per_digit"]
+__all__ = ["by_content", "forget_memos", "forgettable", "per_digit"]
 
 T = TypeVar("T")
 
@@ -58,6 +58,29 @@ def per_digit(search: Callable[[Grid, Digit], Iterable[T]]) -> Callable[[Grid, D
         return found  # type: ignore[return-value]
 
     return remembered
+
+
+def by_content(search: F) -> F:
+    """Remember ``search(*args)`` by its arguments (contents such as masks and cells) in a plain dict.
+
+    For the big memos of the rules asked on every position: unlike ``functools.lru_cache`` it keeps no
+    linked entry per answer, so the garbage collector walks one dict instead of thousands of objects
+    (lru caches of that size made the collections of a solve cost more than they saved). It starts
+    again when full.
+    """
+    memo: dict[tuple[object, ...], object] = {}
+    _MEMOS.append(memo)  # type: ignore[arg-type]
+
+    @functools.wraps(search)
+    def remembered(*args: object) -> object:
+        found = memo.get(args)
+        if found is None:
+            if len(memo) >= _LIMIT:
+                memo.clear()
+            found = memo[args] = search(*args)
+        return found
+
+    return remembered  # type: ignore[return-value]
 
 
 def forget_memos() -> None:

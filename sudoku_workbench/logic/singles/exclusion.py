@@ -17,9 +17,10 @@ draw the bipartite graph, the matching and the chain.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+import operator
+from collections.abc import Callable, Iterator
 
-from sudoku_workbench.core.geometry import Candidate, Cell
+from sudoku_workbench.core.geometry import Candidate, Cell, Geometry
 from sudoku_workbench.core.grid import Grid, digits_of_mask
 from sudoku_workbench.core.step import Chain, Highlights, Step
 from sudoku_workbench.graphs.matching import (
@@ -81,15 +82,24 @@ def _matching(cells: tuple[Cell, ...], mate: tuple[int, ...]) -> tuple[Candidate
     return tuple((cell, digit + 1) for cell, digit in zip(cells, mate, strict=True))
 
 
+@functools.cache
+def _unit_readers(geo: Geometry) -> tuple[Callable[[tuple[int, ...]], tuple[int, ...]], ...]:
+    """For each unit, a reader of its cells' candidate masks out of a grid's (in C, no Python loop)."""
+    return tuple(operator.itemgetter(*cells) for cells in geo.units)
+
+
 @forgettable
 @functools.lru_cache(maxsize=16384)
 def _unit_chains(
-    masks: tuple[int, ...],
+    row: tuple[int, ...],
 ) -> tuple[tuple[tuple[int, ...], int, int, int, dict[int, tuple[int, int]]], ...]:
     """The chains of one unit that remove something: (matching, start, cells, digits, search parents).
 
-    They depend on the unit's candidates alone, so they are cached: most units keep theirs between steps.
+    ``row`` holds the candidate masks of the unit's cells, 0 for a filled one; the chains are read on
+    the open cells. They depend on the unit's candidates alone, so they are cached: most units keep
+    theirs between steps.
     """
+    masks = tuple(mask for mask in row if mask)
     if len(masks) < 3 or not has_removable_edge(masks):  # most units: no networkx graph needed
         return ()
     mate = maximum_matching(masks)
@@ -111,9 +121,12 @@ def _unit_chains(
 def chain_exclusion(grid: Grid) -> Iterator[Step]:
     """Cells of a unit that can only take as many digits between them push those digits out of the rest."""
     geo = grid.geometry
-    for unit in range(len(geo.units)):
-        cells, masks = unit_graph_masks(grid, unit)
-        for mate, start, reached, digits, parent in _unit_chains(masks):
+    for unit, read in enumerate(_unit_readers(geo)):
+        found = _unit_chains(read(grid.candidates))
+        if not found:
+            continue
+        cells, _ = unit_graph_masks(grid, unit)
+        for mate, start, reached, digits, parent in found:
             chain = tuple(cells[i - 1] for i in digits_of_mask(reached))
             eliminations = cell_candidates(grid, (c for c in cells if c not in chain), digits)
             yield Step(
@@ -142,6 +155,9 @@ def pile_exclusion(grid: Grid) -> Iterator[Step]:
     cands = grid.candidates
     where = unit_positions(grid)
     for unit, spots in enumerate(where):
+        distinct = set(spots)
+        if len(distinct - {0}) == len(spots) - spots.count(0):
+            continue  # no two digits share their places: no pile (most units)
         open_count = sum(1 for c in geo.units[unit] if cands[c])
         done: set[int] = set()
         for places in spots:

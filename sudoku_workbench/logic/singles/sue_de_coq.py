@@ -12,10 +12,11 @@ digits leave both.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, digit_char
+from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._positions import Intersection, cell_candidates, intersections
@@ -33,6 +34,24 @@ def _union(cands: tuple[int, ...], cells: tuple[Cell, ...]) -> int:
     for cell in cells:
         mask |= cands[cell]
     return mask
+
+
+def _within(cands: tuple[int, ...], cells: list[Cell], allowed: int) -> bool:
+    """Whether one of ``cells`` holds only ``allowed`` digits."""
+    return any(not cands[c] & ~allowed for c in cells)
+
+
+@functools.cache
+def _sides(geo: Geometry) -> tuple[tuple[Intersection, tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """Each line–box meeting with the rest of its line and the rest of its box."""
+    return tuple(
+        (
+            inter,
+            tuple(c for c in geo.units[inter.line] if c not in inter.cells),
+            tuple(c for c in geo.units[inter.box] if c not in inter.cells),
+        )
+        for inter in intersections(geo)
+    )
 
 
 def _almost_locked(
@@ -53,16 +72,24 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
     """A line–box meeting locked with an almost locked set in the line and one in the box."""
     geo = grid.geometry
     cands = grid.candidates
-    for inter in intersections(geo):
+    for inter, line_others, box_others in _sides(geo):
         open_cells = [c for c in inter.cells if cands[c]]
-        line_rest = [c for c in geo.units[inter.line] if c not in inter.cells and cands[c]]
-        box_rest = [c for c in geo.units[inter.box] if c not in inter.cells and cands[c]]
+        if len(open_cells) < 2:
+            continue
+        # every side set holds only digits of the meeting cells: most meetings have none on a side
+        meeting = _union(cands, tuple(open_cells))
+        line_rest = [c for c in line_others if cands[c]]
+        box_rest = [c for c in box_others if cands[c]]
+        if not (_within(cands, line_rest, meeting) and _within(cands, box_rest, meeting)):
+            continue
         for size in range(2, len(open_cells) + 1):
             for core in itertools.combinations(open_cells, size):
                 digits = _union(cands, core)
                 if digits.bit_count() < size + 2:
                     continue
                 line_sets = _almost_locked(cands, line_rest, digits)
+                if not line_sets:  # most cores: then the box side is not looked for
+                    continue
                 box_sets = _almost_locked(cands, box_rest, digits)
                 for (a, la), (d, ba) in itertools.product(line_sets, box_sets):
                     if la & ba or size + len(a) + len(d) != digits.bit_count():

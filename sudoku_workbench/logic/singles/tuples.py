@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._positions import cell_candidates
+from sudoku_workbench.logic.shared._memos import by_content
+from sudoku_workbench.logic.shared._positions import cell_candidates, unit_getters
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
 __all__ = ["NAKED_PAIR", "NAKED_TUPLE", "byte_mask", "components", "naked_pair", "naked_tuple", "small_cells"]
@@ -84,20 +85,38 @@ def _tuples(grid: Grid, rule: str, sizes: range) -> Iterator[Step]:
     geo = grid.geometry
     cands = grid.candidates
     fits = small_cells(cands, geo.n, sizes[-1])
-    for unit, (cells, inside) in enumerate(zip(geo.units, _unit_bytes(geo), strict=True)):
+    for unit, (cells, inside, unit_cands) in enumerate(
+        zip(geo.units, _unit_bytes(geo), unit_getters(geo), strict=True)
+    ):
         if (fits & inside).bit_count() < sizes[0]:  # too few small cells for any set (most units, for pairs)
             continue
-        for component in components(cands, cells):
-            for size in sizes:
-                if size >= len(component):
-                    break
-                small = [c for c in component if cands[c].bit_count() <= size]
-                for subset in itertools.combinations(small, size):
-                    union = 0
-                    for cell in subset:
-                        union |= cands[cell]
-                    if union.bit_count() == size:
-                        yield _tuple_step(grid, rule, unit, component, subset, union)
+        for component, subset, union in _unit_tuples(sizes[0], sizes[-1], unit_cands(cands)):
+            yield _tuple_step(
+                grid, rule, unit, tuple(cells[i] for i in component), tuple(cells[i] for i in subset), union
+            )
+
+
+@by_content
+def _unit_tuples(
+    smallest: int, largest: int, cands: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+    """The naked tuples of one unit's candidates: (component, subset, digits), places within the unit.
+
+    Remembered by the candidates alone: most units are as they were when the rule was last asked.
+    """
+    found = []
+    for component in components(cands, tuple(range(len(cands)))):
+        for size in range(smallest, largest + 1):
+            if size >= len(component):
+                break
+            small = [i for i in component if cands[i].bit_count() <= size]
+            for subset in itertools.combinations(small, size):
+                union = 0
+                for i in subset:
+                    union |= cands[i]
+                if union.bit_count() == size:
+                    found.append((component, subset, union))
+    return tuple(found)
 
 
 def _tuple_step(

@@ -1,0 +1,173 @@
+"""The ALS rules' shortcuts: packed victim tables and the tests that skip a search must never lose a step.
+
+Positions are met while solving corpus puzzles by logic, and randomly thinned copies of them (a
+candidate taken from some cells), which hold many more sets, wings and blossoms. Each shortcut is
+checked against the plain search it stands for: a test that skips a stem or a pivot must only skip
+those where the plain search finds nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Iterator
+
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.step import Step
+from sudoku_workbench.logic.als import als, als_chain, death_blossom
+from sudoku_workbench.logic.als._als_links import (
+    in_every_field,
+    other_digits,
+    partners,
+    restricted,
+    victim_table,
+)
+from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.engine import steps_with_grids
+from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
+from tests.conftest import corpus
+
+
+def _positions() -> Iterator[Grid]:
+    """Positions of a few corpus solves, each followed by two randomly thinned copies."""
+    rng = random.Random(30)
+    for puzzle in corpus("top1465.txt", count=3, every=150):
+        for _step, grid in itertools.islice(steps_with_grids(puzzle), 0, 60, 6):
+            yield grid
+            for _ in range(2):
+                yield _thinned(grid, rng)
+
+
+def _thinned(grid: Grid, rng: random.Random) -> Grid:
+    """``grid`` with one candidate taken from about a third of its cells of three or more."""
+    cands = list(grid.candidates)
+    for cell, mask in enumerate(cands):
+        if mask.bit_count() >= 3 and rng.random() < 0.35:
+            cands[cell] = mask & ~(1 << rng.choice(list(bits_of(mask))))
+    return dataclasses.replace(grid, candidates=tuple(cands))
+
+
+def _plain_victims(grid: Grid, z: int, sets: tuple[Als, ...]) -> int:
+    """Cells holding z outside the sets that see every z-cell of each: no table, no packing."""
+    links = digit_links(grid)
+    gone = links.holders[z]
+    for s in sets:
+        gone &= common_peers(links.peers, s.holders[z]) & ~s.cells
+    return gone
+
+
+def test_victim_table_is_each_sets_plain_victims() -> None:
+    checked = 0
+    for grid in itertools.islice(_positions(), 0, None, 4):
+        size = grid.geometry.size
+        for als_set, packed in zip(almost_locked_sets(grid), victim_table(grid), strict=True):
+            for z in range(1, grid.geometry.n + 1):
+                field = packed >> (z - 1) * size & ((1 << size) - 1)
+                expected = _plain_victims(grid, z, (als_set,)) if als_set.digits >> (z - 1) & 1 else 0
+                assert field == expected
+                checked += 1
+    assert checked > 10_000
+
+
+def _plain_xz(grid: Grid) -> list[tuple[int, int]]:
+    """ALS-XZ's (digit, cells) in order, each pair of sets and digit tried in turn."""
+    sets = almost_locked_sets(grid)
+    done: list[tuple[int, int]] = []
+    for i, j, x in restricted(grid):
+        for z in bits_of(sets[i].digits & sets[j].digits & ~(1 << (x - 1))):
+            gone = _plain_victims(grid, z + 1, (sets[i], sets[j]))
+            if gone and (z + 1, gone) not in done:
+                done.append((z + 1, gone))
+    return done
+
+
+def _plain_wing(grid: Grid) -> list[tuple[int, int]]:
+    """ALS-XY-Wing's (digit, cells) in order, every two wings of every pivot tried."""
+    sets = almost_locked_sets(grid)
+    done: list[tuple[int, int]] = []
+    linked = partners(grid)
+    for pivot in linked.order:
+        for (i, x), (j, y) in itertools.combinations(linked.of_set[pivot], 2):
+            if x == y or i == j or sets[i].cells & sets[j].cells:
+                continue
+            for z in bits_of(sets[i].digits & sets[j].digits & ~(1 << (x - 1) | 1 << (y - 1))):
+                gone = _plain_victims(grid, z + 1, (sets[i], sets[j])) & ~sets[pivot].cells
+                if gone and (z + 1, gone) not in done:
+                    done.append((z + 1, gone))
+    return done
+
+
+def _removed(steps: Iterator[Step]) -> list[tuple[int, int]]:
+    """Each step's (digit, cells): the ALS-XZ and ALS-XY-Wing steps remove one digit each."""
+    found = []
+    for step in steps:
+        (z,) = {d for _, d in step.eliminations}
+        found.append((z, sum(1 << c for c, _ in step.eliminations)))
+    return found
+
+
+def test_als_xz_and_wing_remove_what_the_plain_searches_do() -> None:
+    fired = {"xz": 0, "wing": 0}
+    for grid in _positions():
+        xz = _removed(als.als_xz(grid))
+        assert xz == _plain_xz(grid)
+        wing = _removed(als.als_xy_wing(grid))
+        assert wing == _plain_wing(grid)
+        fired["xz"] += len(xz)
+        fired["wing"] += len(wing)
+    assert all(count > 20 for count in fired.values()), fired
+
+
+def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:
+    skipped = kept = 0
+    for grid in _positions():
+        sets, packed, others = almost_locked_sets(grid), victim_table(grid), other_digits(grid.geometry)
+        linked = partners(grid)
+        for pivot in linked.order:
+            links, outside = linked.of_set[pivot], ~in_every_field(grid.geometry, sets[pivot].cells)
+            if als._may_pair(links, packed, others, outside):
+                kept += 1
+                continue
+            skipped += 1
+            for (i, x), (j, y) in itertools.combinations(links, 2):
+                if x == y:
+                    continue
+                for z in bits_of(sets[i].digits & sets[j].digits & ~(1 << (x - 1) | 1 << (y - 1))):
+                    assert not _plain_victims(grid, z + 1, (sets[i], sets[j])) & ~sets[pivot].cells
+    assert skipped > 100, kept
+    assert kept > 100, skipped
+
+
+def test_a_stem_ruled_out_has_no_blossom_even_without_a_budget() -> None:
+    ruled_out = bloomed = 0
+    for grid in _positions():
+        packed = victim_table(grid)
+        for stem, stem_mask, masks in death_blossom._stems(grid):
+            found = next(death_blossom._stem_blossoms(grid, stem, stem_mask, masks, [1 << 60]), None)
+            if death_blossom._may_bloom(grid.geometry, packed, stem_mask, masks):
+                bloomed += found is not None
+            else:
+                assert found is None
+                ruled_out += 1
+    assert ruled_out > 100, bloomed
+    assert bloomed > 5, ruled_out
+
+
+def test_a_chain_start_passed_over_has_no_end_set() -> None:
+    passed = walked = 0
+    for grid in _positions():
+        graph = als_chain._graph(grid)
+        ends = als_chain._Ends(grid)
+        starts = {a for a, _, _ in als_chain._end_pairs(grid, graph)}
+        for a, start in enumerate(almost_locked_sets(grid)):
+            if not graph.first[a]:
+                continue
+            far = als_chain._far_ends(graph, a, start, ends)  # the walk, with no test before it
+            if a in starts:
+                walked += 1
+            else:
+                assert not far
+                passed += 1
+    assert passed > 1000, walked
+    assert walked > 20, passed

@@ -3,7 +3,7 @@ VENV ?= .venv
 PYTHON ?= python3
 BIN := $(VENV)/bin
 # The install builds the optional compiled kernels in place, so it is redone when their sources change.
-BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.c')
+BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.[ch]')
 export QT_API := pyside6
 # pytest-xdist spreads the tests over the logical CPUs (`auto` counts physical cores, and a two-vCPU
 # runner may report one), each file whole to one worker process (so a module's fixtures, such as the

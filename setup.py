@@ -9,11 +9,15 @@ sudoku_workbench/logic/chains/_aic_kernel.py), with the same steps.
 
 from setuptools import Extension, setup
 
+#: The 128-bit cell masks both mask kernels include (shipped as package data, so the sdist has it).
+MASKS = "sudoku_workbench/logic/_mask128.h"
+
 setup(
     ext_modules=[
         Extension(
             "sudoku_workbench.logic.forcing._fixpoint",
             sources=["sudoku_workbench/logic/forcing/_fixpoint.c"],
+            depends=[MASKS],
             optional=True,
         ),
         Extension(
@@ -24,6 +28,7 @@ setup(
         Extension(
             "sudoku_workbench.logic.chains._aic_walk",
             sources=["sudoku_workbench/logic/chains/_aic_walk.c"],
+            depends=[MASKS],
             optional=True,
         ),
     ]

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-typedef unsigned __int128 mask_t;
+#include "../_mask128.h"
 
 #define MAX_CELLS 127 /* signed 128-bit reads: the top bit stays clear */
 #define MAX_DIGITS 32
@@ -70,35 +70,6 @@ typedef struct {
 static int low_index(mask_t m) {
     uint64_t lo = (uint64_t)m;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(m >> 64));
-}
-
-/* A Python int as a 128-bit mask and back (the public native-bytes API from 3.13 on, the byte-array
- * one before). */
-static int to_mask(PyObject *value, mask_t *out) {
-    if (!PyLong_Check(value)) {
-        PyErr_SetString(PyExc_TypeError, "a mask must be an int");
-        return -1;
-    }
-#if PY_VERSION_HEX >= 0x030D0000
-    Py_ssize_t needed = PyLong_AsNativeBytes(value, out, sizeof *out, -1);
-    if (needed < 0) return -1;
-    if ((size_t)needed > sizeof *out) {
-        PyErr_SetString(PyExc_OverflowError, "a mask is wider than 128 bits");
-        return -1;
-    }
-    return 0;
-#else
-    return _PyLong_AsByteArray((PyLongObject *)value, (unsigned char *)out, sizeof *out, PY_LITTLE_ENDIAN, 1);
-#endif
-}
-
-static PyObject *from_mask(mask_t m) {
-    if (!(m >> 64)) return PyLong_FromUnsignedLongLong((uint64_t)m);
-#if PY_VERSION_HEX >= 0x030D0000
-    return PyLong_FromUnsignedNativeBytes(&m, sizeof m, -1);
-#else
-    return _PyLong_FromByteArray((const unsigned char *)&m, sizeof m, PY_LITTLE_ENDIAN, 0);
-#endif
 }
 
 static int int_of(PyObject *value, int *out) {

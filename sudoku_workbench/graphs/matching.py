@@ -61,12 +61,19 @@ def _right(j: int) -> tuple[str, int]:
 
 
 def bipartite_graph(masks: Sequence[int]) -> nx.Graph:
-    """The graph with left nodes ``("L", i)``, right nodes ``("R", j)`` and an edge per set bit."""
+    """The graph with left nodes ``i`` and right nodes ``len(masks) + j``, an edge per set bit.
+
+    The nodes are plain ints so that the sets networkx keeps of them iterate in the same order in every
+    run: tuples holding strings hash differently per process (``PYTHONHASHSEED``), and Hopcroft–Karp
+    walks its left set in that order, so the matching it found, shown with Chain Exclusion's steps,
+    changed from run to run.
+    """
+    n = len(masks)
     graph = nx.Graph()
     right_count = max((m.bit_length() for m in masks), default=0)
-    graph.add_nodes_from((_left(i) for i in range(len(masks))), bipartite=0)
-    graph.add_nodes_from((_right(j) for j in range(right_count)), bipartite=1)
-    graph.add_edges_from((_left(i), _right(d - 1)) for i, m in enumerate(masks) for d in digits_of_mask(m))
+    graph.add_nodes_from(range(n), bipartite=0)
+    graph.add_nodes_from(range(n, n + right_count), bipartite=1)
+    graph.add_edges_from((i, n + d - 1) for i, m in enumerate(masks) for d in digits_of_mask(m))
     return graph
 
 
@@ -91,10 +98,9 @@ def maximum_matching(masks: tuple[int, ...], key: object = None) -> tuple[int, .
         hint = _HINTS.get(key)
         if hint is not None and _still_perfect(masks, hint):
             return hint
-    graph = bipartite_graph(masks)
-    lefts = [_left(i) for i in range(len(masks))]
-    matching = bipartite.hopcroft_karp_matching(graph, top_nodes=lefts)
-    mate = tuple(matching[node][1] if node in matching else -1 for node in lefts)
+    n = len(masks)
+    matching = bipartite.hopcroft_karp_matching(bipartite_graph(masks), top_nodes=range(n))
+    mate = tuple(matching[i] - n if i in matching else -1 for i in range(n))
     if key is not None:
         if len(_HINTS) > _HINT_LIMIT:
             _HINTS.clear()

@@ -21,7 +21,7 @@ from sudoku_workbench.core import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.als.als_sets import Als
 from sudoku_workbench.logic.chains import _aic_kernel, aic_search
-from sudoku_workbench.logic.chains.aic_graph import chain_graph, chain_sets, meeting_masks, unit_splits
+from sudoku_workbench.logic.chains.aic_graph import chain_graph, chain_sets
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import digit_links
 from tests.conftest import SAMPLE_DATA
@@ -141,18 +141,7 @@ def test_the_kernel_starts_where_python_does():
 
 
 def _build(grid: Grid, sets: Any) -> Any:
-    links, geo = digit_links(grid), grid.geometry
-    return aic_walk.build(
-        geo.size,
-        geo.n,
-        links.holders,
-        links.units,
-        unit_splits(geo),
-        grid.candidates,
-        links.peers,
-        sets,
-        meeting_masks(geo),
-    )
+    return _aic_kernel.built_graph(aic_walk, grid, digit_links(grid), sets)
 
 
 def test_a_bad_start_or_set_is_a_clear_error_not_a_crash():

@@ -10,15 +10,16 @@ that pass, in the same order; what each proves, and its words, are still worked 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.chains.aic_graph import Node, chain_sets, meeting_masks, unit_splits
 from sudoku_workbench.logic.shared._digit_links import DigitLinks
 from sudoku_workbench.logic.shared.compiled import compiled_module
 
-__all__ = ["Walks", "compiled_search", "kernel"]
+__all__ = ["Walks", "built_graph", "compiled_search", "kernel"]
 
 #: ``walks(start, begin, end)``: the chains that prove something of one start's walk over hops ``begin``
 #: to ``end - 1``, in order (start first), and whether the walk reached its last hop.
@@ -35,13 +36,10 @@ def _import_walk() -> ModuleType:
 kernel: ModuleType | None = compiled_module(_import_walk)
 
 
-def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] | None:
-    """The search's starts (sorted) and the kernel's walks from them, or None (no kernel, or too large)."""
-    module = kernel
-    if module is None:
-        return None
+def built_graph(module: ModuleType, grid: Grid, links: DigitLinks, sets: Sequence[object]) -> Any:
+    """``module.build`` on the position's masks with these chain sets: (tables, starts), or None if too large."""
     geo = grid.geometry
-    built = module.build(
+    return module.build(
         geo.size,
         geo.n,
         links.holders,
@@ -49,9 +47,17 @@ def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] |
         unit_splits(geo),
         grid.candidates,
         links.peers,
-        chain_sets(grid),
+        sets,
         meeting_masks(geo),
     )
+
+
+def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] | None:
+    """The search's starts (sorted) and the kernel's walks from them, or None (no kernel, or too large)."""
+    module = kernel
+    if module is None:
+        return None
+    built = built_graph(module, grid, links, chain_sets(grid))
     if built is None:
         return None
     tables, starts = built

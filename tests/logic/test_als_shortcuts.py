@@ -17,6 +17,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import als, als_chain, death_blossom
 from sudoku_workbench.logic.als._als_links import (
+    SizePairs,
     in_every_field,
     other_digits,
     partners,
@@ -70,11 +71,26 @@ def test_victim_table_is_each_sets_plain_victims() -> None:
     assert checked > 10_000
 
 
-def _plain_xz(grid: Grid) -> list[tuple[int, int]]:
-    """ALS-XZ's (digit, cells) in order, each pair of sets and digit tried in turn."""
+def test_victim_table_among_some_sets_has_their_rows_and_zero_elsewhere() -> None:
+    checked = 0
+    for grid in itertools.islice(_positions(), 0, None, 4):
+        among = sum(1 << i for i in range(0, len(almost_locked_sets(grid)), 3))
+        for i, (row, full) in enumerate(zip(victim_table(grid, among), victim_table(grid), strict=True)):
+            assert row == (full if among >> i & 1 else 0)
+            checked += bool(full)
+    assert checked > 100
+
+
+def _plain_xz(grid: Grid, sizes: SizePairs = None) -> list[tuple[int, int]]:
+    """ALS-XZ's (digit, cells) in order, each pair of sets (of ``sizes``) and digit tried in turn."""
     sets = almost_locked_sets(grid)
     done: list[tuple[int, int]] = []
     for i, j, x in restricted(grid):
+        if (
+            sizes is not None
+            and tuple(sorted((sets[i].cells.bit_count(), sets[j].cells.bit_count()))) not in sizes
+        ):
+            continue
         for z in bits_of(sets[i].digits & sets[j].digits & ~(1 << (x - 1))):
             gone = _plain_victims(grid, z + 1, (sets[i], sets[j]))
             if gone and (z + 1, gone) not in done:
@@ -117,6 +133,16 @@ def test_als_xz_and_wing_remove_what_the_plain_searches_do() -> None:
         fired["xz"] += len(xz)
         fired["wing"] += len(wing)
     assert all(count > 20 for count in fired.values()), fired
+
+
+def test_als_xz_of_some_sizes_removes_what_the_plain_search_does_with_those_sets() -> None:
+    sizes = frozenset({(1, 3), (1, 4)})  # SE's wing-shaped ALS-XZ
+    fired = 0
+    for grid in _positions():
+        xz = _removed(als.als_xz(grid, sizes))
+        assert xz == _plain_xz(grid, sizes)
+        fired += len(xz)
+    assert fired > 5, fired
 
 
 def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:

@@ -226,24 +226,30 @@ def _touching(on_cell: list[int], cells: int) -> int:
     return touch
 
 
-@functools.lru_cache(maxsize=4)
-def victim_table(grid: Grid) -> tuple[int, ...]:
+def victim_table(grid: Grid, among: int = -1) -> tuple[int, ...]:
     """Per set (by index), for each digit z it holds, the cells outside it holding z that see all its z-cells.
 
     Packed in one int per set: the cells of digit z shifted by (z - 1) times the grid's cell count
     (see :func:`digit_fields`). Two or more sets' ints ANDed are what a digit of all of them removes,
     every digit in one operation: the pairs, wings and blossoms tried then cost an AND each instead
-    of a look-up per set and digit.
+    of a look-up per set and digit. ``among`` (a bit set of set indices) limits the work to those sets:
+    the others' rows are 0 (SE's wing-shaped ALS-XZ needs the rows of a few pairs only).
     """
+    return _victim_table(grid, among)  # one cache key whether or not the caller names ``among``
+
+
+@functools.lru_cache(maxsize=4)
+def _victim_table(grid: Grid, among: int) -> tuple[int, ...]:
     holders = digit_links(grid).holders
     seen_by = seers(grid)
     size = grid.geometry.size
     packed = []
-    for als in almost_locked_sets(grid):
-        outside = ~als.cells
+    for i, als in enumerate(almost_locked_sets(grid)):
         joined = 0
-        for z, spots in als.nodes:
-            joined |= (holders[z] & seen_by[spots] & outside) << (z - 1) * size
+        if among >> i & 1:
+            outside = ~als.cells
+            for z, spots in als.nodes:
+                joined |= (holders[z] & seen_by[spots] & outside) << (z - 1) * size
         packed.append(joined)
     return tuple(packed)
 

@@ -92,6 +92,14 @@ def _may_pair(
     return False
 
 
+def _paired(pairs: tuple[tuple[int, int, Digit], ...]) -> int:
+    """The sets (bits by index) in any of ``pairs``."""
+    among = 0
+    for i, j, _ in pairs:
+        among |= 1 << i | 1 << j
+    return among
+
+
 def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
     """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both.
 
@@ -100,10 +108,11 @@ def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
     """
     sets = almost_locked_sets(grid)
     geo = grid.geometry
-    packed = victim_table(grid)
+    pairs = restricted(grid, sizes)
+    packed = victim_table(grid, -1 if sizes is None else _paired(pairs))
     fields = other_digits(geo)
     done: set[tuple[Digit, int]] = set()
-    for i, j, x in restricted(grid, sizes):
+    for i, j, x in pairs:
         both = packed[i] & packed[j] & fields[x]
         if not both:  # most pairs: no common digit but x, or nothing seeing both
             continue

@@ -201,8 +201,11 @@ def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
     for digit in digits_of_mask(digits):
         put = placed.get(digit, 0)
         covered = taken & ~put
-        for cell in set_bits(put):
-            covered |= peers[cell]
+        rest = put
+        while rest:  # set_bits() written out, here and below: tens of thousands of premises a solve
+            low = rest & -rest
+            covered |= peers[low.bit_length() - 1]
+            rest ^= low
         if digit == premise.digit:
             covered |= 1 << premise.cell
         holders = holders_of[digit]
@@ -211,11 +214,16 @@ def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
             continue  # no place lost, so no unit left empty
         kept = (holders & ~covered) | put
         meeting = 0
-        for cell in set_bits(lost):
-            meeting |= units[cell]
-        for unit in set_bits(meeting):
+        while lost:
+            low = lost & -lost
+            meeting |= units[low.bit_length() - 1]
+            lost ^= low
+        while meeting:
+            low = meeting & -meeting
+            unit = low.bit_length() - 1
             if not kept & masks[unit]:  # it has a lost place, and no place kept
                 return _why_empty(analysis, premise, digit, unit, holders & masks[unit])
+            meeting ^= low
     return None
 
 

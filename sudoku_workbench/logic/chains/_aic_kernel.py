@@ -37,7 +37,7 @@ kernel: ModuleType | None = compiled_module(_import_walk)
 
 
 def built_graph(module: ModuleType, grid: Grid, links: DigitLinks, sets: Sequence[object]) -> Any:
-    """``module.build`` on the position's masks with these chain sets: (tables, starts), or None if too large."""
+    """``module.build`` on the position's masks and these chain sets: (tables, starts), or None."""
     geo = grid.geometry
     return module.build(
         geo.size,

@@ -853,19 +853,24 @@ static int fewest_candidates(const Position *pos, int n) {
     return best;
 }
 
-/* forcing_nets._scan: the two-candidate cell with the most cases that contradict at once (``closed``,
- * ``*tried`` = 1), else the cell with the fewest candidates (``*tried`` = 0). 1 with a split, 0 with
- * none (not ``thorough`` and no two-candidate cell whose cases both contradict), -1 on an error. */
-static int scan(Net *w, const Position *pos, mask_t *known, int thorough, int *split, int closed[2],
-                int *tried) {
-    int n = w->s.t->n;
+/* The open cells with exactly two candidates (counted per digit up to three, on masks). */
+static mask_t two_candidate_cells(const Position *pos, int n) {
     mask_t once = 0, twice = 0, thrice = 0;
     for (int d = 0; d < n; d++) {
         thrice |= twice & pos->loc[d];
         twice |= once & pos->loc[d];
         once |= pos->loc[d];
     }
-    mask_t pairs = pos->free & twice & ~thrice;
+    return pos->free & twice & ~thrice;
+}
+
+/* forcing_nets._scan: the two-candidate cell with the most cases that contradict at once (``closed``,
+ * ``*tried`` = 1), else the cell with the fewest candidates (``*tried`` = 0). 1 with a split, 0 with
+ * none (not ``thorough`` and no two-candidate cell whose cases both contradict), -1 on an error. */
+static int scan(Net *w, const Position *pos, mask_t *known, int thorough, int *split, int closed[2],
+                int *tried) {
+    int n = w->s.t->n;
+    mask_t pairs = two_candidate_cells(pos, n);
     *tried = pairs != 0;
     if (!pairs) {
         *split = fewest_candidates(pos, n);
@@ -943,13 +948,7 @@ static int refute(Net *w, const Position *parent, int cell, int digit, int depth
 
 /* forcing_nets._split_cell: the lowest two-candidate cell, else the open cell with the fewest. */
 static int split_cell(const Position *pos, int n) {
-    mask_t once = 0, twice = 0, thrice = 0;
-    for (int d = 0; d < n; d++) {
-        thrice |= twice & pos->loc[d];
-        twice |= once & pos->loc[d];
-        once |= pos->loc[d];
-    }
-    mask_t pairs = pos->free & twice & ~thrice;
+    mask_t pairs = two_candidate_cells(pos, n);
     return pairs ? low_index(pairs) : fewest_candidates(pos, n);
 }
 

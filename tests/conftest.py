@@ -117,6 +117,17 @@ def corpus(name: str, count: int | None = None, every: int = 1) -> list[Grid]:
     return [parse_line(line, name, i) for i, line in enumerate(corpus_lines(name, count, every), 1)]
 
 
+#: The corpus files of tests/data (what the differential tests of the compiled kernels walk).
+SAMPLE_CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
+
+
+def spread_sample(name: str, count: int) -> list[Grid]:
+    """``count`` puzzles of tests/data/``name`` spread evenly over the file (the same in any clone)."""
+    lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
+    picked = [lines[i * len(lines) // count] for i in range(count)]
+    return [parse_line(line, name, number) for number, line in enumerate(picked, 1)]
+
+
 @pytest.fixture
 def load_corpus() -> Callable[..., list[Grid]]:
     """``load_corpus("top95.txt", count=10, every=3)`` → parsed grids."""

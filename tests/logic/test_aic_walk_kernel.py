@@ -18,27 +18,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_workbench.core import Grid
-from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.als.als_sets import Als
 from sudoku_workbench.logic.chains import _aic_kernel, aic_search
 from sudoku_workbench.logic.chains.aic_graph import chain_graph, chain_sets
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import digit_links
-from tests.conftest import SAMPLE_DATA
+from tests.conftest import SAMPLE_CORPORA, spread_sample
 
 aic_walk = pytest.importorskip(
     "sudoku_workbench.logic.chains._aic_walk", reason="the compiled walk was not built (no compiler)"
 )
 
-CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
 #: Positions of a solve whose walks are compared.
 POSITION_STRIDE = 3
-
-
-def _puzzles(name: str, count: int) -> list[Grid]:
-    lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked = [lines[i * len(lines) // count] for i in range(count)]
-    return [parse_line(line, name, number) for number, line in enumerate(picked, 1)]
 
 
 def _every_chain(grid: Grid, compiled: bool) -> list[tuple[int, Any, list[Any]]]:
@@ -74,7 +66,7 @@ def _solve(grid: Grid, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[
 
 
 def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    for grid in _puzzles(name, count):
+    for grid in spread_sample(name, count):
         with_kernel = _solve(grid, True, monkeypatch)
         assert [step for step, _ in with_kernel] == [step for step, _ in _solve(grid, False, monkeypatch)]
         if _aic_kernel.compiled_search(grid, digit_links(grid)) is None:
@@ -85,18 +77,18 @@ def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> Non
                 _compare(position)
 
 
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_chains_and_steps_are_the_same_with_and_without_the_kernel(name, monkeypatch):
     _differential(name, 1, monkeypatch)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_more_puzzles_of_every_corpus_give_the_same_chains(name, monkeypatch):
     _differential(name, 4, monkeypatch)
 
 
-_HARD = _puzzles("forum_hardest_1106.txt", 2)
+_HARD = spread_sample("forum_hardest_1106.txt", 2)
 
 
 @functools.cache
@@ -122,7 +114,7 @@ def test_odd_positions_give_the_same_chains(index, seed, share):
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():
-    sixteen = _puzzles("sixteen_generated.txt", 1)[0]
+    sixteen = spread_sample("sixteen_generated.txt", 1)[0]
     nine = _HARD[0]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_aic_kernel, "kernel", aic_walk)

@@ -29,21 +29,14 @@ from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel, forcing_nets
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
 from sudoku_workbench.logic.forcing.trials import Trials, open_candidates
-from tests.conftest import REPO, SAMPLE_DATA
+from tests.conftest import REPO, SAMPLE_CORPORA, spread_sample
 
 fixpoint = pytest.importorskip(
     "sudoku_workbench.logic.forcing._fixpoint", reason="the compiled fixpoint was not built (no compiler)"
 )
 
-CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
 #: Positions of a solve whose every assumption is propagated both ways.
 POSITION_STRIDE = 7
-
-
-def _puzzles(name: str, count: int) -> list[Grid]:
-    lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked = [lines[i * len(lines) // count] for i in range(count)]
-    return [parse_line(line, name, number) for number, line in enumerate(picked, 1)]
 
 
 def _solve(grid: Grid, compiled: bool, monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, Grid]]:
@@ -115,7 +108,7 @@ def _compare_positions(grids: list[Grid]) -> int:
 
 
 def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    for grid in _puzzles(name, count):
+    for grid in spread_sample(name, count):
         with_kernel = _solve(grid, True, monkeypatch)
         without = _solve(grid, False, monkeypatch)
         assert [step for step, _ in with_kernel] == [step for step, _ in without], grid.to_line()
@@ -125,18 +118,18 @@ def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> Non
         assert _compare_positions([g for g in positions if not g.is_complete()]) > 0
 
 
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_steps_and_states_are_the_same_with_and_without_the_kernel(name, monkeypatch):
     _differential(name, 1, monkeypatch)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_more_puzzles_of_every_corpus_give_the_same_steps(name, monkeypatch):
     _differential(name, 4, monkeypatch)
 
 
-_TOP = _puzzles("top1465.txt", 20)
+_TOP = spread_sample("top1465.txt", 20)
 
 
 def _thinned(grid, seed, part, whole):
@@ -299,7 +292,7 @@ def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():
-    sixteen = _puzzles("sixteen_generated.txt", 1)[0].geometry
+    sixteen = spread_sample("sixteen_generated.txt", 1)[0].geometry
     nine = _TOP[0].geometry
     assert _kernel.compiled_for(fixpoint, sixteen) is None
     assert _kernel.compiled_for(fixpoint, nine) is not None

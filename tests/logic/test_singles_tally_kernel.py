@@ -24,25 +24,17 @@ from hypothesis import strategies as st
 from sudoku_workbench.core import Grid
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.step import Step
-from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic import _tally_kernel
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.singles.local import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from sudoku_workbench.logic.singles_tally import SinglesTally
-from tests.conftest import REPO, SAMPLE_DATA
+from tests.conftest import REPO, SAMPLE_CORPORA, spread_sample
 
 compiled = pytest.importorskip(
     "sudoku_workbench.logic._singles_tally", reason="the compiled singles tally was not built (no compiler)"
 )
 
-CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
 SINGLES = (FULL_HOUSE, NAKED_SINGLE, HIDDEN_SINGLE)
-
-
-def _puzzles(name: str, count: int) -> list[Grid]:
-    lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]
-    picked = [lines[i * len(lines) // count] for i in range(count)]
-    return [parse_line(line, name, number) for number, line in enumerate(picked, 1)]
 
 
 def _compiled_tally(grid: Grid) -> _tally_kernel.Tally:
@@ -83,25 +75,25 @@ def _solve(grid: Grid, with_kernel: bool, monkeypatch: pytest.MonkeyPatch) -> li
 def _differential(name: str, count: int, monkeypatch: pytest.MonkeyPatch) -> int:
     """Logic with either tally on ``count`` puzzles of a corpus; the number of tally states compared."""
     compared = 0
-    for grid in _puzzles(name, count):
+    for grid in spread_sample(name, count):
         steps = _solve(grid, True, monkeypatch)
         assert steps == _solve(grid, False, monkeypatch), grid.to_line()
         compared += _follow_both(grid, steps)
     return compared
 
 
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_steps_and_tallies_are_the_same_with_and_without_the_kernel(name, monkeypatch):
     assert _differential(name, 1, monkeypatch) > 1
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", CORPORA)
+@pytest.mark.parametrize("name", SAMPLE_CORPORA)
 def test_more_puzzles_of_every_corpus_give_the_same_steps(name, monkeypatch):
     assert _differential(name, 12, monkeypatch) > 12
 
 
-_SAMPLE = [grid for name in CORPORA for grid in _puzzles(name, 3)]
+_SAMPLE = [grid for name in SAMPLE_CORPORA for grid in spread_sample(name, 3)]
 
 
 def _odd_step(grid: Grid, rng: random.Random) -> Step:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.graphs.nonrepetitive import strong_components
 from sudoku_workbench.logic.als._als_links import (
     als_highlights,
     als_name,
@@ -110,7 +111,11 @@ def _reach(succ: tuple[tuple[int, ...], ...], own: list[int]) -> tuple[tuple[int
     when it is reached; its members share one mask.
     """
     reach, carried = [0] * len(succ), [0] * len(succ)
-    for members in _components(succ):
+    component = strong_components(succ)
+    members_of: list[list[int]] = [[] for _ in range(max(component, default=-1) + 1)]
+    for node, number in enumerate(component):
+        members_of[number].append(node)
+    for members in members_of:  # numbered sinks first: an arc never leads to a higher number
         mask = gathered = 0
         for m in members:
             mask |= 1 << m
@@ -123,62 +128,6 @@ def _reach(succ: tuple[tuple[int, ...], ...], own: list[int]) -> tuple[tuple[int
             reach[m] = mask
             carried[m] = gathered
     return tuple(reach), tuple(carried)
-
-
-def _components(succ: tuple[tuple[int, ...], ...]) -> list[list[int]]:
-    """The strongly connected components, sinks first (Tarjan's algorithm, without recursion).
-
-    Each node on the walk keeps an iterator over its successors, so a node costs one entry on the
-    work stack rather than one per link (most components are single nodes: a few hundred a position).
-    """
-    order, low = [0] * len(succ), [0] * len(succ)  # order 0: not met yet
-    stack: list[int] = []
-    on_stack = [False] * len(succ)
-    components: list[list[int]] = []
-    ticket = 0
-    for root in range(len(succ)):
-        if order[root]:
-            continue
-        ticket += 1
-        order[root] = low[root] = ticket
-        stack.append(root)
-        on_stack[root] = True
-        work = [(root, iter(succ[root]))]
-        while work:
-            node, links = work[-1]
-            for nxt in links:
-                if not order[nxt]:
-                    ticket += 1
-                    order[nxt] = low[nxt] = ticket
-                    stack.append(nxt)
-                    on_stack[nxt] = True
-                    work.append((nxt, iter(succ[nxt])))
-                    break
-                if on_stack[nxt] and order[nxt] < low[node]:
-                    low[node] = order[nxt]
-            else:
-                work.pop()
-                if work and low[node] < low[work[-1][0]]:
-                    low[work[-1][0]] = low[node]
-                if low[node] == order[node]:
-                    if stack[-1] == node:  # most components: the node alone
-                        stack.pop()
-                        on_stack[node] = False
-                        components.append([node])
-                    else:
-                        components.append(_pop_component(stack, on_stack, node))
-    return components
-
-
-def _pop_component(stack: list[int], on_stack: list[bool], root: int) -> list[int]:
-    """Take the component rooted at ``root`` off the Tarjan stack."""
-    members = []
-    while True:
-        member = stack.pop()
-        on_stack[member] = False
-        members.append(member)
-        if member == root:
-            return members
 
 
 def als_xy_chain(grid: Grid) -> Iterator[Step]:

@@ -27,6 +27,7 @@ __all__ = [
     "FlagEdge",
     "Hop",
     "NonrepetitiveGraph",
+    "component_closure",
     "flag_edges",
     "gadget_arcs",
     "labelled_edges",
@@ -141,6 +142,29 @@ def strong_components(successors: Sequence[Sequence[int]]) -> list[int]:
     return component
 
 
+def component_closure(
+    successors: Sequence[Sequence[int]], component: Sequence[int], weights: Iterable[tuple[int, int]]
+) -> list[int]:
+    """For each component, the OR of the ``(node, bits)`` weights over every node it reaches.
+
+    ``component`` is numbered as :func:`strong_components` numbers it (arcs go to lower numbers), and a
+    component reaches itself.
+    """
+    total = [0] * (max(component, default=-1) + 1)
+    for node, bits in weights:
+        total[component[node]] |= bits
+    below: list[set[int]] = [set() for _ in total]
+    for node, targets in enumerate(successors):
+        here = component[node]
+        for target in targets:
+            if component[target] != here:
+                below[here].add(component[target])
+    for c, reached in enumerate(below):  # they have lower numbers, so they are complete by now
+        for d in reached:
+            total[c] |= total[d]
+    return total
+
+
 class NonrepetitiveGraph:
     """The gadget digraph nr(G) of a flag-labelled graph, with the analyses built on it.
 
@@ -217,12 +241,16 @@ class NonrepetitiveGraph:
         return self._ports.get((vertex, label, _OUT))
 
     @cached_property
-    def component(self) -> list[int]:
-        """The strongly connected component of every node, numbered so arcs go to lower numbers."""
+    def _successors(self) -> list[list[int]]:
         successors: list[list[int]] = [[] for _ in self.port_of]
         for a, b in self.arcs:
             successors[a].append(b)
-        return strong_components(successors)
+        return successors
+
+    @cached_property
+    def component(self) -> list[int]:
+        """The strongly connected component of every node, numbered so arcs go to lower numbers."""
+        return strong_components(self._successors)
 
     def cyclic_edges(self) -> list[FlagEdge]:
         """The edges that lie on some nonrepetitive closed walk (Theorem 2.1)."""
@@ -269,18 +297,7 @@ class NonrepetitiveGraph:
 
         With bit sets as weights this answers "what can a walk from here reach" for every start at once.
         """
-        comp = self.component
-        total = [0] * (max(comp, default=-1) + 1)
-        for node, bits in weight.items():
-            total[comp[node]] |= bits
-        successors: list[set[int]] = [set() for _ in total]
-        for a, b in self.arcs:
-            if comp[a] != comp[b]:
-                successors[comp[a]].add(comp[b])
-        for c in range(len(total)):  # successors have lower numbers, so they are complete by now
-            for d in successors[c]:
-                total[c] |= total[d]
-        return total
+        return component_closure(self._successors, self.component, weight.items())
 
     def shortest_walk(self, start: int, end: int) -> tuple[Hop, ...] | None:
         """A nonrepetitive walk with the fewest edges from a port node to a port node, or None."""

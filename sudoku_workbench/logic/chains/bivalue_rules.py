@@ -10,8 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core import Cell, Chain, Grid, Step, digit_char
-from sudoku_workbench.graphs.links import UnitDigit
+from sudoku_workbench.core import Cell, Chain, Digit, Grid, Step, digit_char
+from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.graphs.links import UnitDigit, bivalue_cells
 from sudoku_workbench.logic.chains.chain_text import (
     bivalue_clauses,
     chain_highlights,
@@ -25,7 +26,8 @@ from sudoku_workbench.logic.chains.path_rules import (
     conflicting_path_steps,
     repetitive_cycle_steps,
 )
-from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain
+from sudoku_workbench.logic.shared._walk_states import closes_at_unit
+from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain, unit_masks
 
 BIVALUE_CYCLE = "bivalue_cycle"
 BIVALUE_REPETITIVE_CYCLE = "bivalue_repetitive_cycle"
@@ -53,19 +55,35 @@ def find_bivalue_cycles(grid: Grid) -> Iterator[Step]:
     On a nonrepetitive cycle of the bivalue graph each link's digit is in one of its two cells, so no
     cell that sees both of them can hold it.
     """
-    analysis = analysis_of(grid)
-    nrg = analysis.bivalue_nr
-    cyclic: dict[UnitDigit, set[Cell]] = {}
-    for u, w, _, _ in nrg.cyclic_edges():
-        node, cell = (u, w) if isinstance(u, UnitDigit) else (w, u)
-        cyclic.setdefault(node, set()).add(cell)
-    for node in sorted(cyclic):
-        for a, b in itertools.combinations(sorted(cyclic[node]), 2):
-            if not _seeing_both(grid, a, b, node.digit) or not nrg.on_cycle(node, a, b):
+    walks = analysis_of(grid).bivalue_walks
+    size, cands, states = grid.geometry.size, grid.candidates, walks.states
+    for unit, digit, cells in _unit_digits(grid):
+        for a, b in itertools.combinations(cells, 2):
+            if not closes_at_unit(states, size, digit, (a, cands[a]), b):
                 continue
-            hops = nrg.shortest_cycle(node, a, b)
+            if not _seeing_both(grid, a, b, digit):
+                continue
+            hops = walks.graph.shortest_cycle(UnitDigit(unit, digit), a, b)
             if hops is not None:
                 yield _bivalue_cycle_step(grid, bivalue_chain(hops, closed=True))
+
+
+def _unit_digits(grid: Grid) -> Iterator[tuple[int, Digit, list[Cell]]]:
+    """Each unit and digit that two or more two-candidate cells there hold, in order, with those cells."""
+    geo = grid.geometry
+    holding = [0] * (geo.n + 1)
+    every = 0
+    for cell, mask in bivalue_cells(grid):
+        every |= 1 << cell
+        for bit in set_bits(mask):
+            holding[bit + 1] |= 1 << cell
+    for unit, unit_mask in enumerate(unit_masks(geo)):
+        if (unit_mask & every).bit_count() < 2:
+            continue
+        for digit in range(1, geo.n + 1):
+            here = unit_mask & holding[digit]
+            if here & (here - 1):
+                yield unit, digit, list(set_bits(here))
 
 
 def _seeing_both(grid: Grid, a: Cell, b: Cell, digit: int) -> list[Cell]:

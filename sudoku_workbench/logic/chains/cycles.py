@@ -7,7 +7,7 @@ that digit the other end is. Along a nonrepetitive walk this forcing runs from l
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from sudoku_workbench.core import Cell, Chain, Digit, Grid, Step, digit_char
 from sudoku_workbench.core.grid import digits_of_mask
@@ -23,6 +23,7 @@ from sudoku_workbench.logic.chains.path_rules import (
     conflicting_path_steps,
     repetitive_cycle_steps,
 )
+from sudoku_workbench.logic.shared._walk_states import closes_at_cell
 from sudoku_workbench.logic.shared.chain_analysis import analysis_of
 
 NONREPETITIVE_CYCLE = "nonrepetitive_cycle"
@@ -48,23 +49,33 @@ def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
     On a cycle of bilocation links in which no two links in a row carry the same digit, every cell
     holds one of the digits of its two links.
 
-    The cells on such cycles come from the strongly connected components of nr(G) (Theorem 2.1).
+    A walk leaves a cell by one digit and comes back by another exactly when the candidates they
+    force lie in one strongly connected component (Theorem 2.1, on the digraph of forced candidates).
     """
-    analysis = analysis_of(grid)
-    nrg = analysis.bilocation_nr
-    cyclic: dict[Cell, set[Digit]] = {}
-    for u, w, label, _ in nrg.cyclic_edges():
-        cyclic.setdefault(u, set()).add(label)
-        cyclic.setdefault(w, set()).add(label)
-    for cell in sorted(cyclic):
-        for first, last in itertools.combinations(sorted(cyclic[cell]), 2):
+    walks = analysis_of(grid).bilocation_walks
+    states, size = walks.states, grid.geometry.size
+    for cell, labels in _labels_by_cell(states.first):
+        for first, last in itertools.combinations(labels, 2):
             if not grid.candidates[cell] & ~(1 << (first - 1) | 1 << (last - 1)):
                 continue
-            hops = nrg.shortest_cycle(cell, first, last) if nrg.on_cycle(cell, first, last) else None
+            if not closes_at_cell(states, size, cell, first, last):
+                continue
+            hops = walks.graph.shortest_cycle(cell, first, last)
             if hops is None:
                 continue
             chain = Chain(tuple(h.start for h in hops), tuple(h.start_label for h in hops), closed=True)
             yield _cycle_step(grid, chain)
+
+
+def _labels_by_cell(premises: Iterable[tuple[Cell, Digit]]) -> Iterator[tuple[Cell, list[Digit]]]:
+    """The cells with links of two or more digits, in order, with those digits ascending.
+
+    A cell on a nonrepetitive cycle has its two links there, so the rest cannot be on one.
+    """
+    by_cell: dict[Cell, list[Digit]] = {}
+    for cell, digit in sorted(premises):
+        by_cell.setdefault(cell, []).append(digit)
+    return ((cell, labels) for cell, labels in by_cell.items() if len(labels) > 1)
 
 
 def _cycle_step(grid: Grid, chain: Chain) -> Step:

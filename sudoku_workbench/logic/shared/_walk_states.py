@@ -1,0 +1,130 @@
+"""The nonrepetitive walks of a link graph as a small digraph on the candidates they force.
+
+A node is a candidate "cell v is digit p" that a walk forces, numbered as in the forced sets (bit
+``(p - 1) * size + v``). An arc leads from a node to the node the walk's next link forces: in the
+bilocation graph a cell forced to x leaves by any link of another digit y, forcing its other end to y;
+in the bivalue graph a cell that is p leaves by p, and a two-candidate cell that sees it and holds p
+becomes its other digit. Paths here are exactly the paths between in ports of nr(G) (an in port is a
+cell reached by a label, so a forced candidate), so the forced sets and the "is this on a closed walk"
+questions get the same answers from a few dozen nodes as from nr(G)'s hundreds, and nr(G) is built
+only when a walk is written out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+
+from sudoku_workbench.core import Candidate, Geometry
+from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.graphs.nonrepetitive import FlagEdge, component_closure, strong_components
+
+__all__ = ["WalkStates", "bilocation_states", "bivalue_states", "closes_at_cell", "closes_at_unit"]
+
+
+class WalkStates:
+    """Forced candidates and the links between them, for every premise "cell c is not digit x".
+
+    ``first[c, x]`` holds the nodes the premise forces by its walks' first link, and ``successors[v]``
+    the nodes one more link forces after node ``v``.
+    """
+
+    def __init__(self, first: dict[Candidate, list[int]], successors: dict[int, list[int]]) -> None:
+        self.first = first
+        self.successors = successors
+
+    @cached_property
+    def _by_index(self) -> tuple[list[int], list[list[int]], list[int]]:
+        """The nodes numbered ``0 … n-1`` in order, the successors by number, and their components."""
+        nodes = list(self.successors)
+        index = {node: i for i, node in enumerate(nodes)}
+        successors = [[index[t] for t in targets] for targets in self.successors.values()]
+        return nodes, successors, strong_components(successors)
+
+    @cached_property
+    def _component(self) -> dict[int, int]:
+        nodes, _, component = self._by_index
+        return dict(zip(nodes, component, strict=True))
+
+    def joined(self, a: int, b: int) -> bool:
+        """Whether nodes ``a`` and ``b`` lie on one closed walk (one strongly connected component)."""
+        component = self._component
+        return component[a] == component[b]
+
+    @cached_property
+    def forced(self) -> dict[Candidate, int]:
+        """For each premise, the candidates its walks force, as a bit set."""
+        nodes, successors, numbers = self._by_index
+        total = component_closure(successors, numbers, ((i, 1 << node) for i, node in enumerate(nodes)))
+        component = self._component
+        forced = {}
+        for premise, targets in self.first.items():
+            bits = 0
+            for node in targets:
+                bits |= total[component[node]]
+            forced[premise] = bits
+        return forced
+
+
+def bilocation_states(size: int, edges: tuple[FlagEdge, ...]) -> WalkStates:
+    """The bilocation graph's states from its edges ``(a, b, x, x)``: a premise (c, x) leaves c by x."""
+    leaving: dict[int, list[int]] = {}
+    for a, b, digit, _ in edges:
+        shift = (digit - 1) * size
+        leaving.setdefault(shift + a, []).append(shift + b)
+        leaving.setdefault(shift + b, []).append(shift + a)
+    at_cell: dict[int, list[int]] = {}
+    for node in leaving:
+        at_cell.setdefault(node % size, []).append(node)
+    successors = {
+        node: [t for other in at_cell[node % size] if other != node for t in leaving[other]]
+        for node in leaving
+    }
+    first = {(node % size, node // size + 1): targets for node, targets in leaving.items()}
+    return WalkStates(first, successors)
+
+
+def bivalue_states(geo: Geometry, peers: Sequence[int], cells: tuple[tuple[int, int], ...]) -> WalkStates:
+    """The bivalue graph's states from its two-candidate cells and their masks (``peers``: each cell's).
+
+    A premise (c, x) makes c its other digit o and leaves by o, as node (c, o) does.
+    """
+    size = geo.size
+    holding = [0] * (geo.n + 1)  # by digit: the two-candidate cells that hold it
+    for cell, mask in cells:
+        for bit in set_bits(mask):
+            holding[bit + 1] |= 1 << cell
+    masks = dict(cells)
+    successors: dict[int, list[int]] = {}
+    first: dict[Candidate, list[int]] = {}
+    for cell, mask in cells:
+        low, high = (bit + 1 for bit in set_bits(mask))
+        for digit, other in ((low, high), (high, low)):
+            bit = 1 << (digit - 1)
+            targets = [
+                ((masks[w] ^ bit).bit_length() - 1) * size + w for w in set_bits(peers[cell] & holding[digit])
+            ]
+            successors[(digit - 1) * size + cell] = targets
+            first[cell, other] = targets
+    return WalkStates(first, successors)
+
+
+def closes_at_cell(states: WalkStates, size: int, cell: int, first: int, last: int) -> bool:
+    """Whether a bilocation walk leaves ``cell`` by digit ``first`` and comes back by ``last`` (!= first).
+
+    Coming back by ``last`` forces the cell to it, and that node leads on by ``first``: so the walk is
+    closed exactly when the node shares a component with a node the first link forces.
+    """
+    back = (last - 1) * size + cell
+    return any(states.joined(node, back) for node in states.first[cell, first])
+
+
+def closes_at_unit(states: WalkStates, size: int, digit: int, a: tuple[int, int], b: int) -> bool:
+    """Whether a bivalue walk leaves a unit's ``digit`` to cell ``a`` and comes back from cell ``b``.
+
+    ``a`` is (cell, its mask). The walk makes a its other digit and must make b the digit, which leads
+    on to a again: so it is closed exactly when those two nodes share a component.
+    """
+    cell, mask = a
+    there = ((mask & ~(1 << (digit - 1))).bit_length() - 1) * size + cell
+    return states.joined(there, (digit - 1) * size + b)

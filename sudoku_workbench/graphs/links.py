@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from sudoku_workbench.core import Cell, Contradiction, Digit, Geometry, Grid, digit_char
-from sudoku_workbench.core.grid import bits_set_twice, digits_of_mask, set_bits
+from sudoku_workbench.core.grid import bits_set_twice, digits_of_mask
 
 __all__ = [
     "UnitDigit",
@@ -52,13 +52,20 @@ def bilocation_links(grid: Grid, places: Sequence[Sequence[int]] | None = None) 
     for unit, cells in enumerate(grid.geometry.units):
         if places is None:
             twice = digits_of_mask(bits_set_twice([cands[c] for c in cells]))
-            pairs = [(d, [c for c in cells if cands[c] >> (d - 1) & 1]) for d in twice]
-        else:
+            pairs = [(d, *(c for c in cells if cands[c] >> (d - 1) & 1)) for d in twice]
+        else:  # the two places of a mask with two bits: its lowest and its highest
             found = enumerate(places[unit], 1)
-            pairs = [(d, [cells[i] for i in set_bits(w)]) for d, w in found if w.bit_count() == 2]
-        for digit, (a, b) in pairs:
-            units = links.setdefault((a, b), {}).get(digit, ())
-            links[a, b][digit] = (*units, unit)
+            pairs = [
+                (d, cells[(w & -w).bit_length() - 1], cells[w.bit_length() - 1])
+                for d, w in found
+                if w.bit_count() == 2
+            ]
+        for digit, a, b in pairs:
+            labels = links.get((a, b))
+            if labels is None:
+                links[a, b] = {digit: (unit,)}
+            else:
+                labels[digit] = (*labels.get(digit, ()), unit)
     return links
 
 
@@ -130,7 +137,7 @@ def bipartite_bivalue_edges(grid: Grid) -> list[tuple[Cell, UnitDigit, Digit, Ce
 
 def bivalue_cells(grid: Grid) -> tuple[tuple[Cell, int], ...]:
     """The cells with two candidates and their candidate masks, in cell order (all bivalue graphs read)."""
-    return tuple((cell, cands) for cell, cands in enumerate(grid.candidates) if cands.bit_count() == 2)
+    return tuple([(cell, cands) for cell, cands in enumerate(grid.candidates) if cands.bit_count() == 2])
 
 
 def bivalue_cell_edges(

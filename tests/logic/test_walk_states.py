@@ -9,12 +9,22 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections import Counter
+from collections.abc import Iterator
 
-from sudoku_workbench.core import Candidate, Contradiction, Grid, geometry
+from sudoku_workbench.core import Candidate, Chain, Contradiction, Grid, Step, geometry
 from sudoku_workbench.graphs.links import UnitDigit, bivalue_cells
+from sudoku_workbench.logic.chains.bivalue_rules import _bivalue_cycle_step, _seeing_both, find_bivalue_cycles
+from sudoku_workbench.logic.chains.cycles import _cycle_step, find_bilocation_cycles
 from sudoku_workbench.logic.engine import steps_with_grids
-from sudoku_workbench.logic.shared._walk_states import closes_at_cell, closes_at_unit
-from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, Walks, analysis_of
+from sudoku_workbench.logic.shared._walk_states import WalkStates, closes_at_cell, closes_at_unit
+from sudoku_workbench.logic.shared.chain_analysis import (
+    ChainAnalysis,
+    Walks,
+    _find_conflict,
+    analysis_of,
+    bivalue_chain,
+)
 from tests.conftest import spread_sample
 
 
@@ -68,6 +78,30 @@ def test_forced_sets_match_the_gadget_closure() -> None:
         assert analysis.bivalue_forced == _gadget_forced(analysis.bivalue_walks, grid, bivalue=True)
 
 
+def _on_closed_walks(walks: Walks, grid: Grid, bivalue: bool) -> int:
+    """The candidates nr(G)'s closed walks reach, read off its in ports' components."""
+    nrg, size, cands = walks.graph, grid.geometry.size, grid.candidates
+    members = Counter(nrg.component)
+    bits = 0
+    for cell, label, node in nrg.in_ports():
+        if not isinstance(cell, UnitDigit) and members[nrg.component[node]] > 1:
+            digit = (cands[cell] & ~(1 << (label - 1))).bit_length() if bivalue else label
+            bits |= 1 << (digit - 1) * size + cell
+    return bits
+
+
+def test_candidates_on_closed_walks_match_nr_g() -> None:
+    on_some = 0
+    for analysis in _analyses():
+        grid = analysis.grid
+        assert analysis.bilocation_walks.states.cyclic == _on_closed_walks(
+            analysis.bilocation_walks, grid, False
+        )
+        assert analysis.bivalue_walks.states.cyclic == _on_closed_walks(analysis.bivalue_walks, grid, True)
+        on_some += analysis.bivalue_walks.states.cyclic != 0
+    assert on_some > 20
+
+
 def test_closed_walks_at_a_cell_match_nr_g() -> None:
     closed = 0
     for analysis in _analyses():
@@ -98,18 +132,80 @@ def test_closed_walks_through_a_unit_match_nr_g() -> None:
     assert closed > 20
 
 
-def test_conflicts_are_remembered_per_geometry_and_per_order() -> None:
-    """The memo gives what a fresh search gives, whichever way round and on whichever grid size."""
-    for grid in _positions()[::25]:
+def test_conflicts_are_those_a_fresh_search_finds() -> None:
+    """Kept per pair of walks and per pair of forced sets, they are what each premise's search gives."""
+    for grid in _positions()[::10]:
         analysis = analysis_of(grid)
-        sets = sorted(set(analysis.bilocation_forced.values()) | set(analysis.bivalue_forced.values()))[:30]
-        for first, second in itertools.product(sets, repeat=2):
-            fresh = ChainAnalysis(grid)._find_conflict(first, second)
-            assert analysis.conflict(first, second) == fresh
-            assert analysis.conflict(first, second) == fresh  # and again, from the memo
-    # Digit 1 in cells 9 and 1: r2c1 and r1c2 share a box on 9x9, but r2c4 and r1c2 share nothing on 6x6.
-    nine, six = ChainAnalysis(Grid.empty(geometry(3, 3))), ChainAnalysis(Grid.empty(geometry(2, 3)))
+        walks = (analysis.bilocation_walks, analysis.bivalue_walks)
+        for first, second in itertools.product(walks, repeat=2):
+            others = second.forced
+            expected = []
+            for premise, forced in sorted(first.forced.items()):
+                found = _find_conflict(grid.geometry, forced, others[premise]) if premise in others else None
+                if found is not None:
+                    expected.append((premise, found))
+            assert analysis.conflicts(first, second) == tuple(expected)
+            assert analysis.conflicts(first, second) == tuple(expected)  # and again, remembered
+
+
+def _one_premise(forced: int) -> Walks:
+    """Walks in which the one premise, r1c2 is not 1, forces exactly the candidate ``forced``."""
+    node = forced.bit_length() - 1
+    return Walks(36, WalkStates({(1, 1): [node]}, {node: []}), list)
+
+
+def test_conflicts_are_remembered_per_geometry() -> None:
+    # Digit 1 in cells 12 and 1 of a 6x6 grid: r3c1 and r1c2 share a box when boxes are 3 rows by
+    # 2 columns, and nothing when they are 2 rows by 3 columns.
+    first, second = _one_premise(1 << 12), _one_premise(1 << 1)
+    tall, wide = ChainAnalysis(Grid.empty(geometry(3, 2))), ChainAnalysis(Grid.empty(geometry(2, 3)))
     for _ in range(2):
-        assert nine.conflict(1 << 9, 1 << 1) is not None
-        assert six.conflict(1 << 9, 1 << 1) is None
-        assert six.conflict(1 << 1, 1 << 9) is None
+        assert [premise for premise, _ in tall.conflicts(first, second)] == [(1, 1)]
+        assert wide.conflicts(first, second) == ()
+
+
+def _cycles_on_nr_g(grid: Grid) -> Iterator[Step]:
+    """The nonrepetitive-cycle steps as found on nr(G) alone: its cyclic edges, then each pair of labels."""
+    nrg = analysis_of(grid).bilocation_walks.graph
+    cyclic: dict[int, set[int]] = {}
+    for u, w, label, _ in nrg.cyclic_edges():
+        cyclic.setdefault(u, set()).add(label)
+        cyclic.setdefault(w, set()).add(label)
+    for cell in sorted(cyclic):
+        for first, last in itertools.combinations(sorted(cyclic[cell]), 2):
+            if grid.candidates[cell] & ~(1 << (first - 1) | 1 << (last - 1)) and nrg.on_cycle(
+                cell, first, last
+            ):
+                hops = nrg.shortest_cycle(cell, first, last)
+                assert hops is not None
+                yield _cycle_step(
+                    grid, Chain(tuple(h.start for h in hops), tuple(h.start_label for h in hops), True)
+                )
+
+
+def _bivalue_cycles_on_nr_g(grid: Grid) -> Iterator[Step]:
+    """The bivalue-cycle steps as found on nr(G) alone."""
+    nrg = analysis_of(grid).bivalue_walks.graph
+    cyclic: dict[UnitDigit, set[int]] = {}
+    for u, w, _, _ in nrg.cyclic_edges():
+        node, cell = (u, w) if isinstance(u, UnitDigit) else (w, u)
+        cyclic.setdefault(node, set()).add(cell)
+    for node in sorted(cyclic):
+        for a, b in itertools.combinations(sorted(cyclic[node]), 2):
+            if _seeing_both(grid, a, b, node.digit) and nrg.on_cycle(node, a, b):
+                hops = nrg.shortest_cycle(node, a, b)
+                assert hops is not None
+                yield _bivalue_cycle_step(grid, bivalue_chain(hops, closed=True))
+
+
+def test_cycle_rules_give_the_steps_nr_g_gives_in_its_order() -> None:
+    """Only cells and digits on closed walks are tried, and the steps come in nr(G)'s order."""
+    found = 0
+    for analysis in _analyses()[::3]:
+        grid = analysis.grid
+        expected = list(_cycles_on_nr_g(grid))
+        assert list(find_bilocation_cycles(grid)) == expected
+        expected_bivalue = list(_bivalue_cycles_on_nr_g(grid))
+        assert list(find_bivalue_cycles(grid)) == expected_bivalue
+        found += bool(expected) + bool(expected_bivalue)
+    assert found > 50

@@ -10,9 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core import Cell, Chain, Digit, Grid, Step, digit_char
+from sudoku_workbench.core import Cell, Chain, Digit, Geometry, Grid, Step, digit_char
 from sudoku_workbench.core.grid import set_bits
-from sudoku_workbench.graphs.links import UnitDigit, bivalue_cells
+from sudoku_workbench.graphs.links import UnitDigit
 from sudoku_workbench.logic.chains.chain_text import (
     bivalue_clauses,
     chain_highlights,
@@ -56,10 +56,10 @@ def find_bivalue_cycles(grid: Grid) -> Iterator[Step]:
     cell that sees both of them can hold it.
     """
     walks = analysis_of(grid).bivalue_walks
-    size, cands, states = grid.geometry.size, grid.candidates, walks.states
-    for unit, digit, cells in _unit_digits(grid):
+    geo, cands, states = grid.geometry, grid.candidates, walks.states
+    for unit, digit, cells in _unit_digits(geo, states.cyclic):
         for a, b in itertools.combinations(cells, 2):
-            if not closes_at_unit(states, size, digit, (a, cands[a]), b):
+            if not closes_at_unit(states, geo.size, digit, (a, cands[a]), b):
                 continue
             if not _seeing_both(grid, a, b, digit):
                 continue
@@ -68,20 +68,23 @@ def find_bivalue_cycles(grid: Grid) -> Iterator[Step]:
                 yield _bivalue_cycle_step(grid, bivalue_chain(hops, closed=True))
 
 
-def _unit_digits(grid: Grid) -> Iterator[tuple[int, Digit, list[Cell]]]:
-    """Each unit and digit that two or more two-candidate cells there hold, in order, with those cells."""
-    geo = grid.geometry
-    holding = [0] * (geo.n + 1)
+def _unit_digits(geo: Geometry, cyclic: int) -> Iterator[tuple[int, Digit, list[Cell]]]:
+    """Each unit and digit with two or more cells that closed walks reach by the digit, and those cells.
+
+    A cycle through the unit's digit node leaves it to one cell and comes back from another, the
+    first not the digit and the second the digit; walked backwards, the other way round. So both cells
+    are on a closed walk as the digit, and cells that are not cannot make such a cycle.
+    """
+    full = (1 << geo.size) - 1
+    by_digit = [0] + [(cyclic >> (digit - 1) * geo.size) & full for digit in range(1, geo.n + 1)]
     every = 0
-    for cell, mask in bivalue_cells(grid):
-        every |= 1 << cell
-        for bit in set_bits(mask):
-            holding[bit + 1] |= 1 << cell
+    for cells in by_digit:
+        every |= cells
     for unit, unit_mask in enumerate(unit_masks(geo)):
         if (unit_mask & every).bit_count() < 2:
             continue
         for digit in range(1, geo.n + 1):
-            here = unit_mask & holding[digit]
+            here = unit_mask & by_digit[digit]
             if here & (here - 1):
                 yield unit, digit, list(set_bits(here))
 

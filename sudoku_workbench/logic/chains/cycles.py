@@ -7,10 +7,10 @@ that digit the other end is. Along a nonrepetitive walk this forcing runs from l
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
 from sudoku_workbench.core import Cell, Chain, Digit, Grid, Step, digit_char
-from sudoku_workbench.core.grid import digits_of_mask
+from sudoku_workbench.core.grid import digits_of_mask, set_bits
 from sudoku_workbench.logic.chains.chain_text import (
     bilocation_clauses,
     chain_highlights,
@@ -54,7 +54,7 @@ def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
     """
     walks = analysis_of(grid).bilocation_walks
     states, size = walks.states, grid.geometry.size
-    for cell, labels in _labels_by_cell(states.first):
+    for cell, labels in _cyclic_labels(states.cyclic, size):
         for first, last in itertools.combinations(labels, 2):
             if not grid.candidates[cell] & ~(1 << (first - 1) | 1 << (last - 1)):
                 continue
@@ -67,15 +67,16 @@ def find_bilocation_cycles(grid: Grid) -> Iterator[Step]:
             yield _cycle_step(grid, chain)
 
 
-def _labels_by_cell(premises: Iterable[tuple[Cell, Digit]]) -> Iterator[tuple[Cell, list[Digit]]]:
-    """The cells with links of two or more digits, in order, with those digits ascending.
+def _cyclic_labels(cyclic: int, size: int) -> list[tuple[Cell, list[Digit]]]:
+    """The cells that closed walks reach by two or more digits, in order, with those digits ascending.
 
-    A cell on a nonrepetitive cycle has its two links there, so the rest cannot be on one.
+    A cycle leaving a cell by one digit and coming back by another reaches it by both (one of them
+    walked backwards), so the other cells and digits are on none.
     """
     by_cell: dict[Cell, list[Digit]] = {}
-    for cell, digit in sorted(premises):
-        by_cell.setdefault(cell, []).append(digit)
-    return ((cell, labels) for cell, labels in by_cell.items() if len(labels) > 1)
+    for node in sorted(set_bits(cyclic), key=lambda node: (node % size, node)):
+        by_cell.setdefault(node % size, []).append(node // size + 1)
+    return [(cell, labels) for cell, labels in by_cell.items() if len(labels) > 1]
 
 
 def _cycle_step(grid: Grid, chain: Chain) -> Step:

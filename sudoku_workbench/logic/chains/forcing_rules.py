@@ -107,9 +107,12 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
     peers = peer_masks(geo)
     for premise in _premises(analysis):
         cell, digit = premise.cell, premise.digit
-        holders = analysis.holders[digit]
-        for end in set_bits(_cells(geo, premise.forced, digit) & ~(1 << cell)):
-            targets = holders & peers[cell] & peers[end] & ~(1 << end)
+        ends = _cells(geo, premise.forced, digit) & ~(1 << cell)
+        near = analysis.holders[digit] & peers[cell] if ends else 0
+        if not near:
+            continue  # no other end, or no cell seeing the start that holds the digit
+        for end in set_bits(ends):
+            targets = near & peers[end] & ~(1 << end)
             if not targets:
                 continue
             chain, bivalue, words = _reason(analysis, premise, end, digit)

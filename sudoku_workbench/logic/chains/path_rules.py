@@ -22,7 +22,7 @@ from sudoku_workbench.logic.chains.chain_text import (
     placement_step,
     sentence,
 )
-from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of
+from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, Walks, analysis_of
 
 __all__ = ["BILOCATION", "BIVALUE", "Graph", "conflicting_path_steps", "repetitive_cycle_steps"]
 
@@ -34,9 +34,9 @@ class Graph:
     bivalue: bool
     description: str
 
-    def forced(self, analysis: ChainAnalysis) -> dict[Candidate, int]:
-        """The forced set of every premise this graph has walks for."""
-        return analysis.bivalue_forced if self.bivalue else analysis.bilocation_forced
+    def walks(self, analysis: ChainAnalysis) -> Walks:
+        """This graph's walks in the position."""
+        return analysis.bivalue_walks if self.bivalue else analysis.bilocation_walks
 
     def walk(self, analysis: ChainAnalysis, premise: Candidate, end: Cell, digit: Digit) -> Chain:
         """The shortest walk by which ``premise`` forces ``end`` to ``digit``."""
@@ -67,9 +67,7 @@ def repetitive_cycle_steps(grid: Grid, graph: Graph, rule: str) -> Iterator[Step
     """Premises that force their own cell back to the excluded digit, around a cycle of ``graph``."""
     analysis = analysis_of(grid)
     geo = grid.geometry
-    for (cell, digit), forced in sorted(graph.forced(analysis).items()):
-        if not forced & analysis.bit(cell, digit):
-            continue
+    for cell, digit in graph.walks(analysis).returning:
         walk = graph.walk(analysis, (cell, digit), cell, digit)
         chain = Chain(walk.cells[:-1], walk.labels, closed=True)
         name = geo.cell_name(cell)
@@ -91,13 +89,7 @@ def conflicting_path_steps(grid: Grid, first: Graph, second: Graph, rule: str) -
     """Premises that force one digit into two cells of a unit, by a walk in each of two graphs."""
     analysis = analysis_of(grid)
     geo = grid.geometry
-    others = second.forced(analysis)
-    for premise, forced in sorted(first.forced(analysis).items()):
-        if premise not in others:
-            continue
-        conflict = analysis.conflict(forced, others[premise])
-        if conflict is None:
-            continue
+    for premise, conflict in analysis.conflicts(first.walks(analysis), second.walks(analysis)):
         chains = (
             first.walk(analysis, premise, conflict.first, conflict.digit),
             second.walk(analysis, premise, conflict.second, conflict.digit),

@@ -46,6 +46,23 @@ class WalkStates:
         nodes, _, component = self._by_index
         return dict(zip(nodes, component, strict=True))
 
+    @cached_property
+    def cyclic(self) -> int:
+        """The nodes on some closed walk (in a component of two or more), as a candidate bit set.
+
+        A closed walk through a cell, walked backwards, is one too: so it reaches the cell by both
+        digits it meets there, and both those nodes are here.
+        """
+        nodes, _, component = self._by_index
+        size = [0] * len(nodes)
+        for number in component:
+            size[number] += 1
+        bits = 0
+        for node, number in zip(nodes, component, strict=True):
+            if size[number] > 1:
+                bits |= 1 << node
+        return bits
+
     def joined(self, a: int, b: int) -> bool:
         """Whether nodes ``a`` and ``b`` lie on one closed walk (one strongly connected component)."""
         component = self._component

@@ -12,7 +12,7 @@ candidates (:mod:`~sudoku_workbench.logic.shared._walk_states`), as bit sets wit
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -47,7 +47,6 @@ class ChainAnalysis:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.geo = grid.geometry
-        self._conflicts = _conflict_memo(self.geo)
 
     def bit(self, cell: Cell, digit: Digit) -> int:
         """The forced-set bit of a candidate."""
@@ -73,8 +72,12 @@ class ChainAnalysis:
         """The bilocation graph's walks (raises Contradiction on a three-label pair)."""
         links = bilocation_links(self.grid, unit_positions(self.grid))
         require_two_labels(self.grid, links)
-        edges = tuple((a, b, x, x) for (a, b), labels in links.items() for x in sorted(labels))
-        return _bilocation_walks(self.geo.size, edges)
+        edges = [
+            (a, b, x, x)
+            for (a, b), labels in links.items()
+            for x in (labels if len(labels) == 1 else sorted(labels))  # most pairs have one label
+        ]
+        return _bilocation_walks(self.geo.size, tuple(edges))
 
     @cached_property
     def bivalue_walks(self) -> Walks:
@@ -101,39 +104,12 @@ class ChainAnalysis:
         """For each premise (c, x), c with two candidates: the candidates its bivalue walks force."""
         return self.bivalue_walks.forced
 
-    def conflict(self, first: int, second: int) -> Conflict | None:
-        """Two distinct cells of one unit, one forced in ``first`` and one in ``second``, to one digit.
+    def conflicts(self, first: Walks, second: Walks) -> tuple[tuple[Candidate, Conflict], ...]:
+        """The premises both graphs have walks for whose two forced sets conflict, in order, and how.
 
-        Remembered by the two forced sets: premises of one component force the same set, and most
-        positions keep the walks of the last, so nine asks in ten have been answered before (top1465).
+        They depend on the two graphs' walks alone, so they are kept per pair of walks like the walks.
         """
-        key = (first, second)
-        memo = self._conflicts
-        if key in memo:
-            return memo[key]
-        if len(memo) >= _CONFLICTS_KEPT:
-            memo.clear()
-        found = memo[key] = self._find_conflict(first, second)
-        return found
-
-    def _find_conflict(self, first: int, second: int) -> Conflict | None:
-        geo = self.geo
-        cell_mask = (1 << geo.size) - 1
-        masks = unit_masks(geo)
-        for digit in _digits_in(first, geo.size):  # a forced set holds few digits: skip the rest
-            shift = (digit - 1) * geo.size
-            a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
-            if not a or not b or (a | b).bit_count() < 2:
-                continue
-            while a:
-                low = a & -a
-                a ^= low
-                cell = low.bit_length() - 1
-                for unit in geo.units_of[cell]:
-                    others = b & masks[unit] & ~low
-                    if others:
-                        return Conflict(digit, cell, (others & -others).bit_length() - 1, unit)
-        return None
+        return _conflicts(self.geo, first, second)
 
     def bilocation_walk(self, cell: Cell, digit: Digit, end: Cell, forced: Digit) -> Chain:
         """The shortest bilocation walk by which premise (cell, digit) forces ``end`` to ``forced``."""
@@ -150,8 +126,34 @@ class ChainAnalysis:
         return bivalue_chain(hops)
 
 
+@functools.lru_cache(maxsize=8)
+def _conflicts(geo: Geometry, first: Walks, second: Walks) -> tuple[tuple[Candidate, Conflict], ...]:
+    """:meth:`ChainAnalysis.conflicts`, each pair of forced sets looked up in :func:`_conflict_memo` first.
+
+    Premises of one component force the same set, and a graph that changed keeps most of its forced
+    sets: on top1465, one pair in ten is new.
+    """
+    memo = _conflict_memo(geo)
+    others = second.forced
+    found = []
+    for premise, forced in first.in_order:
+        other = others.get(premise)
+        if other is None:
+            continue
+        key = (forced, other)
+        conflict = memo.get(key, _UNKNOWN)
+        if conflict is _UNKNOWN:
+            if len(memo) >= _CONFLICTS_KEPT:
+                memo.clear()
+            conflict = memo[key] = _find_conflict(geo, forced, other)
+        if conflict is not None:
+            found.append((premise, conflict))
+    return tuple(found)
+
+
 #: Conflicts remembered per geometry before the memo starts again.
 _CONFLICTS_KEPT = 65536
+_UNKNOWN = Conflict(0, 0, 0, -1)
 
 
 @functools.cache
@@ -159,12 +161,26 @@ def _conflict_memo(_geo: Geometry) -> dict[tuple[int, int], Conflict | None]:
     return {}
 
 
-def _digits_in(forced: int, size: int) -> Iterator[Digit]:
-    """The digits a forced set holds candidates of, ascending (bit ``(digit - 1) * size + cell``)."""
-    while forced:
-        index = ((forced & -forced).bit_length() - 1) // size
-        yield index + 1
-        forced &= ~((1 << (index + 1) * size) - 1)
+def _find_conflict(geo: Geometry, first: int, second: int) -> Conflict | None:
+    """Two distinct cells of one unit, one forced in ``first`` and one in ``second``, to one digit."""
+    size = geo.size
+    cell_mask = (1 << size) - 1
+    masks, peers = unit_masks(geo), peer_masks(geo)
+    rest = first
+    while rest:  # a forced set holds few digits: skip the rest, block by block
+        shift = ((rest & -rest).bit_length() - 1) // size * size
+        rest &= ~(cell_mask << shift)
+        a, b = (first >> shift) & cell_mask, (second >> shift) & cell_mask
+        while a and b:
+            low = a & -a
+            a ^= low
+            cell = low.bit_length() - 1
+            if b & peers[cell]:  # a cell of b sees this one: the first unit they share
+                for unit in geo.units_of[cell]:
+                    others = b & masks[unit] & ~low
+                    if others:
+                        return Conflict(shift // size + 1, cell, (others & -others).bit_length() - 1, unit)
+    return None
 
 
 class Walks:
@@ -178,7 +194,8 @@ class Walks:
     nodes, is built only for the positions where a step's walk is written out.
     """
 
-    def __init__(self, states: WalkStates, edges: Callable[[], Iterable[FlagEdge]]):
+    def __init__(self, size: int, states: WalkStates, edges: Callable[[], Iterable[FlagEdge]]):
+        self.size = size
         self.states = states
         self._edges = edges
 
@@ -192,15 +209,28 @@ class Walks:
         """For each premise (c, x) the graph has walks for: the candidates (bit sets) its walks force."""
         return self.states.forced
 
+    @cached_property
+    def in_order(self) -> tuple[tuple[Candidate, int], ...]:
+        """The premises and their forced sets, premises ascending."""
+        return tuple(sorted(self.forced.items()))
+
+    @cached_property
+    def returning(self) -> tuple[Candidate, ...]:
+        """The premises (c, x), ascending, whose walks force c back to x (a repetitive cycle)."""
+        size = self.size
+        return tuple((c, x) for (c, x), forced in self.in_order if forced >> ((x - 1) * size + c) & 1)
+
 
 @functools.lru_cache(maxsize=8)
 def _bilocation_walks(size: int, edges: tuple[FlagEdge, ...]) -> Walks:
-    return Walks(bilocation_states(size, edges), lambda: edges)
+    return Walks(size, bilocation_states(size, edges), lambda: edges)
 
 
 @functools.lru_cache(maxsize=8)
 def _bivalue_walks(geo: Geometry, cells: tuple[tuple[Cell, int], ...]) -> Walks:
-    return Walks(bivalue_states(geo, peer_masks(geo), cells), lambda: bivalue_cell_edges(geo, cells))
+    return Walks(
+        geo.size, bivalue_states(geo, peer_masks(geo), cells), lambda: bivalue_cell_edges(geo, cells)
+    )
 
 
 def bivalue_chain(hops: tuple[Hop, ...], closed: bool = False) -> Chain:
@@ -222,6 +252,7 @@ def forget_analyses() -> None:
     """Drop the cached analyses and walks (so a benchmark pass starts cold)."""
     analysis_of.cache_clear()
     _conflict_memo.cache_clear()
+    _conflicts.cache_clear()
     _bilocation_walks.cache_clear()
     _bivalue_walks.cache_clear()
 

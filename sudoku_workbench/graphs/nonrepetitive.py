@@ -174,40 +174,36 @@ class NonrepetitiveGraph:
 
     def __init__(self, edges: Iterable[FlagEdge]) -> None:
         self.edges: tuple[FlagEdge, ...] = tuple(dict.fromkeys(edges))
-        self._ports: dict[tuple[Hashable, Hashable, int], int] = {}
-        self.port_of: list[tuple[Hashable, Hashable, int] | None] = []
+        # Port nodes are numbered as first met, in and out, before any node inside a gadget.
+        ports: dict[tuple[Hashable, Hashable, int], int] = {}
         # Each arc between gadgets, with the edge it walks and whether forwards (Hops made on demand).
-        self._walked: dict[tuple[int, int], tuple[FlagEdge, bool]] = {}
+        walked: dict[tuple[int, int], tuple[FlagEdge, bool]] = {}
         labels: dict[Hashable, dict[Hashable, None]] = {}
-        port = self._port
         for edge in self.edges:
             u, w, fu, fw = edge
             labels.setdefault(u, {})[fu] = None
             labels.setdefault(w, {})[fw] = None
-            self._walked[port(u, fu, _OUT), port(w, fw, _IN)] = (edge, True)
-            self._walked[port(w, fw, _OUT), port(u, fu, _IN)] = (edge, False)
-        arcs = list(self._walked)
+            start = ports.setdefault((u, fu, _OUT), len(ports))
+            walked[start, ports.setdefault((w, fw, _IN), len(ports))] = (edge, True)
+            start = ports.setdefault((w, fw, _OUT), len(ports))
+            walked[start, ports.setdefault((u, fu, _IN), len(ports))] = (edge, False)
+        self._ports, self._walked = ports, walked
+        self.port_of: list[tuple[Hashable, Hashable, int] | None] = list(ports)
+        arcs = list(walked)
         for vertex, vertex_labels in labels.items():
-            ins = [self._ports[vertex, x, _IN] for x in vertex_labels]
-            outs = [self._ports[vertex, x, _OUT] for x in vertex_labels]
+            ins = [ports[vertex, x, _IN] for x in vertex_labels]
+            outs = [ports[vertex, x, _OUT] for x in vertex_labels]
             arcs += gadget_arcs(ins, outs, self._inner_node)
         self.arcs: tuple[tuple[int, int], ...] = tuple(arcs)
-
-    def _port(self, vertex: Hashable, label: Hashable, side: int) -> int:
-        key = (vertex, label, side)
-        node = self._ports.get(key)
-        if node is None:
-            node = self._ports[key] = len(self.port_of)
-            self.port_of.append(key)
-        return node
 
     @cached_property
     def hops(self) -> dict[tuple[int, int], Hop]:
         """Every arc between gadgets and the :class:`Hop` it walks."""
-        return {
-            arc: Hop(u, w, fu, fw) if forwards else Hop(w, u, fw, fu)
-            for arc, ((u, w, fu, fw), forwards) in self._walked.items()
-        }
+        return {arc: self._hop(arc) for arc in self._walked}
+
+    def _hop(self, arc: tuple[int, int]) -> Hop:
+        (u, w, fu, fw), forwards = self._walked[arc]
+        return Hop(u, w, fu, fw) if forwards else Hop(w, u, fw, fu)
 
     @cached_property
     def digraph(self) -> nx.DiGraph:
@@ -301,12 +297,12 @@ class NonrepetitiveGraph:
 
     def shortest_walk(self, start: int, end: int) -> tuple[Hop, ...] | None:
         """A nonrepetitive walk with the fewest edges from a port node to a port node, or None."""
-        hops = self.hops
+        walked = self._walked  # only the arcs between gadgets cost anything (True is 1)
         try:
-            nodes = nx.shortest_path(self.digraph, start, end, weight=lambda a, b, _: int((a, b) in hops))
+            nodes = nx.shortest_path(self.digraph, start, end, weight=lambda a, b, _: (a, b) in walked)
         except nx.NetworkXNoPath:
             return None
-        return tuple(hops[arc] for arc in itertools.pairwise(nodes) if arc in hops)
+        return tuple(self._hop(arc) for arc in itertools.pairwise(nodes) if arc in walked)
 
     def shortest_path(
         self, vertex: Hashable, first: Hashable, end: Hashable, last: Hashable

@@ -16,6 +16,7 @@ from sudoku_workbench.core import Candidate, Chain, Contradiction, Grid, Step, g
 from sudoku_workbench.graphs.links import UnitDigit, bivalue_cells
 from sudoku_workbench.logic.chains.bivalue_rules import _bivalue_cycle_step, _seeing_both, find_bivalue_cycles
 from sudoku_workbench.logic.chains.cycles import _cycle_step, find_bilocation_cycles
+from sudoku_workbench.logic.chains.forcing_rules import _path_ends
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._walk_states import WalkStates, closes_at_cell, closes_at_unit
 from sudoku_workbench.logic.shared.chain_analysis import (
@@ -209,3 +210,21 @@ def test_cycle_rules_give_the_steps_nr_g_gives_in_its_order() -> None:
         assert list(find_bivalue_cycles(grid)) == expected_bivalue
         found += bool(expected) + bool(expected_bivalue)
     assert found > 50
+
+
+def test_path_ends_are_the_other_cells_each_premise_forces_to_its_digit() -> None:
+    ends_seen = 0
+    for analysis in _analyses():
+        size = analysis.geo.size
+        forced = dict(analysis.bilocation_forced)
+        for premise, bits in analysis.bivalue_forced.items():
+            forced[premise] = forced.get(premise, 0) | bits
+        expected = []
+        for (cell, digit), bits in sorted(forced.items()):
+            ends = (bits >> (digit - 1) * size) & ((1 << size) - 1) & ~(1 << cell)
+            if ends:
+                expected.append((cell, digit, ends))
+        found = _path_ends(size, analysis.bilocation_walks, analysis.bivalue_walks)
+        assert [(p.cell, p.digit, ends) for p, ends in found] == expected
+        ends_seen += len(expected)
+    assert ends_seen > 100

@@ -105,12 +105,11 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
     analysis = analysis_of(grid)
     geo = grid.geometry
     peers = peer_masks(geo)
-    for premise in _premises(analysis):
+    for premise, ends in _path_ends(geo.size, analysis.bilocation_walks, analysis.bivalue_walks):
         cell, digit = premise.cell, premise.digit
-        ends = _cells(geo, premise.forced, digit) & ~(1 << cell)
-        near = analysis.holders[digit] & peers[cell] if ends else 0
+        near = analysis.holders[digit] & peers[cell]
         if not near:
-            continue  # no other end, or no cell seeing the start that holds the digit
+            continue  # no cell seeing the start holds the digit
         for end in set_bits(ends):
             targets = near & peers[end] & ~(1 << end)
             if not targets:
@@ -127,6 +126,21 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
                 highlights=chain_highlights((chain,), (bivalue,)),
                 explanation=text,
             )
+
+
+@forgettable
+@functools.lru_cache(maxsize=4)
+def _path_ends(size: int, bilocation_walks: Walks, bivalue_walks: Walks) -> tuple[tuple[_Premise, int], ...]:
+    """The premises "c is not x" that force x into other cells, with those cells (shared like the premises).
+
+    Few premises do, so a position reads only these.
+    """
+    found = []
+    for premise in _premises_of(size, bilocation_walks, bivalue_walks):
+        ends = premise.placed.get(premise.digit, 0) & ~(1 << premise.cell)
+        if ends:
+            found.append((premise, ends))
+    return tuple(found)
 
 
 def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
@@ -157,12 +171,15 @@ _Found = tuple[list[Candidate], str, int]
 def _placed(size: int, forced: int) -> dict[Digit, int]:
     """The cells a forced set puts each digit in (cell bit masks), for the digits it places, in order.
 
-    Most premises force one or two candidates, so this reads their bits instead of all N digits.
+    Most premises force candidates of few digits, so this reads the digits' blocks of bits that hold
+    some, lowest first, instead of all N.
     """
     placed: dict[Digit, int] = {}
-    for bit in set_bits(forced):
-        digit, cell = divmod(bit, size)
-        placed[digit + 1] = placed.get(digit + 1, 0) | 1 << cell
+    cells = (1 << size) - 1
+    while forced:
+        shift = ((forced & -forced).bit_length() - 1) // size * size
+        placed[shift // size + 1] = (forced >> shift) & cells
+        forced &= ~(cells << shift)
     return placed
 
 

@@ -152,7 +152,7 @@ def _conflicts(geo: Geometry, first: Walks, second: Walks) -> tuple[tuple[Candid
 
 
 #: Conflicts remembered per geometry before the memo starts again.
-_CONFLICTS_KEPT = 65536
+_CONFLICTS_KEPT = 4096
 _UNKNOWN = Conflict(0, 0, 0, -1)
 
 

@@ -152,7 +152,7 @@ def test_conflicts_are_those_a_fresh_search_finds() -> None:
 def _one_premise(forced: int) -> Walks:
     """Walks in which the one premise, r1c2 is not 1, forces exactly the candidate ``forced``."""
     node = forced.bit_length() - 1
-    return Walks(36, WalkStates({(1, 1): [node]}, {node: []}), list)
+    return Walks(36, WalkStates([node], [[]], {(1, 1): [0]}), list)
 
 
 def test_conflicts_are_remembered_per_geometry() -> None:

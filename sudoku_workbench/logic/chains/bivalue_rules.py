@@ -27,7 +27,7 @@ from sudoku_workbench.logic.chains.path_rules import (
     repetitive_cycle_steps,
 )
 from sudoku_workbench.logic.shared._walk_states import closes_at_unit
-from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain, unit_masks
+from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain, peer_masks, unit_masks
 
 BIVALUE_CYCLE = "bivalue_cycle"
 BIVALUE_REPETITIVE_CYCLE = "bivalue_repetitive_cycle"
@@ -90,9 +90,9 @@ def _unit_digits(geo: Geometry, cyclic: int) -> Iterator[tuple[int, Digit, list[
 
 
 def _seeing_both(grid: Grid, a: Cell, b: Cell, digit: int) -> list[Cell]:
-    peers = grid.geometry.peers
-    bit = 1 << (digit - 1)
-    return [c for c in sorted(set(peers[a]) & set(peers[b])) if grid.candidates[c] & bit]
+    """The cells that see both ``a`` and ``b`` and hold ``digit``, ascending."""
+    peers, cands, bit = peer_masks(grid.geometry), grid.candidates, 1 << (digit - 1)
+    return [c for c in set_bits(peers[a] & peers[b]) if cands[c] & bit]
 
 
 def _bivalue_cycle_step(grid: Grid, chain: Chain) -> Step:

@@ -25,26 +25,25 @@ __all__ = ["WalkStates", "bilocation_states", "bivalue_states", "closes_at_cell"
 class WalkStates:
     """Forced candidates and the links between them, for every premise "cell c is not digit x".
 
-    ``first[c, x]`` holds the nodes the premise forces by its walks' first link, and ``successors[v]``
-    the nodes one more link forces after node ``v``.
+    Nodes are numbered ``0 … n-1``: ``nodes[i]`` is node i's candidate bit, ``successors[i]`` the nodes
+    one more link forces after it, and ``first[c, x]`` the nodes the premise forces by its walks' first
+    link.
     """
 
-    def __init__(self, first: dict[Candidate, list[int]], successors: dict[int, list[int]]) -> None:
-        self.first = first
+    def __init__(
+        self, nodes: list[int], successors: list[list[int]], first: dict[Candidate, list[int]]
+    ) -> None:
+        self.nodes = nodes
         self.successors = successors
+        self.first = first
 
     @cached_property
-    def _by_index(self) -> tuple[list[int], list[list[int]], list[int]]:
-        """The nodes numbered ``0 … n-1`` in order, the successors by number, and their components."""
-        nodes = list(self.successors)
-        index = {node: i for i, node in enumerate(nodes)}
-        successors = [[index[t] for t in targets] for targets in self.successors.values()]
-        return nodes, successors, strong_components(successors)
+    def _component(self) -> list[int]:
+        return strong_components(self.successors)
 
     @cached_property
-    def _component(self) -> dict[int, int]:
-        nodes, _, component = self._by_index
-        return dict(zip(nodes, component, strict=True))
+    def _number(self) -> dict[int, int]:
+        return {node: i for i, node in enumerate(self.nodes)}
 
     @cached_property
     def cyclic(self) -> int:
@@ -53,77 +52,86 @@ class WalkStates:
         A closed walk through a cell, walked backwards, is one too: so it reaches the cell by both
         digits it meets there, and both those nodes are here.
         """
-        nodes, _, component = self._by_index
-        size = [0] * len(nodes)
+        component = self._component
+        size = [0] * len(component)
         for number in component:
             size[number] += 1
         bits = 0
-        for node, number in zip(nodes, component, strict=True):
+        for node, number in zip(self.nodes, component, strict=True):
             if size[number] > 1:
                 bits |= 1 << node
         return bits
 
     def joined(self, a: int, b: int) -> bool:
-        """Whether nodes ``a`` and ``b`` lie on one closed walk (one strongly connected component)."""
+        """Whether candidate nodes ``a`` and ``b`` lie on one closed walk (share a component)."""
+        component, number = self._component, self._number
+        return component[number[a]] == component[number[b]]
+
+    def leads_back(self, premise: Candidate, node: int) -> bool:
+        """Whether a node the premise's first link forces lies on one closed walk with candidate ``node``."""
         component = self._component
-        return component[a] == component[b]
+        back = component[self._number[node]]
+        return any(component[i] == back for i in self.first[premise])
 
     @cached_property
     def forced(self) -> dict[Candidate, int]:
         """For each premise, the candidates its walks force, as a bit set."""
-        nodes, successors, numbers = self._by_index
-        total = component_closure(successors, numbers, ((i, 1 << node) for i, node in enumerate(nodes)))
         component = self._component
+        total = component_closure(
+            self.successors, component, ((i, 1 << node) for i, node in enumerate(self.nodes))
+        )
         forced = {}
         for premise, targets in self.first.items():
             bits = 0
-            for node in targets:
-                bits |= total[component[node]]
+            for i in targets:
+                bits |= total[component[i]]
             forced[premise] = bits
         return forced
 
 
 def bilocation_states(size: int, edges: tuple[FlagEdge, ...]) -> WalkStates:
     """The bilocation graph's states from its edges ``(a, b, x, x)``: a premise (c, x) leaves c by x."""
-    leaving: dict[int, list[int]] = {}
+    leaving: dict[int, list[int]] = {}  # by candidate: the candidates its digit's links force
     for a, b, digit, _ in edges:
         shift = (digit - 1) * size
         leaving.setdefault(shift + a, []).append(shift + b)
         leaving.setdefault(shift + b, []).append(shift + a)
+    nodes = list(leaving)
+    number = {node: i for i, node in enumerate(nodes)}
+    out = [[number[t] for t in targets] for targets in leaving.values()]
     at_cell: dict[int, list[int]] = {}
-    for node in leaving:
-        at_cell.setdefault(node % size, []).append(node)
-    successors = {
-        node: [t for other in at_cell[node % size] if other != node for t in leaving[other]]
-        for node in leaving
-    }
-    first = {(node % size, node // size + 1): targets for node, targets in leaving.items()}
-    return WalkStates(first, successors)
+    for i, node in enumerate(nodes):
+        at_cell.setdefault(node % size, []).append(i)
+    successors = [[t for j in at_cell[node % size] if j != i for t in out[j]] for i, node in enumerate(nodes)]
+    first = {(node % size, node // size + 1): out[i] for i, node in enumerate(nodes)}
+    return WalkStates(nodes, successors, first)
 
 
 def bivalue_states(geo: Geometry, peers: Sequence[int], cells: tuple[tuple[int, int], ...]) -> WalkStates:
     """The bivalue graph's states from its two-candidate cells and their masks (``peers``: each cell's).
 
-    A premise (c, x) makes c its other digit o and leaves by o, as node (c, o) does.
+    Cell k's nodes are 2k (it is its lower digit) and 2k + 1 (its higher). A premise (c, x) makes c its
+    other digit o and leaves by o, as node (c, o) does.
     """
     size = geo.size
     holding = [0] * (geo.n + 1)  # by digit: the two-candidate cells that hold it
     for cell, mask in cells:
         for bit in set_bits(mask):
             holding[bit + 1] |= 1 << cell
-    masks = dict(cells)
-    successors: dict[int, list[int]] = {}
+    place = {cell: (2 * k, mask & -mask) for k, (cell, mask) in enumerate(cells)}
+    nodes: list[int] = []
+    successors: list[list[int]] = []
     first: dict[Candidate, list[int]] = {}
     for cell, mask in cells:
         low, high = (bit + 1 for bit in set_bits(mask))
         for digit, other in ((low, high), (high, low)):
             bit = 1 << (digit - 1)
-            targets = [
-                ((masks[w] ^ bit).bit_length() - 1) * size + w for w in set_bits(peers[cell] & holding[digit])
-            ]
-            successors[(digit - 1) * size + cell] = targets
+            # a peer holding the digit becomes its other one: its higher node if the digit is its lower
+            targets = [place[w][0] + (place[w][1] == bit) for w in set_bits(peers[cell] & holding[digit])]
+            nodes.append((digit - 1) * size + cell)
+            successors.append(targets)
             first[cell, other] = targets
-    return WalkStates(first, successors)
+    return WalkStates(nodes, successors, first)
 
 
 def closes_at_cell(states: WalkStates, size: int, cell: int, first: int, last: int) -> bool:
@@ -132,8 +140,7 @@ def closes_at_cell(states: WalkStates, size: int, cell: int, first: int, last: i
     Coming back by ``last`` forces the cell to it, and that node leads on by ``first``: so the walk is
     closed exactly when the node shares a component with a node the first link forces.
     """
-    back = (last - 1) * size + cell
-    return any(states.joined(node, back) for node in states.first[cell, first])
+    return states.leads_back((cell, first), (last - 1) * size + cell)
 
 
 def closes_at_unit(states: WalkStates, size: int, digit: int, a: tuple[int, int], b: int) -> bool:

@@ -107,11 +107,11 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
     peers = peer_masks(geo)
     for premise, ends in _path_ends(geo.size, analysis.bilocation_walks, analysis.bivalue_walks):
         cell, digit = premise.cell, premise.digit
-        near = analysis.holders[digit] & peers[cell]
+        near = analysis.holders[digit] & peers[cell]  # cells seeing the start that hold the digit
         if not near:
-            continue  # no cell seeing the start holds the digit
+            continue
         for end in set_bits(ends):
-            targets = near & peers[end] & ~(1 << end)
+            targets = near & peers[end]  # a cell's peers leave it out
             if not targets:
                 continue
             chain, bivalue, words = _reason(analysis, premise, end, digit)

@@ -8,7 +8,7 @@ Section 3.5): its edges carry ``flags``, a mapping from each end to the label of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -25,7 +25,6 @@ __all__ = [
     "bivalue_cell_edges",
     "bivalue_cells",
     "bivalue_graph",
-    "link_table",
     "require_two_labels",
 ]
 
@@ -48,32 +47,25 @@ def bilocation_links(grid: Grid, places: Sequence[Sequence[int]] | None = None) 
     A caller that has the grid's ``places[unit][digit - 1]`` (bit ``i`` for the unit's ``i``-th cell)
     passes them, and the pairs are read off those masks.
     """
+    links: LinkTable = {}
     cands = grid.candidates
-    pairs: list[tuple[int, Digit, Cell, Cell]] = []
     for unit, cells in enumerate(grid.geometry.units):
         if places is None:
-            for d in digits_of_mask(bits_set_twice([cands[c] for c in cells])):
-                a, b = (c for c in cells if cands[c] >> (d - 1) & 1)
-                pairs.append((unit, d, a, b))
+            twice = digits_of_mask(bits_set_twice([cands[c] for c in cells]))
+            pairs = [(d, *(c for c in cells if cands[c] >> (d - 1) & 1)) for d in twice]
         else:  # the two places of a mask with two bits: its lowest and its highest
             found = enumerate(places[unit], 1)
-            pairs += [
-                (unit, d, cells[(w & -w).bit_length() - 1], cells[w.bit_length() - 1])
+            pairs = [
+                (d, cells[(w & -w).bit_length() - 1], cells[w.bit_length() - 1])
                 for d, w in found
                 if w.bit_count() == 2
             ]
-    return link_table(pairs)
-
-
-def link_table(pairs: Iterable[tuple[int, Digit, Cell, Cell]]) -> LinkTable:
-    """The table of bilocation links ``(unit, digit, a, b)`` (a < b), given unit by unit, digits ascending."""
-    links: LinkTable = {}
-    for unit, digit, a, b in pairs:
-        labels = links.get((a, b))
-        if labels is None:
-            links[a, b] = {digit: (unit,)}
-        else:
-            labels[digit] = (*labels.get(digit, ()), unit)
+        for digit, a, b in pairs:
+            labels = links.get((a, b))
+            if labels is None:
+                links[a, b] = {digit: (unit,)}
+            else:
+                labels[digit] = (*labels.get(digit, ()), unit)
     return links
 
 

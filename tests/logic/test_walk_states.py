@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from sudoku_workbench.core import Candidate, Chain, Contradiction, Grid, Step, geometry
-from sudoku_workbench.graphs.links import UnitDigit, bilocation_links, bivalue_cells
+from sudoku_workbench.graphs.links import UnitDigit, bivalue_cells
 from sudoku_workbench.logic.chains.bivalue_rules import _bivalue_cycle_step, _seeing_both, find_bivalue_cycles
 from sudoku_workbench.logic.chains.cycles import _cycle_step, find_bilocation_cycles
 from sudoku_workbench.logic.chains.forcing_rules import _path_ends
@@ -228,11 +228,3 @@ def test_path_ends_are_the_other_cells_each_premise_forces_to_its_digit() -> Non
         assert [(p.cell, p.digit, ends) for p, ends in found] == expected
         ends_seen += len(expected)
     assert ends_seen > 100
-
-
-def test_bilocation_edges_are_the_link_graphs_in_its_order() -> None:
-    """Read digit by digit (most digits are as they were), they are bilocation_links' edges, in order."""
-    for analysis in _analyses():
-        links = bilocation_links(analysis.grid)
-        expected = [(a, b, x, x) for (a, b), labels in links.items() for x in sorted(labels)]
-        assert list(analysis.bilocation_walks._edges()) == expected

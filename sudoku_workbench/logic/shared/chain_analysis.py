@@ -19,12 +19,13 @@ from functools import cached_property
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid
 from sudoku_workbench.graphs.links import (
     UnitDigit,
+    bilocation_links,
     bivalue_cell_edges,
     bivalue_cells,
-    link_table,
     require_two_labels,
 )
 from sudoku_workbench.graphs.nonrepetitive import FlagEdge, Hop, NonrepetitiveGraph
+from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared._walk_states import WalkStates, bilocation_states, bivalue_states
 
 __all__ = ["ChainAnalysis", "Conflict", "Walks", "analysis_of", "forget_analyses", "peer_masks", "unit_masks"]
@@ -69,12 +70,7 @@ class ChainAnalysis:
     @cached_property
     def bilocation_walks(self) -> Walks:
         """The bilocation graph's walks (raises Contradiction on a three-label pair)."""
-        holders, geo = self.holders, self.geo
-        pairs: list[tuple[int, Digit, Cell, Cell]] = []
-        for digit in range(1, geo.n + 1):  # most digits' links are as they were: looked up
-            pairs += _digit_links_of(geo, digit, holders[digit])
-        pairs.sort()
-        links = link_table(pairs)
+        links = bilocation_links(self.grid, unit_positions(self.grid))
         require_two_labels(self.grid, links)
         edges = [
             (a, b, x, x)
@@ -225,17 +221,6 @@ class Walks:
         return tuple((c, x) for (c, x), forced in self.in_order if forced >> ((x - 1) * size + c) & 1)
 
 
-@functools.lru_cache(maxsize=1024)
-def _digit_links_of(geo: Geometry, digit: Digit, holders: int) -> tuple[tuple[int, Digit, Cell, Cell], ...]:
-    """The bilocation links of one digit held by the cells ``holders``: (unit, digit, a, b), a < b."""
-    found = []
-    for unit, cells in enumerate(unit_masks(geo)):
-        here = holders & cells
-        if here.bit_count() == 2:
-            found.append((unit, digit, (here & -here).bit_length() - 1, here.bit_length() - 1))
-    return tuple(found)
-
-
 @functools.lru_cache(maxsize=8)
 def _bilocation_walks(size: int, edges: tuple[FlagEdge, ...]) -> Walks:
     return Walks(size, bilocation_states(size, edges), lambda: edges)
@@ -268,7 +253,6 @@ def forget_analyses() -> None:
     analysis_of.cache_clear()
     _conflict_memo.cache_clear()
     _conflicts.cache_clear()
-    _digit_links_of.cache_clear()
     _bilocation_walks.cache_clear()
     _bivalue_walks.cache_clear()
 

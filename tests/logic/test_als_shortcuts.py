@@ -13,6 +13,8 @@ import itertools
 import random
 from collections.abc import Iterator
 
+import pytest
+
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als import als, als_chain, death_blossom
@@ -24,10 +26,11 @@ from sudoku_workbench.logic.als._als_links import (
     restricted,
     victim_table,
 )
+from sudoku_workbench.logic.als._bivalue_wings import bivalue_wing_sizes, bivalue_wings_remove
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from tests.conftest import corpus
+from tests.conftest import corpus, spread_sample
 
 
 def _positions() -> Iterator[Grid]:
@@ -143,6 +146,36 @@ def test_als_xz_of_some_sizes_removes_what_the_plain_search_does_with_those_sets
         assert xz == _plain_xz(grid, sizes)
         fired += len(xz)
     assert fired > 5, fired
+
+
+def _corpus_positions() -> Iterator[Grid]:
+    """Positions of solves of a few puzzles from several corpora, each with a randomly thinned copy."""
+    rng = random.Random(31)
+    for name in ("top1465.txt", "forum_hardest_1106.txt", "se_rated_sudokuexchange_sample50.txt"):
+        for puzzle in spread_sample(name, 4):
+            for _step, grid in itertools.islice(steps_with_grids(puzzle), 0, 80, 4):
+                yield grid
+                yield _thinned(grid, rng)
+
+
+@pytest.mark.parametrize("larger", [frozenset({3, 4}), frozenset({2}), frozenset({2, 3, 4, 5})], ids=str)
+def test_the_bivalue_wing_check_agrees_with_the_plain_search(larger: frozenset[int]) -> None:
+    # ALS-XZ of a bivalue cell and larger sets searches only where this check says yes: a wrong "no"
+    # would lose steps, a wrong "yes" the time saved.
+    sizes = frozenset((1, large) for large in larger)
+    said = {True: 0, False: 0}
+    for grid in _corpus_positions():
+        removes = bivalue_wings_remove(grid, larger)
+        assert removes == bool(_plain_xz(grid, sizes))
+        said[removes] += 1
+    assert min(said.values()) > 20, said
+
+
+def test_only_pairs_with_a_bivalue_cell_are_checked_from_the_bivalue_cells() -> None:
+    assert bivalue_wing_sizes(frozenset({(1, 3), (1, 4)})) == frozenset({3, 4})
+    assert bivalue_wing_sizes(frozenset({(1, 3), (2, 3)})) is None
+    assert bivalue_wing_sizes(frozenset({(1, 1)})) is None
+    assert bivalue_wing_sizes(None) is None
 
 
 def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:

@@ -61,8 +61,8 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.singles import exclusion
 
     caches = (
-        als_sets._unit_sets,
-        _als_links._geometry_seers,
+        als_sets.unit_sets,
+        _als_links.geometry_seers,
         templates._explored,
         exclusion._unit_chains,
         finned_fish._fish_sizes,

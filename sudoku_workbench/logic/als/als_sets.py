@@ -15,7 +15,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._memos import forgettable
 
-__all__ = ["MAX_CELLS", "Als", "almost_locked_sets"]
+__all__ = ["MAX_CELLS", "Als", "almost_locked_sets", "unit_sets"]
 
 #: Largest ALS looked for, in cells.
 MAX_CELLS = 5
@@ -46,14 +46,14 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
     cands = grid.candidates
     found: dict[int, Als] = {}
     for unit, unit_cells in enumerate(geo.units):
-        for als in _unit_sets(geo.n, unit, unit_cells, tuple(cands[c] for c in unit_cells)):
+        for als in unit_sets(geo.n, unit, unit_cells, tuple(cands[c] for c in unit_cells)):
             found.setdefault(als.cells, als)
     return tuple(found.values())
 
 
 @forgettable
 @functools.lru_cache(maxsize=8192)
-def _unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
+def unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
     """The ALS inside one unit, from its cells' candidates alone (most units keep them between steps)."""
     open_cells = [
         (c, m) for c, m in zip(unit_cells, masks, strict=True) if m and m.bit_count() <= MAX_CELLS + 1

@@ -9,7 +9,9 @@ those where the plain search finds nothing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import operator
 import random
 from collections.abc import Iterator
 
@@ -27,7 +29,7 @@ from sudoku_workbench.logic.als._als_links import (
     victim_table,
 )
 from sudoku_workbench.logic.als._bivalue_wings import bivalue_wing_sizes, bivalue_wings_remove
-from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.als.als_sets import MAX_CELLS, Als, almost_locked_sets, unit_sets
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
 from tests.conftest import corpus, spread_sample
@@ -169,6 +171,36 @@ def test_the_bivalue_wing_check_agrees_with_the_plain_search(larger: frozenset[i
         assert removes == bool(_plain_xz(grid, sizes))
         said[removes] += 1
     assert min(said.values()) > 20, said
+
+
+def _every_unit_set(grid: Grid, unit: int) -> set[tuple[int, int, tuple[int, ...]]]:
+    """(cells, digits, holders) of each ALS of the unit, every cell combination tried."""
+    cands, n = grid.candidates, grid.geometry.n
+    open_cells = [c for c in grid.geometry.units[unit] if cands[c]]
+    found = set()
+    for size in range(1, MAX_CELLS + 1):
+        for combo in itertools.combinations(open_cells, size):
+            digits = functools.reduce(operator.or_, (cands[c] for c in combo))
+            if digits.bit_count() == size + 1:
+                holders = tuple(
+                    sum(1 << c for c in combo if cands[c] >> d - 1 & 1) if d else 0 for d in range(n + 1)
+                )
+                found.add((sum(1 << c for c in combo), digits, holders))
+    return found
+
+
+def test_each_unit_has_every_almost_locked_set_once() -> None:
+    # The search grows a cell set only while it can still become an ALS: it must not lose one.
+    checked = 0
+    for grid in itertools.islice(_corpus_positions(), 0, None, 5):
+        cands = grid.candidates
+        for unit, cells in enumerate(grid.geometry.units):
+            sets = unit_sets(grid.geometry.n, unit, cells, tuple(cands[c] for c in cells))
+            got = [(s.cells, s.digits, s.holders) for s in sets]
+            assert len(set(got)) == len(got)
+            assert set(got) == _every_unit_set(grid, unit)
+            checked += len(got)
+    assert checked > 10_000, checked
 
 
 def test_only_pairs_with_a_bivalue_cell_are_checked_from_the_bivalue_cells() -> None:

@@ -63,19 +63,26 @@ def unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int,
     for cell, cand in open_cells:
         for d in bits_of(cand):
             spots[d + 1] |= 1 << cell
-    found: dict[int, Als] = {}
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]
+    # Each subset of the open cells once, in increasing index order, from a stack of (first index
+    # left, cells, digits, size once grown). A subset is grown only while it can still become an ALS:
+    # at most MAX_CELLS + 1 digits, and, as an ALS of k cells holds k + 1 digits, enough open cells
+    # left after it to reach one cell fewer than its digits.
+    widest = MAX_CELLS + 1
+    last = len(open_cells)
+    found: list[Als] = []
+    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 1)]
     while stack:
-        start, cells, digits, count = stack.pop()
-        for index in range(start, len(open_cells)):
+        start, cells, digits, size = stack.pop()
+        deeper = size < MAX_CELLS
+        for index in range(start, last):
             cell, cand = open_cells[index]
             grown = digits | cand
-            size = count + 1
-            if grown.bit_count() > MAX_CELLS + 1:
+            width = grown.bit_count()
+            if width > widest:
                 continue
             mask = cells | 1 << cell
-            if grown.bit_count() == size + 1 and mask not in found:
-                found[mask] = Als(unit, mask, grown, tuple([spot & mask for spot in spots]))
-            if size < MAX_CELLS:
-                stack.append((index + 1, mask, grown, size))
-    return tuple(found.values())
+            if width == size + 1:
+                found.append(Als(unit, mask, grown, tuple([spot & mask for spot in spots])))
+            if deeper and index + 1 < last and width - size <= last - index:
+                stack.append((index + 1, mask, grown, size + 1))
+    return tuple(found)

@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared.chain_analysis import unit_masks
 
 __all__ = ["MAX_CELLS", "Als", "almost_locked_sets", "unit_sets"]
 
@@ -41,14 +42,36 @@ class Als:
 
 @functools.lru_cache(maxsize=4)
 def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
-    """Every ALS of up to :data:`MAX_CELLS` cells (a cell set met in two units is kept once)."""
+    """Every ALS of up to :data:`MAX_CELLS` cells, by unit (a cell set met in two units is kept once)."""
     geo = grid.geometry
     cands = grid.candidates
-    found: dict[int, Als] = {}
+    found: list[Als] = []
     for unit, unit_cells in enumerate(geo.units):
-        for als in unit_sets(geo.n, unit, unit_cells, tuple(cands[c] for c in unit_cells)):
-            found.setdefault(als.cells, als)
-    return tuple(found.values())
+        found += _first_met(geo, unit, tuple([cands[c] for c in unit_cells]))
+    return tuple(found)
+
+
+@forgettable
+@functools.lru_cache(maxsize=8192)
+def _first_met(geo: Geometry, unit: int, masks: tuple[int, ...]) -> tuple[Als, ...]:
+    """The unit's sets that no unit before it holds (rows come first, then columns, then boxes).
+
+    Two units share at most a cell (a row and a column) or a line of a box: a column's single cells
+    are its rows', and a box's sets along one row or column are that line's.
+    """
+    sets = unit_sets(geo.n, unit, geo.units[unit], masks)
+    if unit < geo.n:
+        return sets
+    if unit < 2 * geo.n:
+        return tuple([als for als in sets if als.cells & (als.cells - 1)])
+    lines = unit_masks(geo)
+    return tuple([als for als in sets if not _along_one_line(geo, lines, als.cells)])
+
+
+def _along_one_line(geo: Geometry, lines: tuple[int, ...], cells: int) -> bool:
+    """Whether ``cells`` lie in one row or one column (``lines``: each unit's cells)."""
+    first = (cells & -cells).bit_length() - 1
+    return not cells & ~lines[geo.row_of[first]] or not cells & ~lines[geo.n + geo.col_of[first]]
 
 
 @forgettable

@@ -62,7 +62,7 @@ def test_forgetting_empties_every_content_cache() -> None:
 
     caches = (
         als_sets.unit_sets,
-        als_sets._first_met,
+        als_sets.first_met,
         _als_links.geometry_seers,
         templates._explored,
         exclusion._unit_chains,

@@ -19,7 +19,7 @@ import functools
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.als._als_links import SizePairs, geometry_seers
-from sudoku_workbench.logic.als.als_sets import unit_sets
+from sudoku_workbench.logic.als.als_sets import first_met
 from sudoku_workbench.logic.shared._digit_links import digit_links
 from sudoku_workbench.logic.shared._memos import forgettable
 
@@ -87,7 +87,7 @@ def _unit_wings(geo: Geometry, unit: int, masks: tuple[int, ...], larger: frozen
     seen_by = geometry_seers(geo)
     size = geo.size
     found = []
-    for als in unit_sets(geo.n, unit, geo.units[unit], masks):
+    for als in first_met(geo, unit, masks):  # a set in two units needs looking at once
         if als.cells.bit_count() in larger:
             reach = 0
             digits, holders = als.digits, als.holders

@@ -16,7 +16,7 @@ from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared.chain_analysis import unit_masks
 
-__all__ = ["MAX_CELLS", "Als", "almost_locked_sets", "unit_sets"]
+__all__ = ["MAX_CELLS", "Als", "almost_locked_sets", "first_met", "unit_sets"]
 
 #: Largest ALS looked for, in cells.
 MAX_CELLS = 5
@@ -47,13 +47,13 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
     cands = grid.candidates
     found: list[Als] = []
     for unit, unit_cells in enumerate(geo.units):
-        found += _first_met(geo, unit, tuple([cands[c] for c in unit_cells]))
+        found += first_met(geo, unit, tuple([cands[c] for c in unit_cells]))
     return tuple(found)
 
 
 @forgettable
 @functools.lru_cache(maxsize=8192)
-def _first_met(geo: Geometry, unit: int, masks: tuple[int, ...]) -> tuple[Als, ...]:
+def first_met(geo: Geometry, unit: int, masks: tuple[int, ...]) -> tuple[Als, ...]:
     """The unit's sets that no unit before it holds (rows come first, then columns, then boxes).
 
     Two units share at most a cell (a row and a column) or a line of a box: a column's single cells

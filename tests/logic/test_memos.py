@@ -61,7 +61,6 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.singles import exclusion
 
     caches = (
-        als_sets.unit_sets,
         als_sets.first_met,
         _als_links.geometry_seers,
         templates._explored,

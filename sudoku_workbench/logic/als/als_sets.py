@@ -56,8 +56,9 @@ def almost_locked_sets(grid: Grid) -> tuple[Als, ...]:
 def first_met(geo: Geometry, unit: int, masks: tuple[int, ...]) -> tuple[Als, ...]:
     """The unit's sets that no unit before it holds (rows come first, then columns, then boxes).
 
-    Two units share at most a cell (a row and a column) or a line of a box: a column's single cells
-    are its rows', and a box's sets along one row or column are that line's.
+    Kept by the unit's candidates, which most units keep from one step to the next. Two units share
+    at most a cell (a row and a column) or a line of a box: a column's single cells are its rows',
+    and a box's sets along one row or column are that line's.
     """
     sets = unit_sets(geo.n, unit, geo.units[unit], masks)
     if unit < geo.n:
@@ -74,10 +75,8 @@ def _along_one_line(geo: Geometry, lines: tuple[int, ...], cells: int) -> bool:
     return not cells & ~lines[geo.row_of[first]] or not cells & ~lines[geo.n + geo.col_of[first]]
 
 
-@forgettable
-@functools.lru_cache(maxsize=8192)
 def unit_sets(n: int, unit: int, unit_cells: tuple[Cell, ...], masks: tuple[int, ...]) -> tuple[Als, ...]:
-    """The ALS inside one unit, from its cells' candidates alone (most units keep them between steps)."""
+    """The ALS inside one unit, from its cells' candidates alone (:func:`first_met` keeps them per unit)."""
     open_cells = [
         (c, m) for c, m in zip(unit_cells, masks, strict=True) if m and m.bit_count() <= MAX_CELLS + 1
     ]

@@ -24,6 +24,7 @@ REMEMBERING = (
     "naked_tuple",
     "wxyz_wing",
     "xy_chain",
+    "forcing_contradiction",
 )
 
 

@@ -74,3 +74,24 @@ def test_almost_locked_set_as_a_chain_link() -> None:
 
 def test_nothing_without_links() -> None:
     assert next(nice_loops.nice_loop(grid_from(G9)), None) is None
+
+
+def test_an_als_link_is_named_by_the_first_set_with_both_nodes() -> None:
+    """The explanations' scan of the chain sets agrees with a table of every set's nodes, for every
+    pair of nodes of the sets (most pairs share no set) on positions along a hard solve."""
+    from sudoku_workbench.logic.chains.aic_graph import als_link_cells, chain_sets
+    from sudoku_workbench.logic.engine import RULES, Level, steps_with_grids
+    from tests.conftest import corpus
+
+    (puzzle,) = corpus("top1465.txt", 1, 211)
+    rules = tuple(rule for rule in RULES if rule.level < Level.FORCING)
+    linked = 0
+    for _step, grid in list(steps_with_grids(puzzle, rules))[::8]:
+        sets = chain_sets(grid)
+        nodes = sorted({node for als in sets for node in als.nodes})
+        for a in nodes[::4]:
+            for b in nodes:
+                first = next((als.cells for als in sets if a in als.nodes and b in als.nodes), None)
+                assert als_link_cells(grid, a, b) == first, (a, b)
+                linked += first is not None and a != b
+    assert linked, "no pair shared a set: the check would be empty"

@@ -29,14 +29,10 @@ class UnitFields:
     peers: tuple[int, ...]
     #: Per cell: every digit of that cell, in the three layouts.
     digits: tuple[int, ...]
-    #: Per field, its N - 1 low bits, and its top bit.
+    #: Per field, its N - 1 low bits, and its top bit (adding N - 1 ones to the low bits of a field
+    #: carries into its top bit exactly when they are not all zero).
     low: int
     high: int
-
-    def fields_with_bits(self, mask: int) -> int:
-        """The top bit of every field ``mask`` has a bit in (adding N - 1 ones carries into it)."""
-        low = self.low
-        return (((mask & low) + low) | mask) & self.high
 
     def holding(self, positions: tuple[tuple[int, ...], ...]) -> int:
         """The places of every digit in the three layouts, from each unit's places per digit.
@@ -107,20 +103,22 @@ class PremiseCover:
     ``clash`` is a cell the premise forces to two digits and the two digits (the first such cell of
     the first digit that meets an earlier one), or None; ``covered`` the candidates it removes (the
     premise's own, every other digit of a forced cell, the digit in each peer of a forced cell);
-    ``forced`` the candidates it forces.
+    ``forced`` the candidates it forces; ``lost`` those it removes but does not force.
     """
 
     clash: tuple[Cell, Digit, Digit] | None
     covered: int
     forced: int
+    lost: int
 
     def empty_unit(self, fields: UnitFields, holding: int) -> tuple[Digit, int] | None:
         """The first (digit, unit) whose places ``holding`` (a position's) the premise takes all of."""
-        lost = holding & self.covered & ~self.forced
+        lost = holding & self.lost
         if not lost:
             return None  # no place lost, so no unit left empty
         kept = (holding & ~self.covered) | self.forced
-        empty = fields.fields_with_bits(lost) & ~fields.fields_with_bits(kept)
+        low = fields.low
+        empty = (((lost & low) + low) | lost) & ~(((kept & low) + low) | kept) & fields.high
         return fields.first_field(empty) if empty else None
 
 
@@ -152,4 +150,4 @@ def premise_cover(geo: Geometry, cell: Cell, digit: Digit, forced: int) -> Premi
             clash = (spot, first + 1, here + 1)
         current |= 1 << spot
     covered = (taken & ~moved) | near | spread[(digit - 1) * size + cell]
-    return PremiseCover(clash, covered, moved)
+    return PremiseCover(clash, covered, moved, covered & ~moved)

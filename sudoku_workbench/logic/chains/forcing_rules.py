@@ -52,10 +52,8 @@ class _Premise:
     digit: Digit
     bilocation: int
     bivalue: int
-
-    @property
-    def forced(self) -> int:
-        return self.bilocation | self.bivalue
+    #: What either graph's walks force.
+    forced: int
 
 
 def _premises(analysis: ChainAnalysis) -> tuple[_Premise, ...]:
@@ -67,10 +65,11 @@ def _premises(analysis: ChainAnalysis) -> tuple[_Premise, ...]:
 def _premises_of(size: int, bilocation_walks: Walks, bivalue_walks: Walks) -> tuple[_Premise, ...]:
     """The premises of two link graphs' walks, in order (shared, as the walks are, by positions)."""
     bilocation, bivalue = bilocation_walks.forced, bivalue_walks.forced
-    return tuple(
-        _Premise(cell, digit, bilocation.get((cell, digit), 0), bivalue.get((cell, digit), 0))
-        for cell, digit in sorted(set(bilocation) | set(bivalue))
-    )
+    premises = []
+    for key in sorted(set(bilocation) | set(bivalue)):
+        by_bilocation, by_bivalue = bilocation.get(key, 0), bivalue.get(key, 0)
+        premises.append(_Premise(*key, by_bilocation, by_bivalue, by_bilocation | by_bivalue))
+    return tuple(premises)
 
 
 def _cells(geo: Geometry, forced: int, digit: Digit) -> int:

@@ -25,6 +25,7 @@ REMEMBERING = (
     "wxyz_wing",
     "xy_chain",
     "forcing_contradiction",
+    "nice_loop",
 )
 
 

@@ -37,7 +37,7 @@ __all__ = [
     "MAX_ALS_CELLS",
     "ChainGraph",
     "Node",
-    "als_link_cells",
+    "als_link",
     "chain_graph",
     "chain_sets",
     "meeting_masks",
@@ -324,8 +324,8 @@ def _members(sets: tuple[Als, ...]) -> dict[Node, int]:
     return member
 
 
-def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
-    """The cells of the first almost locked set of ``grid`` with both nodes (their strong link), or None.
+def als_link(grid: Grid, a: Node, b: Node) -> Als | None:
+    """The first almost locked set of ``grid`` with both nodes (their strong link), or None.
 
     A set has one node per digit, each digit with all its cells in the set. A chain's explanation asks
     this of a few links, so the sets are scanned for those (a table of every set's nodes cost a
@@ -337,5 +337,5 @@ def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
     for als in chain_sets(grid):
         holders = als.holders
         if holders[x] == cells_x and holders[y] == cells_y:
-            return als.cells
+            return als
     return None

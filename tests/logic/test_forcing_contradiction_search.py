@@ -17,10 +17,8 @@ from hypothesis import strategies as st
 from sudoku_workbench.core import Contradiction, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.chains._unit_fields import unit_fields
-from sudoku_workbench.logic.chains.forcing_rules import _contradiction, _premises
-from sudoku_workbench.logic.shared._positions import unit_positions
-from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, peer_masks, unit_masks
+from sudoku_workbench.logic.chains.forcing_rules import _premises, find_forcing_contradictions
+from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of, peer_masks, unit_masks
 
 DATA = Path(__file__).parents[1] / "data"
 PUZZLES = {
@@ -81,26 +79,30 @@ def test_the_search_finds_the_first_contradiction_of_each_premise(
         if kept[cell] & ~(1 << digit):
             kept[cell] &= ~(1 << digit)
     grid = Grid(geo, grid.givens, grid.entries, tuple(kept))
-    analysis = ChainAnalysis(grid)
+    analysis = analysis_of(grid)
     try:
         premises = _premises(analysis)
     except Contradiction:
         return  # a pair of cells with three labels: no analysis to compare
-    fields = unit_fields(geo)
-    holding = fields.holding(unit_positions(grid))
+    steps = {step.placements[0]: step for step in find_forcing_contradictions(grid)}
     for premise in premises:
-        found = _contradiction(analysis, premise, fields, holding)
+        found = steps.pop((premise.cell, premise.digit), None)
         expected = _definition(analysis, premise.cell, premise.digit, premise.forced)
         if expected is None:
             assert found is None
             continue
         assert found is not None
         two, digit, unit, clash = expected
-        reasons, ending, found_unit = found
-        assert found_unit == unit
+        assert found.highlights.units == (unit,)
         if two:
             assert clash is not None
-            assert reasons == [clash, (clash[0], digit)]
-            assert "would be both" in ending
+            first = geo.cell_name(clash[0])
+            assert (
+                f"Then {first} would be both {digit_char(clash[1])} and {digit_char(digit)}"
+                in found.explanation
+            )
         else:
-            assert f"no place for {digit_char(digit)}" in ending
+            assert (
+                f"Then {geo.unit_name(unit)} would have no place for {digit_char(digit)}" in found.explanation
+            )
+    assert not steps  # one step per premise at most

@@ -122,13 +122,12 @@ class PremiseCover:
         return fields.first_field(empty) if empty else None
 
 
-def premise_cover(geo: Geometry, cell: Cell, digit: Digit, forced: int) -> PremiseCover:
+def premise_cover(fields: UnitFields, cell: Cell, digit: Digit, forced: int) -> PremiseCover:
     """The cover of premise (cell, digit) whose walks force the candidates ``forced`` (bit sets).
 
     It depends on the premise alone, not on the position, so callers may keep it by content.
     """
-    fields = unit_fields(geo)
-    size = geo.size
+    size = fields.geo.size
     spread, peers, digits = fields.spread, fields.peers, fields.digits
     moved = taken = near = 0
     clash: tuple[Cell, Digit, Digit] | None = None

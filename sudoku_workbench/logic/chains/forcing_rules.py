@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid, Step, digit_char
 from sudoku_workbench.core.grid import set_bits
-from sudoku_workbench.logic.chains._unit_fields import UnitFields, premise_cover, unit_fields
+from sudoku_workbench.logic.chains._unit_fields import premise_cover, unit_fields
 from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
 from sudoku_workbench.logic.shared._memos import by_content, forgettable
@@ -132,42 +132,33 @@ def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
     fields = unit_fields(grid.geometry)
     holding = fields.holding(unit_positions(grid))
     for premise in _premises(analysis):
-        found = _contradiction(analysis, premise, fields, holding)
-        if found is None:
+        cover = _cover(fields, premise.cell, premise.digit, premise.forced)
+        if cover.clash is not None:
+            yield _step(analysis, premise, _two_digits(analysis.geo, *cover.clash))
             continue
-        reasons, ending, unit = found
-        parts = [_reason(analysis, premise, end, digit) for end, digit in reasons]
-        text = f"If {_premise_words(analysis, premise)}: " + "; ".join(words for _, _, words in parts)
-        chains = tuple(chain for chain, _, _ in parts)
-        bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
-        placement = (premise.cell, premise.digit)
-        yield placement_step(
-            grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
-        )
+        empty = cover.empty_unit(fields, holding)
+        if empty is not None:  # (rarely: this loop runs a hundred thousand times on top1465's SE paths)
+            yield _step(analysis, premise, _why_empty(analysis, premise, *empty))
+
+
+def _step(analysis: ChainAnalysis, premise: _Premise, found: _Found) -> Step:
+    """The step placing the premise's digit: its contradiction, each forced end with its walk."""
+    reasons, ending, unit = found
+    parts = [_reason(analysis, premise, end, digit) for end, digit in reasons]
+    text = f"If {_premise_words(analysis, premise)}: " + "; ".join(words for _, _, words in parts)
+    chains = tuple(chain for chain, _, _ in parts)
+    bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
+    placement = (premise.cell, premise.digit)
+    return placement_step(
+        analysis.grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
+    )
 
 
 _Found = tuple[list[Candidate], str, int]
 
 #: A premise's cover depends on the premise alone; most premises force the same on the next position.
+#: (Keyed by the geometry's fields, which hash by identity.)
 _cover = by_content(premise_cover)
-
-
-def _contradiction(
-    analysis: ChainAnalysis, premise: _Premise, fields: UnitFields, holding: int
-) -> _Found | None:
-    """The premise's first contradiction: a cell forced to two digits, else a unit left empty.
-
-    ``holding`` has the position's places of every digit, laid out as ``fields`` lays them out.
-    """
-    geo = analysis.geo
-    cover = _cover(geo, premise.cell, premise.digit, premise.forced)
-    if cover.clash is not None:
-        return _two_digits(geo, *cover.clash)
-    empty = cover.empty_unit(fields, holding)
-    if empty is None:
-        return None
-    digit, unit = empty
-    return _why_empty(analysis, premise, digit, unit, analysis.holders[digit] & unit_masks(geo)[unit])
 
 
 def _two_digits(geo: Geometry, cell: Cell, first: Digit, second: Digit) -> _Found:
@@ -179,8 +170,13 @@ def _two_digits(geo: Geometry, cell: Cell, first: Digit, second: Digit) -> _Foun
     return [(cell, first), (cell, second)], ending, geo.units_of[cell][0]
 
 
-def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int, places: int) -> _Found:
+def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int) -> _Found:
+    """Why the premise leaves ``unit`` no place for ``digit``.
+
+    Each place is the premise's own, or forced to another digit, or sees a cell forced to the digit.
+    """
     geo = analysis.geo
+    places = analysis.holders[digit] & unit_masks(geo)[unit]
     reasons: list[Candidate] = []
     notes = []
     placed = _cells(geo, premise.forced, digit)

@@ -24,6 +24,8 @@ REMEMBERING = (
     "naked_tuple",
     "wxyz_wing",
     "xy_chain",
+    "forcing_contradiction",
+    "nice_loop",
 )
 
 

@@ -289,6 +289,10 @@ def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
         prop.assume_each(compiled, [(0, 10)])
     with pytest.raises(ValueError, match="outside the grid"):
         compiled.nets(*Propagation(_TOP[0], Mode.NET).masks(), [(81, 1)], 2)
+    with pytest.raises(ValueError, match="in the grid"):
+        compiled.explain(Mode.DYNAMIC, *prop.masks(), 0, 0, 10, None)
+    with pytest.raises(ValueError, match="outside the grid"):
+        compiled.explain(Mode.DYNAMIC, *prop.masks(), 0, 0, 1, (0, 10, True))
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():

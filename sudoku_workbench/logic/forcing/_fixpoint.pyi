@@ -54,3 +54,16 @@ def nets(
 def solutions(
     tables: object, loc: list[int], placed: list[int], filters: list[int], free: int, limit: int, /
 ) -> list[tuple[int, ...]]: ...
+def explain(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    cell: int,
+    digit: int,
+    stop: tuple[int, int, bool] | None,
+    /,
+) -> tuple[int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int]]]: ...

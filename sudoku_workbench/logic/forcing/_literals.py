@@ -11,7 +11,20 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 
-__all__ = ["Contradicted", "Fact", "Literal", "Mode", "candidate_of", "literal_name"]
+__all__ = [
+    "ASSUMED_WHY",
+    "NAKED_WHY",
+    "Contradicted",
+    "Fact",
+    "Literal",
+    "Mode",
+    "candidate_of",
+    "coded_why",
+    "hidden_why",
+    "literal_name",
+    "own_cell_why",
+    "peer_why",
+]
 
 
 class Mode(enum.IntEnum):
@@ -61,3 +74,39 @@ def literal_name(geo: Geometry, literal: Literal) -> str:
 def candidate_of(literal: Literal) -> Candidate:
     """The candidate a literal is about."""
     return literal[0], literal[1]
+
+
+# --- why a fact holds ------------------------------------------------------------------------------
+
+#: Why the assumption itself holds.
+ASSUMED_WHY = "assumed"
+#: Why a naked single is queued (the compiled fixpoint queues it with the same words).
+NAKED_WHY = "it has no other candidate left"
+#: The compiled fixpoint's codes for the reason of a fact it explains (WHY_* in _fixpoint.c).
+_WHY_ASSUMED, _WHY_NAKED, _WHY_OWN_CELL, _WHY_PEER, _WHY_HIDDEN = range(5)
+
+
+def own_cell_why(geo: Geometry, cell: Cell, digit: Digit) -> str:
+    """Why a cell's other digits go when it is placed."""
+    return f"{geo.cell_name(cell)} is {digit_char(digit)}"
+
+
+def peer_why(geo: Geometry, cell: Cell) -> str:
+    """Why a placed digit leaves the cell's peers."""
+    return f"it sees {geo.cell_name(cell)}"
+
+
+def hidden_why(geo: Geometry, digit: Digit, unit: int) -> str:
+    """Why a hidden single is placed."""
+    return f"it is the last place for {digit_char(digit)} in {geo.unit_name(unit)}"
+
+
+def coded_why(geo: Geometry, code: int, digit: Digit, parents: tuple[Literal, ...], unit: int) -> str:
+    """The words for the reason the compiled fixpoint gives by its code (a hidden single's ``unit``)."""
+    if code == _WHY_OWN_CELL:
+        return own_cell_why(geo, *candidate_of(parents[0]))
+    if code == _WHY_PEER:
+        return peer_why(geo, parents[0][0])
+    if code == _WHY_HIDDEN:
+        return hidden_why(geo, digit, unit)
+    return NAKED_WHY if code == _WHY_NAKED else ASSUMED_WHY

@@ -178,7 +178,7 @@ class Story:
             prop = recording(grid, mode)
             prop.assume(*case)
             try:
-                prop.run_recorded_until(conclusion)
+                prop.explain(conclusion)
             except Contradicted:
                 return False
             if prop.facts is None or conclusion not in prop.facts:
@@ -216,7 +216,7 @@ def contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) 
     prop = recording(grid, mode)
     prop.assume(cell, digit, True)
     try:
-        prop.run()
+        prop.explain()
     except Contradicted as stop:
         story = Story.empty()
         found = ancestors(prop, stop.parents)

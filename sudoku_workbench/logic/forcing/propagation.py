@@ -11,7 +11,8 @@ With ``record=True`` every derived fact keeps its parents, so a rule can list th
 lead to a conclusion, in the order they were found. Without it, :meth:`Propagation.run` hands the
 rounds to the compiled fixpoint when there is one (:mod:`~sudoku_workbench.logic.forcing._kernel`), which
 computes the same state and stops at the same contradiction; the words stay here. The kernel also runs
-many assumptions of one state in one call (:meth:`Propagation.assume_each`).
+many assumptions of one state in one call (:meth:`Propagation.assume_each`), and the replays with
+reasons that explain a chain (:meth:`Propagation.explain`), giving each reason as a code.
 """
 
 from __future__ import annotations
@@ -24,20 +25,24 @@ from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing._literals import (
+    ASSUMED_WHY,
+    NAKED_WHY,
     Contradicted,
     Fact,
     Literal,
     Mode,
     candidate_of,
+    coded_why,
+    hidden_why,
     literal_name,
+    own_cell_why,
+    peer_why,
 )
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
 
 __all__ = ["Contradicted", "Fact", "Literal", "Mode", "Propagation", "candidate_of", "literal_name"]
 
 
-#: Why a naked single is queued (the compiled fixpoint queues it with the same words).
-_NAKED_WHY = "it has no other candidate left"
 #: The most rounds :meth:`Propagation.run` takes unless told otherwise.
 _ALL_ROUNDS = 1 << 30
 #: The compiled fixpoint's codes for how it stopped (0: no contradiction).
@@ -103,7 +108,7 @@ class Propagation:
         other.__dict__ = state
         return other
 
-    def assume(self, cell: Cell, digit: Digit, on: bool, why: str = "assumed") -> None:
+    def assume(self, cell: Cell, digit: Digit, on: bool, why: str = ASSUMED_WHY) -> None:
         """Queue the assumption "cell is digit" (``on``) or "cell is not digit"."""
         if on:
             self._places.append((cell, digit, (), why))
@@ -172,24 +177,48 @@ class Propagation:
             if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
                 self.rounds.append((tuple(self.loc), tuple(self.placed)))
 
-    def run_recorded_until(self, literal: Literal) -> None:
-        """Propagate as :meth:`run` does, keeping reasons only until ``literal`` is found.
+    def explain(self, until: Literal | None = None) -> None:
+        """Propagate as :meth:`run` does, keeping reasons only until ``until`` is found (all without it).
 
         An explanation of one conclusion reads only the facts up to it; the rest of the run just has to
         show that nothing contradicts, which the unrecorded rounds (the compiled fixpoint) do faster.
+        From a fresh recording with one placement assumed, the compiled kernel runs it all: ``facts``
+        then holds only what ``until``, or the contradiction met, rests on (all that an explanation
+        reads), and the state is left as it was.
 
         Raises:
             Contradicted: when the position becomes impossible.
         """
         facts = self.facts
         assert facts is not None
-        while (self._places or self._offs) and literal not in facts:
+        if self._compiled is not None and self._one_placement_assumed():
+            self._explain_compiled(self._compiled, until)
+            return
+        while (self._places or self._offs) and (until is None or until not in facts):
             self.run(self.round + 1)
         self.facts = None
         try:
             self.run()
         finally:
             self.facts = facts
+
+    def _one_placement_assumed(self) -> bool:
+        """Whether nothing ran yet but one assumed placement, in a mode the kernel explains."""
+        fresh = self.mode is not Mode.NET and not self.round and not self.facts and not self._offs
+        return fresh and len(self._places) == 1 and self._places[0][2:] == ((), ASSUMED_WHY)
+
+    def _explain_compiled(self, compiled: Compiled, until: Literal | None) -> None:
+        """:meth:`explain` by the kernel: the facts it returns, worded here."""
+        cell, digit = self._places[0][:2]
+        code, first, second, found = compiled.explain(
+            self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, cell, digit, until
+        )
+        geo = self.geo
+        self.facts = {
+            (c, d, on): Fact(order, number, parents, coded_why(geo, kind, d, parents, where))
+            for c, d, on, order, number, parents, kind, where in found
+        }
+        self._stop(code, first, second)
 
     def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
@@ -206,8 +235,12 @@ class Propagation:
             self.round,
             _ALL_ROUNDS,
             None if self.mode is Mode.NET else self.rounds,
-            _NAKED_WHY,
+            NAKED_WHY,
         )
+        self._stop(code, first, second)
+
+    def _stop(self, code: int, first: int, second: int) -> None:
+        """Raise the contradiction a kernel's stop code names, with its words (none for code 0)."""
         if code == _RULED_OUT:
             raise self._ruled_out(first, second)
         if code == _NO_CANDIDATE:
@@ -285,11 +318,10 @@ class Propagation:
     def _note_placement(self, cell: Cell, digit: Digit, others: int, peers: int) -> None:
         """Record what a placement removed: the cell's other digits (a bit per index), then its peers'."""
         me = ((cell, digit, True),)
-        name = self.geo.cell_name(cell)
-        why = f"{name} is {digit_char(digit)}"
+        why = own_cell_why(self.geo, cell, digit)
         for index in set_bits(others):
             self._note((cell, index + 1, False), me, why)
-        why = f"it sees {name}"
+        why = peer_why(self.geo, cell)
         for peer in set_bits(peers):
             self._note((peer, digit, False), me, why)
 
@@ -334,7 +366,7 @@ class Propagation:
                     break
                 digit += 1
             parents = self._offs_of_cell(cell, digit) if record else ()
-            self._places.append((cell, digit, parents, _NAKED_WHY))
+            self._places.append((cell, digit, parents, NAKED_WHY))
 
     def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
         bit = 1 << cell
@@ -410,7 +442,7 @@ class Propagation:
         if self.facts is not None:
             umask, start = self.tables.units[unit], self.start_loc[index]
             parents = tuple((c, index + 1, False) for c in set_bits(start & umask & ~spots))
-            why = f"it is the last place for {digit_char(index + 1)} in {self.geo.unit_name(unit)}"
+            why = hidden_why(self.geo, index + 1, unit)
         self._places.append((spots.bit_length() - 1, index + 1, parents, why))
 
     def _confined(self, index: int, source_unit: int, target_unit: int, rest: int, victims: int) -> None:

@@ -107,6 +107,64 @@ def test_a_replay_up_to_its_conclusion_tells_what_a_full_replay_tells(
     assert reached > 100, "some conclusions must rest on facts, or the explanations are untested"
 
 
+def _net_replay(grid: Grid, assumption: Literal, case: Literal, compiled: bool) -> list[tuple[object, ...]]:
+    """A forcing net's replay: the assumption run with reasons, then one case on a copy (when the first
+    run leaves it open or placed it); the state and facts after each run, or the contradiction."""
+    prop = Propagation(grid, Mode.NET, record=True)
+    if not compiled:
+        prop._compiled = None
+    told: list[tuple[object, ...]] = []
+    for (cell, digit, on), why in ((assumption, "assumed"), (case, "case")):
+        if told:
+            if not (prop.loc[digit - 1] | prop.placed[digit - 1]) >> cell & 1:
+                break
+            prop = prop.copy()
+        prop.assume(cell, digit, on, why)
+        try:
+            prop.run()
+        except Contradicted as stop:
+            told.append((stop.words, stop.parents, stop.unit, dict(prop.facts or {})))
+            break
+        state = (list(prop.loc), list(prop.placed), list(prop._filters), prop.free, prop.round)
+        told.append((*state, dict(prop.facts or {})))
+    return told
+
+
+def _same_both_ways(grid: Grid, assumption: Literal, case: Literal) -> tuple[dict[Literal, Fact], bool]:
+    """A net's replay, once it is the same with the kernel and without: its facts, and whether it
+    ended in a contradiction."""
+    with_kernel = _net_replay(grid, assumption, case, True)
+    assert with_kernel == _net_replay(grid, assumption, case, False), (grid.to_line(), assumption, case)
+    facts = with_kernel[-1][-1]
+    assert isinstance(facts, dict)
+    return facts, len(with_kernel[-1]) == 4
+
+
+def test_a_forcing_net_replays_the_same_facts_and_states_with_and_without_the_kernel() -> None:
+    if _kernel.kernel is None:
+        pytest.skip("the compiled fixpoint was not built")
+    whys: list[str] = []
+    contradicted = 0
+    for grid in _positions():
+        open_cells = [cell for cell, mask in enumerate(grid.candidates) if mask & (mask - 1)]
+        for index, cell in enumerate(open_cells):
+            for digit in range(1, grid.geometry.n + 1):
+                if not grid.candidates[cell] >> (digit - 1) & 1:
+                    continue
+                other = open_cells[(index + 7) % len(open_cells)]
+                case = (other, grid.geometry.n + 1 - digit, True)
+                facts, stopped = _same_both_ways(grid, (cell, digit, True), case)
+                whys += (fact.why for fact in facts.values())
+                contradicted += stopped
+                # a case the first run already placed: noted once, placed once
+                for known in [lit for lit in facts if lit[2] and lit[0] != cell][:1]:
+                    _same_both_ways(grid, (cell, digit, True), known)
+    assert len(whys) > 5000
+    assert contradicted > 0, "some replays must contradict"
+    assert any("confined" in why for why in whys), "locked candidates must come up"
+    assert "case" in whys, "some cases must run on a copy, or the kept facts are untested"
+
+
 def test_cached_forcing_steps_equal_steps_made_from_scratch() -> None:
     for grid in _positions()[1:4]:
         for rule in (forcing_chains.cell_forcing_chain, forcing_chains.unit_forcing_chain):

@@ -1,4 +1,4 @@
-/* The propagation fixpoint of logic/forcing/propagation.py, compiled: Propagation.run without reasons.
+/* The propagation fixpoint of logic/forcing/propagation.py, compiled: Propagation.run, with reasons or not.
  *
  * This file computes exactly what Propagation.run computes in Python when no reasons are recorded,
  * operation by operation in the same order: the same masks, queues, rounds and round snapshots, and
@@ -11,8 +11,9 @@
  * a number of solutions below a position, as forcing_nets._solutions does; explain() is
  * Propagation.explain for one assumed placement in STATIC or DYNAMIC mode: the run with reasons, noted
  * in Python's order, and the facts a conclusion or contradiction rests on, each reason as a code that
- * Python words. It handles grids of up to 127 cells and 64 units (9x9 and smaller); larger grids, NET
- * mode's recorded runs, and installs without a compiler take the Python loop.
+ * Python words; record() is Propagation.run with reasons for a forcing net's replay (NET mode keeps no round
+ * snapshots; after the branch's earlier facts): every new fact, and the state. It handles grids of up to 127 cells and 64
+ * units (9x9 and smaller); larger grids and installs without a compiler take the Python loop.
  * SUDOKU_WORKBENCH_PURE=1 makes the package ignore this module (see _kernel.py).
  */
 #define PY_SSIZE_T_CLEAN
@@ -36,6 +37,7 @@ typedef struct {
     mask_t *reach;       /* at unit * size + cell */
     int *confine_start;  /* entries of unit * size + cell: confine_start[i] .. confine_start[i + 1] */
     mask_t *meeting, *outside;
+    int *target;         /* the unit an entry's meeting confines the digit to */
 } Tables;
 
 static int low_index(mask_t m) {
@@ -73,6 +75,7 @@ static void free_tables(PyObject *capsule) {
     PyMem_Free(t->confine_start);
     PyMem_Free(t->meeting);
     PyMem_Free(t->outside);
+    PyMem_Free(t->target);
     PyMem_Free(t);
 }
 
@@ -87,7 +90,8 @@ static int read_confines(Tables *t, PyObject *confines, PyObject *reach) {
     t->confine_start = PyMem_Calloc(spots + 1, sizeof(int));
     t->meeting = PyMem_Calloc(total + 1, sizeof(mask_t));
     t->outside = PyMem_Calloc(total + 1, sizeof(mask_t));
-    if (!t->reach || !t->confine_start || !t->meeting || !t->outside) {
+    t->target = PyMem_Calloc(total + 1, sizeof(int));
+    if (!t->reach || !t->confine_start || !t->meeting || !t->outside || !t->target) {
         PyErr_NoMemory();
         return -1;
     }
@@ -100,6 +104,7 @@ static int read_confines(Tables *t, PyObject *confines, PyObject *reach) {
             PyObject *entry = PyTuple_GET_ITEM(entries, k);
             if (to_mask(PyTuple_GET_ITEM(entry, 0), &t->meeting[at]) < 0) return -1;
             if (to_mask(PyTuple_GET_ITEM(entry, 1), &t->outside[at]) < 0) return -1;
+            t->target[at] = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
         }
     }
     t->confine_start[spots] = at;
@@ -140,28 +145,32 @@ static PyObject *make_tables(PyObject *Py_UNUSED(self), PyObject *args) {
 enum { STATIC = 0, DYNAMIC = 1, NET = 2 };
 enum { GOES_ON = 0, RULED_OUT = 1, NO_CANDIDATE = 2, NO_PLACE = 3 };
 
-/* Why a placement was queued (what explain() tells Python): the assumption, a naked or a hidden single. */
-enum { HIDDEN_SINGLE = 0, NAKED_SINGLE = 1, ASSUMED = 2 };
+/* Why a literal was queued (what explain() and record() tell Python): a hidden or a naked single, the
+ * assumption, or a digit confined to a box-line meeting. */
+enum { HIDDEN_SINGLE = 0, NAKED_SINGLE = 1, ASSUMED = 2, CONFINED = 3 };
 
 typedef struct {
     mask_t mask;  /* offs: the cells; places: the cell's bit */
-    int cell, digit, kind; /* places: one of the kinds above (offs: 0) */
-    int unit;               /* a hidden single's unit */
+    int cell;     /* places: the cell; CONFINED: the entry of Tables' meetings */
+    int digit, kind;
+    int unit;     /* a hidden single's unit, or the unit whose digit is CONFINED */
 } Entry;
 
 /* The reasons of explain(): one fact per literal found, in the order Propagation._note keeps them.
  * A literal's id is (cell * n + digit - 1) * 2 + on; ``noted`` maps ids to facts (-1: not found). */
-enum { WHY_ASSUMED = 0, WHY_NAKED = 1, WHY_OWN_CELL = 2, WHY_PEER = 3, WHY_HIDDEN = 4 };
+enum { WHY_ASSUMED = 0, WHY_NAKED = 1, WHY_OWN_CELL = 2, WHY_PEER = 3, WHY_HIDDEN = 4, WHY_CONFINED = 5 };
 
 typedef struct {
     short cell, digit, on, why;
-    short from; /* WHY_OWN_CELL: the digit placed; WHY_PEER: the cell placed; WHY_HIDDEN: the unit */
+    short from;   /* WHY_OWN_CELL: the digit placed; WHY_PEER: the cell placed; WHY_HIDDEN, WHY_CONFINED: the unit */
+    short entry;  /* WHY_CONFINED: the entry of Tables' meetings */
     long round;
 } Fact;
 
 typedef struct {
     mask_t start_loc[MAX_DIGITS];
     long round;
+    int first_order; /* the order of the first fact (after those of earlier runs) */
     int count;
     int *noted;
     Fact *facts;
@@ -204,18 +213,19 @@ static int literal_id(const Tables *t, int cell, int digit, int on) {
 }
 
 /* Propagation._note: the first reason found for a literal is kept. */
-static void note(State *s, int cell, int digit, int on, int why, int from) {
+static void note(State *s, int cell, int digit, int on, int why, int from, int entry) {
     Record *r = s->record;
     int id = literal_id(s->t, cell, digit, on);
     if (r->noted[id] >= 0) return;
     r->noted[id] = r->count;
-    r->facts[r->count++] = (Fact){(short)cell, (short)digit, (short)on, (short)why, (short)from, r->round};
+    r->facts[r->count++] =
+        (Fact){(short)cell, (short)digit, (short)on, (short)why, (short)from, (short)entry, r->round};
 }
 
 /* Propagation._note_placement: the cell's other digits (others: a bit per index), then its peers'. */
 static void note_placement(State *s, int cell, int digit, uint64_t others, mask_t peers) {
-    for (; others; others &= others - 1) note(s, cell, __builtin_ctzll(others) + 1, 0, WHY_OWN_CELL, digit);
-    for (; peers; peers &= peers - 1) note(s, low_index(peers), digit, 0, WHY_PEER, cell);
+    for (; others; others &= others - 1) note(s, cell, __builtin_ctzll(others) + 1, 0, WHY_OWN_CELL, digit, 0);
+    for (; peers; peers &= peers - 1) note(s, low_index(peers), digit, 0, WHY_PEER, cell, 0);
 }
 
 static int place(State *s, int cell, int digit) {
@@ -259,13 +269,15 @@ static int apply(State *s) {
         if (hit) {
             s->loc[index] ^= hit;
             s->changed[index] |= hit;
+            for (const Entry *e = &offs.items[i]; s->record && hit; hit &= hit - 1)
+                note(s, low_index(hit), e->digit, 0, WHY_CONFINED, e->unit, e->cell);
         }
     }
     for (Py_ssize_t i = 0; i < places.count; i++) {
         const Entry *e = &places.items[i];
         if (s->record) {
             static const int why_of[] = {WHY_HIDDEN, WHY_NAKED, WHY_ASSUMED};
-            note(s, e->cell, e->digit, 1, why_of[e->kind], e->unit);
+            note(s, e->cell, e->digit, 1, why_of[e->kind], e->unit, 0);
         }
         if (place(s, e->cell, e->digit)) return 1;
     }
@@ -334,7 +346,7 @@ static int hidden(State *s) {
             if (spots & ~t->reach[last]) continue;
             for (int k = t->confine_start[last]; k < t->confine_start[last + 1]; k++)
                 if (!(spots & ~t->meeting[k]) && (here & t->outside[k]))
-                    if (push(&s->offs, (Entry){here & t->outside[k], -1, index + 1, 0, 0}) < 0) return -1;
+                    if (push(&s->offs, (Entry){here & t->outside[k], k, index + 1, CONFINED, unit}) < 0) return -1;
         }
     }
     return 0;
@@ -838,6 +850,9 @@ static int parents_of(const Tables *t, const Record *r, const Fact *f, int *out)
     } else if (f->why == WHY_HIDDEN) {
         mask_t others = r->start_loc[f->digit - 1] & t->units[f->from] & ~((mask_t)1 << f->cell);
         for (; others; others &= others - 1) out[k++] = literal_id(t, low_index(others), f->digit, 0);
+    } else if (f->why == WHY_CONFINED) {
+        mask_t rest = r->start_loc[f->digit - 1] & t->units[f->from] & ~t->meeting[f->entry];
+        for (; rest; rest &= rest - 1) out[k++] = literal_id(t, low_index(rest), f->digit, 0);
     }
     return k;
 }
@@ -863,9 +878,10 @@ static PyObject *literal_of(const Tables *t, int id) {
     return Py_BuildValue("(iiO)", id / 2 / t->n, id / 2 % t->n + 1, id & 1 ? Py_True : Py_False);
 }
 
-/* One fact as Python reads it: (cell, digit, on, order, round, parents, why, from). */
-static PyObject *fact_tuple(const Tables *t, const Record *r, int order) {
-    const Fact *f = &r->facts[order];
+/* One fact as Python reads it: (cell, digit, on, order, round, parents, why, from, to); ``to`` is the
+ * unit a CONFINED digit is confined to. */
+static PyObject *fact_tuple(const Tables *t, const Record *r, int index) {
+    const Fact *f = &r->facts[index];
     int ids[MAX_CELLS + MAX_DIGITS];
     int k = parents_of(t, r, f, ids);
     PyObject *parents = PyTuple_New(k);
@@ -875,8 +891,8 @@ static PyObject *fact_tuple(const Tables *t, const Record *r, int order) {
         else PyTuple_SET_ITEM(parents, i, parent);
     }
     if (!parents) return NULL;
-    return Py_BuildValue("(iiOilNii)", f->cell, f->digit, f->on ? Py_True : Py_False, order, f->round, parents,
-                         f->why, f->from);
+    return Py_BuildValue("(iiOilNiii)", f->cell, f->digit, f->on ? Py_True : Py_False, r->first_order + index,
+                         f->round, parents, f->why, f->from, f->why == WHY_CONFINED ? t->target[f->entry] : 0);
 }
 
 /* forcing_story.ancestors: the facts the targets rest on (themselves included), in the order found. */
@@ -969,6 +985,78 @@ static PyObject *explain(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *facts = ancestors_list(t, &r, targets, count);
     if (facts) result = Py_BuildValue("(iiiN)", s.code, s.code_a, s.code_b, facts);
 done:
+    PyMem_Free(r.noted);
+    PyMem_Free(r.facts);
+    release(&s);
+    return result;
+}
+
+/* record(tables, mode, loc, placed, filters, free, static_cells, start_loc, facts, round, cell, digit)
+ *     -> (free, round, code, a, b, found)
+ * Propagation.run with reasons after earlier runs of the same replay, whose facts (a dict keyed by
+ * literals) keep their reasons: "cell is digit" assumed on the given state and run to the end, as
+ * forcing_nets._replay runs each branch. loc, placed and filters are updated in place; code and (a, b)
+ * as run() returns them; found: every new fact in order (fact_tuple), numbered after the earlier ones. */
+static PyObject *record(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *loc, *placed, *filters, *free, *static_cells, *start_loc, *known;
+    int mode, cell, digit;
+    long round;
+    if (!PyArg_ParseTuple(args, "OiO!O!O!OOOO!lii", &capsule, &mode, &PyList_Type, &loc, &PyList_Type, &placed,
+                          &PyList_Type, &filters, &free, &static_cells, &start_loc, &PyDict_Type, &known, &round,
+                          &cell, &digit))
+        return NULL;
+    State s;
+    Record r;
+    memset(&s, 0, sizeof s);
+    memset(&r, 0, sizeof r);
+    const Tables *t = s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!t || read_base(&s, loc, placed, filters, free, static_cells) < 0 ||
+        masks_of(start_loc, r.start_loc, t->n, "start_loc") < 0)
+        return NULL;
+    if (cell < 0 || cell >= t->size || digit < 1 || digit > t->n) {
+        PyErr_SetString(PyExc_ValueError, "a candidate to record is outside the grid");
+        return NULL;
+    }
+    s.mode = mode;
+    r.round = round;
+    r.first_order = (int)PyDict_Size(known);
+    int literals = 2 * t->size * t->n;
+    r.noted = PyMem_Malloc(literals * sizeof(int));
+    r.facts = PyMem_Malloc(literals * sizeof(Fact));
+    PyObject *result = NULL, *key, *value, *found = NULL;
+    if (!r.noted || !r.facts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(r.noted, 0xff, literals * sizeof(int));
+    for (Py_ssize_t at = 0; PyDict_Next(known, &at, &key, &value);) {
+        int c, d, on;
+        if (!PyArg_ParseTuple(key, "iip", &c, &d, &on)) goto done;
+        if (c < 0 || c >= t->size || d < 1 || d > t->n) {
+            PyErr_SetString(PyExc_ValueError, "a known fact is outside the grid");
+            goto done;
+        }
+        r.noted[literal_id(t, c, d, on)] = literals; /* known: never noted again */
+    }
+    s.record = &r;
+    int stopped = replay(&s, &r, cell, digit, -1);
+    mask_t filters_now[MAX_DIGITS];
+    for (int d = 0; d < t->n; d++) filters_now[d] = s.filters[d];
+    if (stopped < 0 || write_masks(loc, s.loc, t->n) < 0 || write_masks(placed, s.placed, t->n) < 0 ||
+        write_masks(filters, filters_now, t->n) < 0 || !(found = PyList_New(r.count)))
+        goto done;
+    for (int i = 0; i < r.count; i++) {
+        PyObject *fact = fact_tuple(t, &r, i);
+        if (!fact) {
+            Py_CLEAR(found);
+            goto done;
+        }
+        PyList_SET_ITEM(found, i, fact);
+    }
+    result = Py_BuildValue("(NliiiN)", from_mask(s.free), r.round, s.code, s.code_a, s.code_b, found);
+    found = NULL;
+done:
+    Py_XDECREF(found);
     PyMem_Free(r.noted);
     PyMem_Free(r.facts);
     release(&s);
@@ -1258,6 +1346,7 @@ static PyMethodDef methods[] = {
     {"tables", make_tables, METH_VARARGS, "The bit-mask tables of a geometry in C form (None if too large)."},
     {"run", run, METH_VARARGS, "Propagation.run without reasons: the fixpoint of the given state."},
     {"explain", explain, METH_VARARGS, "One assumption run with reasons: the facts a conclusion rests on."},
+    {"record", record, METH_VARARGS, "One more assumption of a replay run with reasons: every new fact."},
     {"trials", trials, METH_VARARGS, "Every given assumption run to its fixpoint on its own copy of a state."},
     {"splits", splits, METH_VARARGS, "The case splits whose cases all reach a common literal, on trials()."},
     {"nets", nets, METH_VARARGS, "The first given assumption that case splits refute, and its refutation."},

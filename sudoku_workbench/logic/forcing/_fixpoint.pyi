@@ -66,4 +66,21 @@ def explain(
     digit: int,
     stop: tuple[int, int, bool] | None,
     /,
-) -> tuple[int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int]]]: ...
+) -> tuple[int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int, int]]]: ...
+def record(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    start_loc: tuple[int, ...],
+    facts: dict[tuple[int, int, bool], Any],
+    round: int,
+    cell: int,
+    digit: int,
+    /,
+) -> tuple[
+    int, int, int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int, int]]
+]: ...

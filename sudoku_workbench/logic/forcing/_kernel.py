@@ -8,7 +8,8 @@ and finds the case splits whose cases share a conclusion
 (:class:`~sudoku_workbench.logic.forcing.trials.Trials`), on bit sets, as Python does without it; and it
 runs a forcing net's whole search for a refutation, and the nets' search for the solution
 (:mod:`~sudoku_workbench.logic.forcing.forcing_nets`), each in one call, with the same case splits; and
-it replays one assumption with reasons for a chain's explanation (:meth:`Propagation.explain`).
+it replays assumptions with reasons for a chain's or a net's explanation (:meth:`Propagation.explain`,
+and :meth:`Propagation.run` in NET mode).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Compiled(NamedTuple):
     nets: Callable[..., tuple[int, Any]]
     solutions: Callable[..., list[tuple[int, ...]]]
     explain: Callable[..., tuple[int, int, int, list[tuple[Any, ...]]]]
+    record: Callable[..., tuple[int, int, int, int, int, list[tuple[Any, ...]]]]
 
 
 def _import_fixpoint() -> ModuleType:
@@ -62,6 +64,7 @@ def compiled_for(module: ModuleType, geo: Geometry) -> Compiled | None:
         functools.partial(module.nets, compiled),
         functools.partial(module.solutions, compiled),
         functools.partial(module.explain, compiled),
+        functools.partial(module.record, compiled),
     )
 
 

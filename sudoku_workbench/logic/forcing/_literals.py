@@ -20,6 +20,7 @@ __all__ = [
     "Mode",
     "candidate_of",
     "coded_why",
+    "confined_why",
     "hidden_why",
     "literal_name",
     "own_cell_why",
@@ -83,7 +84,7 @@ ASSUMED_WHY = "assumed"
 #: Why a naked single is queued (the compiled fixpoint queues it with the same words).
 NAKED_WHY = "it has no other candidate left"
 #: The compiled fixpoint's codes for the reason of a fact it explains (WHY_* in _fixpoint.c).
-_WHY_ASSUMED, _WHY_NAKED, _WHY_OWN_CELL, _WHY_PEER, _WHY_HIDDEN = range(5)
+_WHY_ASSUMED, _WHY_NAKED, _WHY_OWN_CELL, _WHY_PEER, _WHY_HIDDEN, _WHY_CONFINED = range(6)
 
 
 def own_cell_why(geo: Geometry, cell: Cell, digit: Digit) -> str:
@@ -101,12 +102,24 @@ def hidden_why(geo: Geometry, digit: Digit, unit: int) -> str:
     return f"it is the last place for {digit_char(digit)} in {geo.unit_name(unit)}"
 
 
-def coded_why(geo: Geometry, code: int, digit: Digit, parents: tuple[Literal, ...], unit: int) -> str:
-    """The words for the reason the compiled fixpoint gives by its code (a hidden single's ``unit``)."""
+def confined_why(geo: Geometry, digit: Digit, unit: int, target: int) -> str:
+    """Why a digit confined to a box-line meeting leaves the rest of the other unit."""
+    return f"{digit_char(digit)} of {geo.unit_name(unit)} is confined to {geo.unit_name(target)}"
+
+
+def coded_why(
+    geo: Geometry, code: int, digit: Digit, parents: tuple[Literal, ...], unit: int, target: int, assumed: str
+) -> str:
+    """The words for a reason the compiled fixpoint gives by its code.
+
+    ``unit`` and ``target`` are the units it names; ``assumed`` is the assumption's own words.
+    """
     if code == _WHY_OWN_CELL:
         return own_cell_why(geo, *candidate_of(parents[0]))
     if code == _WHY_PEER:
         return peer_why(geo, parents[0][0])
     if code == _WHY_HIDDEN:
         return hidden_why(geo, digit, unit)
-    return NAKED_WHY if code == _WHY_NAKED else ASSUMED_WHY
+    if code == _WHY_CONFINED:
+        return confined_why(geo, digit, unit, target)
+    return NAKED_WHY if code == _WHY_NAKED else assumed

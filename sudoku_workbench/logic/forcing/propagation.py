@@ -11,8 +11,9 @@ With ``record=True`` every derived fact keeps its parents, so a rule can list th
 lead to a conclusion, in the order they were found. Without it, :meth:`Propagation.run` hands the
 rounds to the compiled fixpoint when there is one (:mod:`~sudoku_workbench.logic.forcing._kernel`), which
 computes the same state and stops at the same contradiction; the words stay here. The kernel also runs
-many assumptions of one state in one call (:meth:`Propagation.assume_each`), and the replays with
-reasons that explain a chain (:meth:`Propagation.explain`), giving each reason as a code.
+many assumptions of one state in one call (:meth:`Propagation.assume_each`), the replays with reasons
+that explain a chain (:meth:`Propagation.explain`), and a forcing net's runs with reasons (NET mode),
+giving each reason as a code.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import reduce
 from operator import or_
+from typing import Any
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -33,6 +35,7 @@ from sudoku_workbench.logic.forcing._literals import (
     Mode,
     candidate_of,
     coded_why,
+    confined_why,
     hidden_why,
     literal_name,
     own_cell_why,
@@ -167,9 +170,13 @@ class Propagation:
         Raises:
             Contradicted: when the position becomes impossible.
         """
-        if self._compiled is not None and self.facts is None and max_rounds == _ALL_ROUNDS:
-            self._run_compiled(self._compiled)
-            return
+        if self._compiled is not None and max_rounds == _ALL_ROUNDS:
+            if self.facts is None:
+                self._run_compiled(self._compiled)
+                return
+            if self.mode is Mode.NET and (assumed := self._one_assumption()) is not None:
+                self._record_compiled(self._compiled, *assumed)
+                return
         while (self._places or self._offs) and self.round < max_rounds:
             self.round += 1
             self._apply()
@@ -191,8 +198,9 @@ class Propagation:
         """
         facts = self.facts
         assert facts is not None
-        if self._compiled is not None and self._one_placement_assumed():
-            self._explain_compiled(self._compiled, until)
+        fresh = self.mode is not Mode.NET and not self.round and not facts
+        if self._compiled is not None and fresh and (assumed := self._one_assumption()) is not None:
+            self._explain_compiled(self._compiled, until, *assumed)
             return
         while (self._places or self._offs) and (until is None or until not in facts):
             self.run(self.round + 1)
@@ -202,23 +210,49 @@ class Propagation:
         finally:
             self.facts = facts
 
-    def _one_placement_assumed(self) -> bool:
-        """Whether nothing ran yet but one assumed placement, in a mode the kernel explains."""
-        fresh = self.mode is not Mode.NET and not self.round and not self.facts and not self._offs
-        return fresh and len(self._places) == 1 and self._places[0][2:] == ((), ASSUMED_WHY)
+    def _one_assumption(self) -> tuple[Cell, Digit, str] | None:
+        """The placement assumed, with its words, when it is all that is queued (as kernel replays start)."""
+        if self._offs or len(self._places) != 1 or self._places[0][2]:
+            return None
+        cell, digit, _, why = self._places[0]
+        return cell, digit, why
 
-    def _explain_compiled(self, compiled: Compiled, until: Literal | None) -> None:
+    def _explain_compiled(
+        self, compiled: Compiled, until: Literal | None, cell: Cell, digit: Digit, why: str
+    ) -> None:
         """:meth:`explain` by the kernel: the facts it returns, worded here."""
-        cell, digit = self._places[0][:2]
         code, first, second, found = compiled.explain(
             self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, cell, digit, until
         )
-        geo = self.geo
-        self.facts = {
-            (c, d, on): Fact(order, number, parents, coded_why(geo, kind, d, parents, where))
-            for c, d, on, order, number, parents, kind, where in found
-        }
+        self.facts = dict(self._worded(found, why))
         self._stop(code, first, second)
+
+    def _record_compiled(self, compiled: Compiled, cell: Cell, digit: Digit, why: str) -> None:
+        """A run with reasons by the kernel, after earlier runs whose facts it keeps (a net's branches)."""
+        assert self.facts is not None
+        self._places = []
+        self.free, self.round, code, first, second, found = compiled.record(
+            self.mode,
+            self.loc,
+            self.placed,
+            self._filters,
+            self.free,
+            self._static_cells,
+            self.start_loc,
+            self.facts,
+            self.round,
+            cell,
+            digit,
+        )
+        self.facts.update(self._worded(found, why))
+        self._stop(code, first, second)
+
+    def _worded(self, found: list[tuple[Any, ...]], assumed: str) -> Iterator[tuple[Literal, Fact]]:
+        """The kernel's facts with their words (``assumed`` for the assumption's own)."""
+        geo = self.geo
+        for cell, digit, on, order, number, parents, code, unit, target in found:
+            why = coded_why(geo, code, digit, parents, unit, target, assumed)
+            yield (cell, digit, on), Fact(order, number, parents, why)
 
     def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
@@ -450,10 +484,6 @@ class Propagation:
         parents: tuple[Literal, ...] = ()
         why = ""
         if self.facts is not None:
-            digit, geo = index + 1, self.geo
-            parents = tuple((c, digit, False) for c in set_bits(self.start_loc[index] & rest))
-            why = (
-                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
-                f"{geo.unit_name(target_unit)}"
-            )
+            parents = tuple((c, index + 1, False) for c in set_bits(self.start_loc[index] & rest))
+            why = confined_why(self.geo, index + 1, source_unit, target_unit)
         self._offs.append((victims, index + 1, parents, why))

@@ -28,7 +28,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel, forcing_nets
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
-from sudoku_workbench.logic.forcing.trials import Trials, open_candidates
+from sudoku_workbench.logic.forcing.trials import Trials, open_candidates, reached
 from tests.conftest import REPO, SAMPLE_CORPORA, spread_sample
 
 fixpoint = pytest.importorskip(
@@ -62,7 +62,7 @@ def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compil
     return {
         **{k: v for k, v in vars(prop).items() if k != "_compiled"},
         "stop": stop,
-        "reached": prop.reached(),
+        "reached": reached(prop),
     }
 
 

@@ -573,7 +573,7 @@ typedef struct {
 } Trial;
 
 /* Every trial of a position, kept for splits(): ``firsts`` holds per trial 2 * n * size rounds, in
- * Propagation.reached's bit order, the round after which each reached literal first held (none in NET
+ * trials.reached's bit order, the round after which each reached literal first held (none in NET
  * mode, which keeps no rounds: there no split has a conclusion, as in Python). */
 typedef struct {
     int size, n, mode;
@@ -594,7 +594,7 @@ static void free_trials(PyObject *capsule) {
     if (set) drop_trials(set);
 }
 
-/* The literals of a trial as Propagation.reached's int: per digit its new places, then its removals. */
+/* The literals of a trial as trials.reached's int: per digit its new places, then its removals. */
 static PyObject *reached_int(int size, int n, const mask_t *on, const mask_t *off) {
     unsigned char bytes[2 * MAX_CELLS * MAX_DIGITS / 8 + 1];
     size_t count = (size_t)(2 * size * n + 7) / 8;
@@ -616,7 +616,7 @@ static PyObject *reached_int(int size, int n, const mask_t *on, const mask_t *of
 #endif
 }
 
-/* After a round: the literals that hold for the first time get this round (what Propagation.rounds_of
+/* After a round: the literals that hold for the first time get this round (what trials.rounds_of
  * reads from the round snapshots). */
 static void note_firsts(const State *s, const TrialSet *set, Trial *trial, uint16_t *firsts, long round) {
     int size = set->size;
@@ -707,7 +707,7 @@ static TrialSet *new_trials(const State *base, Py_ssize_t count) {
 
 /* trials(tables, mode, loc, placed, filters, free, static_cells, candidates) -> (handle, results)
  * Each (cell, digit) of ``candidates`` assumed true on its own copy of the given state and run to the
- * fixpoint; per candidate (rounds, contradicted, reached), reached as Propagation.reached (0 when it
+ * fixpoint; per candidate (rounds, contradicted, reached), reached as trials.reached (0 when it
  * contradicted). The handle keeps the trials for splits(). */
 static PyObject *trials(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule, *loc, *placed, *filters, *free, *static_cells, *candidates;

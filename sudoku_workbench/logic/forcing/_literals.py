@@ -7,7 +7,9 @@ read these to tell what it found.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 
@@ -19,9 +21,9 @@ __all__ = [
     "Literal",
     "Mode",
     "candidate_of",
-    "coded_why",
     "confined_why",
     "hidden_why",
+    "kernel_facts",
     "literal_name",
     "own_cell_why",
     "peer_why",
@@ -107,7 +109,14 @@ def confined_why(geo: Geometry, digit: Digit, unit: int, target: int) -> str:
     return f"{digit_char(digit)} of {geo.unit_name(unit)} is confined to {geo.unit_name(target)}"
 
 
-def coded_why(
+def kernel_facts(geo: Geometry, found: list[tuple[Any, ...]], assumed: str) -> Iterator[tuple[Literal, Fact]]:
+    """The facts the compiled fixpoint returns, as Python keeps them (``assumed``: the assumption's words)."""
+    for cell, digit, on, order, number, parents, code, unit, target in found:
+        why = _coded_why(geo, code, digit, parents, unit, target, assumed)
+        yield (cell, digit, on), Fact(order, number, parents, why)
+
+
+def _coded_why(
     geo: Geometry, code: int, digit: Digit, parents: tuple[Literal, ...], unit: int, target: int, assumed: str
 ) -> str:
     """The words for a reason the compiled fixpoint gives by its code.

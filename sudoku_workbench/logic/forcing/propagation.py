@@ -18,10 +18,8 @@ giving each reason as a code.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import reduce
 from operator import or_
-from typing import Any
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
@@ -34,9 +32,9 @@ from sudoku_workbench.logic.forcing._literals import (
     Literal,
     Mode,
     candidate_of,
-    coded_why,
     confined_why,
     hidden_why,
+    kernel_facts,
     literal_name,
     own_cell_why,
     peer_why,
@@ -138,30 +136,6 @@ class Propagation:
         bit = 1 << cell
         return [d + 1 for d, m in enumerate(self.loc) if m & bit]
 
-    def reached(self) -> int:
-        """Every literal found since the start as one bit set: per digit its new places, then its removals."""
-        size, bits, shift = self.geo.size, 0, 0
-        for loc, placed, start_loc, start_placed in zip(
-            self.loc, self.placed, self.start_loc, self.start_placed, strict=True
-        ):
-            bits |= (placed & ~start_placed | (start_loc & ~(loc | placed)) << size) << shift
-            shift += 2 * size
-        return bits
-
-    def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
-        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
-        left = mask
-        for number, (loc, placed) in enumerate(self.rounds, 1):
-            now = placed[index] if on else ~(loc[index] | placed[index])
-            hit = left & now
-            left ^= hit
-            while hit:
-                low = hit & -hit
-                hit ^= low
-                yield low.bit_length() - 1, number
-            if not left:
-                return
-
     # --- the rounds ---------------------------------------------------------------------------------
 
     def run(self, max_rounds: int = _ALL_ROUNDS) -> None:
@@ -222,37 +196,21 @@ class Propagation:
     ) -> None:
         """:meth:`explain` by the kernel: the facts it returns, worded here."""
         code, first, second, found = compiled.explain(
-            self.mode, self.loc, self.placed, self._filters, self.free, self._static_cells, cell, digit, until
+            self.mode, *self.masks(), self._static_cells, cell, digit, until
         )
-        self.facts = dict(self._worded(found, why))
+        self.facts = dict(kernel_facts(self.geo, found, why))
         self._stop(code, first, second)
 
     def _record_compiled(self, compiled: Compiled, cell: Cell, digit: Digit, why: str) -> None:
         """A run with reasons by the kernel, after earlier runs whose facts it keeps (a net's branches)."""
         assert self.facts is not None
         self._places = []
+        known = (self._static_cells, self.start_loc, self.facts, self.round)
         self.free, self.round, code, first, second, found = compiled.record(
-            self.mode,
-            self.loc,
-            self.placed,
-            self._filters,
-            self.free,
-            self._static_cells,
-            self.start_loc,
-            self.facts,
-            self.round,
-            cell,
-            digit,
+            self.mode, *self.masks(), *known, cell, digit
         )
-        self.facts.update(self._worded(found, why))
+        self.facts.update(kernel_facts(self.geo, found, why))
         self._stop(code, first, second)
-
-    def _worded(self, found: list[tuple[Any, ...]], assumed: str) -> Iterator[tuple[Literal, Fact]]:
-        """The kernel's facts with their words (``assumed`` for the assumption's own)."""
-        geo = self.geo
-        for cell, digit, on, order, number, parents, code, unit, target in found:
-            why = coded_why(geo, code, digit, parents, unit, target, assumed)
-            yield (cell, digit, on), Fact(order, number, parents, why)
 
     def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""

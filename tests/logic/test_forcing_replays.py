@@ -4,9 +4,10 @@ A forcing step's explanation reads the facts its conclusion (or the contradictio
 :meth:`Propagation.explain` records reasons only up to the conclusion and finishes the run unrecorded,
 and with the compiled kernel runs it all in C and returns only those facts. On positions of real
 solves, for every assumption in both chain modes, it must stop at the same contradiction as a full
-recorded run in Python and give the same facts (order, round, parents and words) to the conclusion
-or to the contradiction, with the kernel and without it. The forcing steps it explains, and the cached
-ones the SE path weighs twice, must equal steps made from scratch.
+recorded run in Python and keep just the facts (order, round, parents and words) that the conclusion
+or the contradiction rests on, with the kernel and without it. A forcing net's runs with reasons must
+be the same with the kernel and without. The forcing steps explained, and the cached ones the SE path
+weighs twice, must equal steps made from scratch.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel, forcing_chains
-from sudoku_workbench.logic.forcing.forcing_story import ancestors
+from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Fact, Literal, Mode, Propagation
 
 #: Norvig's "hardest" list #1: its solve needs forcing chains, so its positions have splits.
@@ -35,41 +36,41 @@ def _positions() -> list[Grid]:
     return [grid, *after][::STRIDE]
 
 
-def _told(prop: Propagation, literal: Literal | None, stop: Contradicted | None) -> Told:
-    """The facts a replay explains: those ``literal`` rests on, else those the contradiction rests on.
+def _told(facts: dict[Literal, Fact], literal: Literal | None, stop: Contradicted | None) -> Told:
+    """What a replay tells: the facts ``literal`` rests on, else those the contradiction rests on.
 
     A replay that looks for a literal and meets a contradiction tells only the contradiction (a case
     split with a contradicting case is no step).
     """
-    if literal is not None:
-        targets: tuple[Literal, ...] = () if stop is not None else (literal,)
-    else:
-        targets = () if stop is None else stop.parents
-    assert prop.facts is not None
-    facts = [(lit, prop.facts[lit]) for lit in ancestors(prop, targets)]
-    return facts, None if stop is None else (stop.words, stop.parents, stop.unit)
+    if stop is not None:
+        told = [] if literal is not None else [(lit, facts[lit]) for lit in rested_on(facts, stop.parents)]
+        return told, (stop.words, stop.parents, stop.unit)
+    return [(lit, facts[lit]) for lit in rested_on(facts, () if literal is None else (literal,))], None
 
 
-def _full(grid: Grid, mode: Mode, assumption: Literal) -> tuple[Propagation, Contradicted | None]:
-    """Python's run with every reason recorded."""
+def _full(grid: Grid, mode: Mode, assumption: Literal) -> tuple[dict[Literal, Fact], Contradicted | None]:
+    """Python's run with every reason recorded: all its facts, and the contradiction it met."""
     prop = Propagation(grid, mode, record=True)
     prop._compiled = None
     prop.assume(*assumption)
     try:
         prop.run()
     except Contradicted as stop:
-        return prop, stop
-    return prop, None
+        return prop.facts or {}, stop
+    return prop.facts or {}, None
 
 
 def _explained(grid: Grid, mode: Mode, assumption: Literal, literal: Literal | None) -> Told:
+    """What :meth:`Propagation.explain` keeps: the facts (no others) and the contradiction."""
     prop = Propagation(grid, mode, record=True)
     prop.assume(*assumption)
+    stop = None
     try:
         prop.explain(literal)
-    except Contradicted as stop:
-        return _told(prop, literal, stop)
-    return _told(prop, literal, None)
+    except Contradicted as met:
+        stop = met
+    facts = [] if stop is not None and literal is not None else list((prop.facts or {}).items())
+    return facts, None if stop is None else (stop.words, stop.parents, stop.unit)
 
 
 def _targets(facts: dict[Literal, Fact]) -> list[Literal | None]:
@@ -95,11 +96,11 @@ def test_a_replay_up_to_its_conclusion_tells_what_a_full_replay_tells(
                 if not mask >> (digit - 1) & 1:
                     continue
                 assumption = (cell, digit, True)
-                prop, stop = _full(grid, mode, assumption)
+                facts, stop = _full(grid, mode, assumption)
                 contradicted += stop is not None
-                for literal in _targets(prop.facts or {}):
+                for literal in _targets(facts):
                     told = _explained(grid, mode, assumption, literal)
-                    assert told == _told(prop, literal, stop), (grid.to_line(), assumption, literal)
+                    assert told == _told(facts, literal, stop), (grid.to_line(), assumption, literal)
                     reached += len(told[0]) > 1
                     compared += 1
     assert compared > 1000

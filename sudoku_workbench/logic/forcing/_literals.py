@@ -27,6 +27,7 @@ __all__ = [
     "literal_name",
     "own_cell_why",
     "peer_why",
+    "rested_on",
 ]
 
 
@@ -66,6 +67,19 @@ class Contradicted(Exception):
         self.words = words
         self.parents = parents
         self.unit = unit
+
+
+def rested_on(facts: dict[Literal, Fact], targets: tuple[Literal, ...]) -> list[Literal]:
+    """The facts the targets rest on (themselves included), in the order they were found."""
+    seen: set[Literal] = set()
+    stack = [t for t in targets if t in facts]
+    while stack:
+        literal = stack.pop()
+        if literal in seen:
+            continue
+        seen.add(literal)
+        stack.extend(p for p in facts[literal].parents if p in facts)
+    return sorted(seen, key=lambda lit: facts[lit].order)
 
 
 def literal_name(geo: Geometry, literal: Literal) -> str:

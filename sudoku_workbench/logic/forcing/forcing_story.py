@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.propagation import (
     Contradicted,
     Literal,
@@ -82,17 +83,8 @@ def recording(grid: Grid, mode: Mode) -> Propagation:
 
 def ancestors(prop: Propagation, targets: tuple[Literal, ...]) -> list[Literal]:
     """The facts the targets rest on (themselves included), in the order they were found."""
-    facts = prop.facts
-    assert facts is not None
-    seen: set[Literal] = set()
-    stack = [t for t in targets if t in facts]
-    while stack:
-        literal = stack.pop()
-        if literal in seen:
-            continue
-        seen.add(literal)
-        stack.extend(p for p in facts[literal].parents if p in facts)
-    return sorted(seen, key=lambda lit: facts[lit].order)
+    assert prop.facts is not None
+    return rested_on(prop.facts, targets)
 
 
 def implications_text(prop: Propagation, literals: list[Literal], skip: set[Literal] | None = None) -> str:
@@ -183,7 +175,7 @@ class Story:
                 return False
             if prop.facts is None or conclusion not in prop.facts:
                 return False
-            found = ancestors(prop, (conclusion,))
+            found = list(prop.facts)  # what the conclusion rests on
             self.add(prop, found, conclusion)
             self.sentences.append(
                 f"If {literal_name(grid.geometry, case)}: {implications_text(prop, found)}."
@@ -219,7 +211,7 @@ def contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) 
         prop.explain()
     except Contradicted as stop:
         story = Story.empty()
-        found = ancestors(prop, stop.parents)
+        found = list(prop.facts or ())  # what the contradiction rests on
         story.add(prop, found, latest(prop, stop.parents))
         if stop.unit >= 0:
             story.units.append(stop.unit)

@@ -38,6 +38,7 @@ from sudoku_workbench.logic.forcing._literals import (
     literal_name,
     own_cell_why,
     peer_why,
+    rested_on,
 )
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
 
@@ -163,9 +164,9 @@ class Propagation:
 
         An explanation of one conclusion reads only the facts up to it; the rest of the run just has to
         show that nothing contradicts, which the unrecorded rounds (the compiled fixpoint) do faster.
-        From a fresh recording with one placement assumed, the compiled kernel runs it all: ``facts``
-        then holds only what ``until``, or the contradiction met, rests on (all that an explanation
-        reads), and the state is left as it was.
+        Afterwards ``facts`` holds just what the contradiction met, or else ``until``, rests on, in the
+        order found (all that an explanation reads). From a fresh recording with one placement assumed
+        the compiled kernel runs it all, and leaves the state as it was.
 
         Raises:
             Contradicted: when the position becomes impossible.
@@ -176,13 +177,18 @@ class Propagation:
         if self._compiled is not None and fresh and (assumed := self._one_assumption()) is not None:
             self._explain_compiled(self._compiled, until, *assumed)
             return
-        while (self._places or self._offs) and (until is None or until not in facts):
-            self.run(self.round + 1)
-        self.facts = None
+        stop: Contradicted | None = None
         try:
+            while (self._places or self._offs) and (until is None or until not in facts):
+                self.run(self.round + 1)
+            self.facts = None
             self.run()
-        finally:
-            self.facts = facts
+        except Contradicted as met:
+            stop = met
+        targets = stop.parents if stop is not None else () if until is None else (until,)
+        self.facts = {literal: facts[literal] for literal in rested_on(facts, targets)}
+        if stop is not None:
+            raise stop
 
     def _one_assumption(self) -> tuple[Cell, Digit, str] | None:
         """The placement assumed, with its words, when it is all that is queued (as kernel replays start)."""

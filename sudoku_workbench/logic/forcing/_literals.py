@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 
@@ -49,9 +48,11 @@ class Mode(enum.IntEnum):
 Literal = tuple[Cell, Digit, bool]
 
 
-@dataclass(frozen=True)
-class Fact:
-    """A literal found by propagation: its order, round, parents and the words for why it holds."""
+class Fact(NamedTuple):
+    """A literal found by propagation: its order, round, parents and the words for why it holds.
+
+    A named tuple: replays make hundreds of thousands, and a tuple is made in half the time.
+    """
 
     order: int
     round: int

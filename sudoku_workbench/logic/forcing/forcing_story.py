@@ -49,7 +49,7 @@ __all__ = [
 @functools.lru_cache(maxsize=8)
 def assumption_trials(grid: Grid, mode: Mode) -> Trials:
     """Every assumption "candidate is true" of the position, propagated in ``mode`` (cached)."""
-    return Trials(grid, mode)
+    return Trials(grid, mode, _start(grid, mode))
 
 
 def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
@@ -60,22 +60,24 @@ def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
 def forget() -> None:
     """Drop the cached propagations (so a benchmark pass starts cold)."""
     assumption_trials.cache_clear()
-    _recording_start.cache_clear()
+    _start.cache_clear()
     contradiction_step.cache_clear()
 
 
 @functools.lru_cache(maxsize=4)
-def _recording_start(grid: Grid, mode: Mode) -> Propagation:
-    """The position as a propagation that keeps reasons, nothing assumed yet: replays copy it.
+def _start(grid: Grid, mode: Mode) -> Propagation:
+    """The position as a propagation, nothing assumed yet: the trials read it and the replays copy it.
 
     The rules replay many assumptions of one position; a copy costs far less than reading the grid.
     """
-    return Propagation(grid, mode, record=True)
+    return Propagation(grid, mode)
 
 
 def recording(grid: Grid, mode: Mode) -> Propagation:
     """A propagation of the position that keeps reasons, ready for an assumption."""
-    return _recording_start(grid, mode).copy()
+    prop = _start(grid, mode).copy()
+    prop.facts = {}
+    return prop
 
 
 # --- explanations ----------------------------------------------------------------------------------

@@ -108,8 +108,9 @@ class Trials:
     ``closures`` maps each open candidate to its :class:`Closure`; :meth:`splits` reads them.
     """
 
-    def __init__(self, grid: Grid, mode: Mode) -> None:
-        base = Propagation(grid, mode)
+    def __init__(self, grid: Grid, mode: Mode, base: Propagation | None = None) -> None:
+        """``base``, when given, is the position as an unrecorded propagation in ``mode`` (only read)."""
+        base = base if base is not None else Propagation(grid, mode)
         candidates = list(open_candidates(grid))
         self._grid = grid
         self._compiled = compiled_of(grid.geometry)

@@ -19,6 +19,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel, forcing_chains
 from sudoku_workbench.logic.forcing._literals import rested_on
+from sudoku_workbench.logic.forcing.forcing_story import links_of, open_candidates, recording
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Fact, Literal, Mode, Propagation
 
 #: Norvig's "hardest" list #1: its solve needs forcing chains, so its positions have splits.
@@ -175,3 +176,22 @@ def test_cached_forcing_steps_equal_steps_made_from_scratch() -> None:
             forget_caches()
             fresh = list(rule(grid))
             assert first == again == fresh
+
+
+def test_the_arrows_drawn_are_the_facts_parent_links_even_when_remembered() -> None:
+    """links_of keeps the arrows it made: each must join a fact's parent to it, strong into a placement."""
+    drawn = 0
+    for grid in _positions():
+        for candidate in open_candidates(grid):
+            prop = recording(grid, Mode.DYNAMIC)
+            prop.assume(*candidate, True)
+            try:
+                prop.run()
+            except Contradicted:
+                continue
+            facts = prop.facts or {}
+            pairs = [(parent, lit) for lit in facts for parent in facts[lit].parents if parent in facts]
+            for (parent, literal), link in zip(pairs, links_of(prop, list(facts)), strict=True):
+                assert (link.start, link.end, link.strong) == (parent[:2], literal[:2], literal[2])
+            drawn += len(pairs)
+    assert drawn > 1000

@@ -104,13 +104,17 @@ def implications_text(prop: Propagation, literals: list[Literal], skip: set[Lite
 
 def links_of(prop: Propagation, literals: list[Literal]) -> list[Link]:
     """The arrows from each implication's reason to it, for the board."""
-    assert prop.facts is not None
-    links = []
-    for literal in literals:
-        for parent in prop.facts[literal].parents:
-            if parent in prop.facts:
-                links.append(Link(candidate_of(parent), candidate_of(literal), strong=literal[2]))
-    return links
+    facts = prop.facts
+    assert facts is not None
+    return [
+        _link(parent, literal) for literal in literals for parent in facts[literal].parents if parent in facts
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _link(parent: Literal, literal: Literal) -> Link:
+    """The arrow from a reason to what it implies (kept: the replays of a position draw the same ones)."""
+    return Link(candidate_of(parent), candidate_of(literal), strong=literal[2])
 
 
 def latest(prop: Propagation, literals: tuple[Literal, ...]) -> Literal:

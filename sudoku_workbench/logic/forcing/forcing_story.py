@@ -111,7 +111,7 @@ def links_of(prop: Propagation, literals: list[Literal]) -> list[Link]:
     ]
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1 << 12)
 def _link(parent: Literal, literal: Literal) -> Link:
     """The arrow from a reason to what it implies (kept: the replays of a position draw the same ones)."""
     return Link(candidate_of(parent), candidate_of(literal), strong=literal[2])

@@ -15,6 +15,7 @@ that have not changed since the last step.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ import networkx as nx
 from networkx.algorithms import bipartite
 
 from sudoku_workbench.core.geometry import Cell, Digit
-from sudoku_workbench.core.grid import Grid, digits_of_mask, set_bits
+from sudoku_workbench.core.grid import Grid, digits_of_mask
 
 __all__ = [
     "BipartiteAnalysis",
@@ -151,41 +152,74 @@ def has_removable_edge(masks: tuple[int, ...]) -> bool:
     a matching still take theirs from :func:`maximum_matching`). Cached, as most units keep their
     candidates from one step to the next.
     """
-    if functools.reduce(lambda acc, m: acc | m, masks, 0).bit_count() != len(masks):
+    if functools.reduce(operator.or_, masks, 0).bit_count() != len(masks):
         return False
-    owner: dict[int, int] = {}
-    for left in range(len(masks)):
-        if not _augment(masks, owner, left, [0]):
-            return False
-    mate = {i: j for j, i in owner.items()}
-    # An unmatched edge (i, j) lies on a perfect matching when i is reached from j's owner by going out
-    # along unmatched edges and back along matched ones (an alternating cycle).
-    reach = []
+    owner = _perfect_owners(masks)
+    if owner is None:
+        return False
+    mate = [0] * len(masks)
+    for right, left in enumerate(owner):
+        if left >= 0:
+            mate[left] = right
+    reach = _reach(masks, owner, mate)
+    # An unmatched edge (i, j) lies on a perfect matching when i is reached from j's owner (an
+    # alternating cycle through it).
     for i, mask in enumerate(masks):
         rest = mask & ~(1 << mate[i])
-        reach.append(sum(1 << owner[j] for j in set_bits(rest)))
-    changed = True
-    while changed:
-        changed = False
-        for i, mask in enumerate(reach):
-            grown = mask
-            for k in set_bits(mask):
-                grown |= reach[k]
-            if grown != mask:
-                reach[i], changed = grown, True
-    return any(
-        not reach[owner[j]] >> i & 1 for i, mask in enumerate(masks) for j in set_bits(mask & ~(1 << mate[i]))
-    )
+        while rest:
+            low = rest & -rest
+            if not reach[owner[low.bit_length() - 1]] >> i & 1:
+                return True
+            rest ^= low
+    return False
 
 
-def _augment(masks: Sequence[int], owner: dict[int, int], left: int, seen: list[int]) -> bool:
+def _reach(masks: Sequence[int], owner: list[int], mate: list[int]) -> list[int]:
+    """Per left node i, the left nodes it leads to, as a mask.
+
+    i takes another right node from that node's owner, who takes another from its owner, and so on
+    (closed Warshall's way, one pass per node).
+    """
+    reach = []
+    for i, mask in enumerate(masks):
+        rest, cells = mask & ~(1 << mate[i]), 0
+        while rest:
+            low = rest & -rest
+            cells |= 1 << owner[low.bit_length() - 1]
+            rest ^= low
+        reach.append(cells)
+    for k, through in enumerate(reach):
+        bit = 1 << k
+        for i, cells in enumerate(reach):
+            if cells & bit:
+                reach[i] = cells | through
+    return reach
+
+
+def _perfect_owners(masks: Sequence[int]) -> list[int] | None:
+    """A matching of every left node, as the left node of each right node (-1: none), or None.
+
+    Kuhn's augmenting paths, on bit masks.
+    """
+    owner = [-1] * functools.reduce(operator.or_, masks, 0).bit_length()
+    for left in range(len(masks)):
+        if not _augment(masks, owner, left, [0]):
+            return None
+    return owner
+
+
+def _augment(masks: Sequence[int], owner: list[int], left: int, seen: list[int]) -> bool:
     """Match ``left``, moving matched left nodes along an augmenting path (``seen``: rights tried)."""
-    for right in set_bits(masks[left] & ~seen[0]):
-        if seen[0] >> right & 1:
+    free = masks[left] & ~seen[0]
+    while free:
+        low = free & -free
+        free ^= low
+        if seen[0] & low:
             continue  # tried deeper down this search
-        seen[0] |= 1 << right
-        other = owner.get(right)
-        if other is None or _augment(masks, owner, other, seen):
+        seen[0] |= low
+        right = low.bit_length() - 1
+        other = owner[right]
+        if other < 0 or _augment(masks, owner, other, seen):
             owner[right] = left
             return True
     return False

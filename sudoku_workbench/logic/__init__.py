@@ -20,9 +20,9 @@ pyproject.toml keeps that order):
   Eppstein's rules on the bilocation and bivalue graphs, with the words for their paths.
   ``aic_graph``, ``aic_search``, ``nice_loops``, ``bivalue_chains``, ``chain_text``, ``path_rules``,
   ``cycles``, ``bivalue_rules``, ``forcing_rules``.
-- ``als`` (5): Almost locked sets: the sets of a position and the rules built on them. ALS-XZ,
+- ``als`` (6): Almost locked sets: the sets of a position and the rules built on them. ALS-XZ,
   ALS-XY-Wing, ALS-XY-Chain and Death Blossom. ``als``, ``als_chain``, ``als_sets``, ``_als_links``,
-  ``death_blossom``.
+  ``_bivalue_wings``, ``death_blossom``.
 - ``uniqueness`` (3): Uniqueness: rules that hold only if the puzzle has exactly one solution.
   Unique and avoidable rectangles, with the rectangle helpers they share. ``uniqueness``,
   ``uniqueness_more``, ``_rectangles``.

@@ -34,21 +34,30 @@ POSITION_STRIDE = 3
 
 
 def _every_chain(grid: Grid, compiled: bool) -> list[tuple[int, Any, list[Any]]]:
-    """Each walk of the search, both passes, to its end: (limit, start, its chains that prove something).
+    """Each walk of the search, both passes, to its end: (limit, start, its chains that prove something),
+    then each pass as the search walks it, all its starts at once: (limit, the starts it cut, its chains).
 
     The kernel hands back only those; Python's walk hands back every chain, and its conclusions sort them.
     """
+
+    def proving(found: list[Any]) -> list[Any]:
+        if compiled:
+            return found
+        return [path for path in found if aic_search._conclusions(links, grid.candidates, path)]
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(_aic_kernel, "kernel", aic_walk if compiled else None)
         links = digit_links(grid)
-        starts, chains, cut = aic_search._search(grid, links)
-        walks = []
-        for limit in (aic_search.SHORT, aic_search.LONGEST):
-            for start in starts if limit == aic_search.SHORT else [s for s in starts if s in cut]:
-                found = list(chains(start, limit))
-                if not compiled:
-                    found = [path for path in found if aic_search._conclusions(links, grid.candidates, path)]
-                walks.append((limit, start, found))
+        walks: list[tuple[int, Any, list[Any]]] = []
+        for one_by_one in True, False:
+            starts, chains, cut = aic_search._search(grid, links)
+            for limit in (aic_search.SHORT, aic_search.LONGEST):
+                walked = starts if limit == aic_search.SHORT else [s for s in starts if s in cut]
+                if one_by_one:
+                    walks += [(limit, start, proving(list(chains([start], limit)))) for start in walked]
+                else:
+                    found = proving(list(chains(walked, limit)))
+                    walks.append((limit, sorted(s for s in walked if s in cut), found))
         return walks
 
 
@@ -140,7 +149,9 @@ def test_a_bad_start_or_set_is_a_clear_error_not_a_crash():
     grid = _HARD[0]
     tables, _starts = _build(grid, chain_sets(grid))
     with pytest.raises(ValueError, match="out of range"):
-        aic_walk.walk(tables, 10**6, 0, 8)
+        aic_walk.walk_on(tables, (0, 10**6), (0, 0), 1, 8)
+    with pytest.raises(ValueError, match="differ in length"):
+        aic_walk.walk_on(tables, (0, 1), (0,), 0, 8)
     with pytest.raises(ValueError, match="out of range"):
         _build(grid, (Als(0, 3, 1, (0,) * 10),))
     with pytest.raises(ValueError, match="do not fit"):

@@ -9,9 +9,13 @@ those where the plain search finds nothing.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import operator
 import random
 from collections.abc import Iterator
+
+import pytest
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
@@ -24,10 +28,11 @@ from sudoku_workbench.logic.als._als_links import (
     restricted,
     victim_table,
 )
-from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.als._bivalue_wings import bivalue_wing_sizes, bivalue_wings_remove
+from sudoku_workbench.logic.als.als_sets import MAX_CELLS, Als, almost_locked_sets, unit_sets
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from tests.conftest import corpus
+from tests.conftest import corpus, spread_sample
 
 
 def _positions() -> Iterator[Grid]:
@@ -143,6 +148,81 @@ def test_als_xz_of_some_sizes_removes_what_the_plain_search_does_with_those_sets
         assert xz == _plain_xz(grid, sizes)
         fired += len(xz)
     assert fired > 5, fired
+
+
+def _corpus_positions() -> Iterator[Grid]:
+    """Positions of solves of a few puzzles from several corpora, each with a randomly thinned copy."""
+    rng = random.Random(31)
+    for name in ("top1465.txt", "forum_hardest_1106.txt", "se_rated_sudokuexchange_sample50.txt"):
+        for puzzle in spread_sample(name, 4):
+            for _step, grid in itertools.islice(steps_with_grids(puzzle), 0, 80, 4):
+                yield grid
+                yield _thinned(grid, rng)
+
+
+@pytest.mark.parametrize("larger", [frozenset({3, 4}), frozenset({2}), frozenset({2, 3, 4, 5})], ids=str)
+def test_the_bivalue_wing_check_agrees_with_the_plain_search(larger: frozenset[int]) -> None:
+    # ALS-XZ of a bivalue cell and larger sets searches only where this check says yes: a wrong "no"
+    # would lose steps, a wrong "yes" the time saved.
+    sizes = frozenset((1, large) for large in larger)
+    said = {True: 0, False: 0}
+    for grid in _corpus_positions():
+        removes = bivalue_wings_remove(grid, larger)
+        assert removes == bool(_plain_xz(grid, sizes))
+        said[removes] += 1
+    assert min(said.values()) > 20, said
+
+
+def _every_unit_set(grid: Grid, unit: int) -> set[tuple[int, int, tuple[int, ...]]]:
+    """(cells, digits, holders) of each ALS of the unit, every cell combination tried."""
+    cands, n = grid.candidates, grid.geometry.n
+    open_cells = [c for c in grid.geometry.units[unit] if cands[c]]
+    found = set()
+    for size in range(1, MAX_CELLS + 1):
+        for combo in itertools.combinations(open_cells, size):
+            digits = functools.reduce(operator.or_, (cands[c] for c in combo))
+            if digits.bit_count() == size + 1:
+                holders = tuple(
+                    sum(1 << c for c in combo if cands[c] >> d - 1 & 1) if d else 0 for d in range(n + 1)
+                )
+                found.add((sum(1 << c for c in combo), digits, holders))
+    return found
+
+
+def test_each_unit_has_every_almost_locked_set_once() -> None:
+    # The search grows a cell set only while it can still become an ALS: it must not lose one.
+    checked = 0
+    for grid in itertools.islice(_corpus_positions(), 0, None, 5):
+        cands = grid.candidates
+        for unit, cells in enumerate(grid.geometry.units):
+            sets = unit_sets(grid.geometry.n, unit, cells, tuple(cands[c] for c in cells))
+            got = [(s.cells, s.digits, s.holders) for s in sets]
+            assert len(set(got)) == len(got)
+            assert set(got) == _every_unit_set(grid, unit)
+            checked += len(got)
+    assert checked > 10_000, checked
+
+
+def test_the_sets_of_a_position_are_each_units_sets_with_those_of_earlier_units_left_out() -> None:
+    # Only a column's single cells and a box's sets along one line are left out as met before:
+    # the plain way keeps the first of each cell set met, unit by unit.
+    checked = 0
+    for grid in itertools.islice(_corpus_positions(), 0, None, 3):
+        cands, geo = grid.candidates, grid.geometry
+        first: dict[int, Als] = {}
+        for unit, cells in enumerate(geo.units):
+            for als_set in unit_sets(geo.n, unit, cells, tuple(cands[c] for c in cells)):
+                first.setdefault(als_set.cells, als_set)
+        assert almost_locked_sets(grid) == tuple(first.values())
+        checked += len(first)
+    assert checked > 10_000, checked
+
+
+def test_only_pairs_with_a_bivalue_cell_are_checked_from_the_bivalue_cells() -> None:
+    assert bivalue_wing_sizes(frozenset({(1, 3), (1, 4)})) == frozenset({3, 4})
+    assert bivalue_wing_sizes(frozenset({(1, 3), (2, 3)})) is None
+    assert bivalue_wing_sizes(frozenset({(1, 1)})) is None
+    assert bivalue_wing_sizes(None) is None
 
 
 def test_a_pivot_skipped_has_no_two_wings_that_remove_anything() -> None:

@@ -28,7 +28,7 @@ from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
 from sudoku_workbench.logic.forcing import _kernel, forcing_nets
 from sudoku_workbench.logic.forcing.propagation import Contradicted, Mode, Propagation
-from sudoku_workbench.logic.forcing.trials import Trials, open_candidates
+from sudoku_workbench.logic.forcing.trials import Trials, open_candidates, reached
 from tests.conftest import REPO, SAMPLE_CORPORA, spread_sample
 
 fixpoint = pytest.importorskip(
@@ -62,7 +62,7 @@ def _state(grid: Grid, mode: Mode, literals: list[tuple[int, int, bool]], compil
     return {
         **{k: v for k, v in vars(prop).items() if k != "_compiled"},
         "stop": stop,
-        "reached": prop.reached(),
+        "reached": reached(prop),
     }
 
 
@@ -289,6 +289,10 @@ def test_a_bad_candidate_to_try_is_a_clear_error_not_a_crash():
         prop.assume_each(compiled, [(0, 10)])
     with pytest.raises(ValueError, match="outside the grid"):
         compiled.nets(*Propagation(_TOP[0], Mode.NET).masks(), [(81, 1)], 2)
+    with pytest.raises(ValueError, match="in the grid"):
+        compiled.explain(Mode.DYNAMIC, *prop.masks(), 0, 0, 10, None)
+    with pytest.raises(ValueError, match="outside the grid"):
+        compiled.explain(Mode.DYNAMIC, *prop.masks(), 0, 0, 1, (0, 10, True))
 
 
 def test_the_kernel_refuses_grids_too_large_for_it():

@@ -24,6 +24,8 @@ REMEMBERING = (
     "naked_tuple",
     "wxyz_wing",
     "xy_chain",
+    "forcing_contradiction",
+    "nice_loop",
 )
 
 
@@ -61,8 +63,8 @@ def test_forgetting_empties_every_content_cache() -> None:
     from sudoku_workbench.logic.singles import exclusion
 
     caches = (
-        als_sets._unit_sets,
-        _als_links._geometry_seers,
+        als_sets.first_met,
+        _als_links.geometry_seers,
         templates._explored,
         exclusion._unit_chains,
         finned_fish._fish_sizes,

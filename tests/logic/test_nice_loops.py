@@ -72,5 +72,36 @@ def test_almost_locked_set_as_a_chain_link() -> None:
     assert "r1c2 and r2c1 (holding only 1, 2 and 3)" in first.explanation
 
 
+def test_a_kept_step_names_the_sets_of_its_own_position() -> None:
+    """The same chain through a set holding other digits is a step with other words (steps are kept
+    by content, and the chain alone does not say what its sets hold)."""
+    for third in "3", "4":
+        grid = grid_from(G9, keep={"r1c1": "12", "r1c2": "2" + third, "r2c1": "1" + third})
+        first = next(nice_loops.nice_loop(grid))
+        assert first.explanation.startswith("Continuous nice loop: (1)r1c1 = (2)r1c1 - (2)r1c2 = (1)r2c1")
+        assert f"r1c2 and r2c1 (holding only 1, 2 and {third})" in first.explanation
+
+
 def test_nothing_without_links() -> None:
     assert next(nice_loops.nice_loop(grid_from(G9)), None) is None
+
+
+def test_an_als_link_is_named_by_the_first_set_with_both_nodes() -> None:
+    """The explanations' scan of the chain sets agrees with a table of every set's nodes, for every
+    pair of nodes of the sets (most pairs share no set) on positions along a hard solve."""
+    from sudoku_workbench.logic.chains.aic_graph import als_link, chain_sets
+    from sudoku_workbench.logic.engine import RULES, Level, steps_with_grids
+    from tests.conftest import corpus
+
+    (puzzle,) = corpus("top1465.txt", 1, 211)
+    rules = tuple(rule for rule in RULES if rule.level < Level.FORCING)
+    linked = 0
+    for _step, grid in list(steps_with_grids(puzzle, rules))[::8]:
+        sets = chain_sets(grid)
+        nodes = sorted({node for als in sets for node in als.nodes})
+        for a in nodes[::4]:
+            for b in nodes:
+                first = next((als for als in sets if a in als.nodes and b in als.nodes), None)
+                assert als_link(grid, a, b) is first, (a, b)
+                linked += first is not None and a != b
+    assert linked, "no pair shared a set: the check would be empty"

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sudoku_workbench.core import Grid, geometry
+from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.fish import matching_rules
 from sudoku_workbench.logic.singles import eppstein_local, exclusion, tuples
 from tests.logic.conftest import grid_from, without
+
+DATA = Path(__file__).parents[1] / "data"
 
 G4 = geometry(2, 2)
 G9 = geometry(3, 3)
@@ -83,6 +92,27 @@ def test_pile_needs_the_very_same_cells() -> None:
     assert next(exclusion.pile_exclusion(grid), None) is None
 
 
+def test_a_pile_with_nothing_else_in_its_cells_is_no_step() -> None:
+    grid = row1_digits_only_in({4: (2, 6), 7: (2, 6)})
+    assert [s.highlights.cells for s in exclusion.pile_exclusion(grid)] == [(1, 5)]
+    cleared = grid.eliminate((c, d) for c in (1, 5) for d in range(1, 10) if d not in (4, 7))
+    assert next(exclusion.pile_exclusion(cleared), None) is None
+
+
+def test_piles_kept_by_their_places_are_placed_in_each_unit() -> None:
+    """The same places in another unit (row 1, then column 1 of the transposed grid) give that unit's
+    cells: the piles are kept by a unit's places alone, the cells are read from the unit asked."""
+    row = row1_digits_only_in({4: (2, 6, 9), 7: (2, 6, 9), 8: (2, 6, 9)})
+    column = Grid.empty(G9)
+    for digit in (4, 7, 8):
+        column = without(column, [c for c in G9.columns[0] if c // 9 + 1 not in (2, 6, 9)], digit)
+    assert next(exclusion.pile_exclusion(row)).highlights.cells == (1, 5, 8)
+    step = next(exclusion.pile_exclusion(column))
+    assert step.highlights.cells == (9, 45, 72)
+    assert step.highlights.units == (9,)
+    assert step.eliminations == tuple((c, d) for c in (9, 45, 72) for d in (1, 2, 3, 5, 6, 9))
+
+
 def test_chain_exclusion_with_matching_and_chain() -> None:
     grid = grid_from(G9, keep={"r1c1": "12", "r1c2": "23", "r1c3": "13"})
     step = next(exclusion.chain_exclusion(grid))
@@ -115,3 +145,44 @@ def test_unit_matching_finds_the_hidden_triple_that_is_no_pile() -> None:
     assert step.rule == "unit_matching"
     assert step.eliminations == tuple((c, d) for c in (0, 1, 2) for d in range(4, 10))
     assert next(matching_rules.unit_matching(Grid.empty(G4)), None) is None
+
+
+def _plain_piles(grid: Grid) -> list[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]]:
+    """Pile Exclusion by its definition, unit by unit: (unit, cells, eliminations) of each step."""
+    geo, cands = grid.geometry, grid.candidates
+    found = []
+    for unit, cells in enumerate(geo.units):
+        open_cells = [c for c in cells if cands[c]]
+        places = {d: tuple(c for c in cells if cands[c] >> (d - 1) & 1) for d in range(1, geo.n + 1)}
+        done: set[tuple[int, ...]] = set()
+        for d in range(1, geo.n + 1):
+            where = places[d]
+            if where in done or not 1 < len(where) < len(open_cells):
+                continue
+            done.add(where)
+            pile = [e for e in range(1, geo.n + 1) if places[e] == where]
+            gone = tuple(
+                (c, e)
+                for c in where
+                for e in range(1, geo.n + 1)
+                if e not in pile and cands[c] >> (e - 1) & 1
+            )
+            if len(pile) == len(where) and gone:
+                found.append((unit, where, gone))
+    return found
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 9), st.integers(100, 600), st.randoms(use_true_random=False))
+def test_pile_exclusion_finds_the_piles_of_its_definition(index: int, count: int, rng: random.Random) -> None:
+    grid = parse_line((DATA / "top1465.txt").read_text().split()[index])
+    kept = list(grid.candidates)
+    for _ in range(count):
+        cell, digit = divmod(rng.randrange(729), 9)
+        if kept[cell] & ~(1 << digit):
+            kept[cell] &= ~(1 << digit)
+    grid = Grid(grid.geometry, grid.givens, grid.entries, tuple(kept))
+    steps = [
+        (s.highlights.units[0], s.highlights.cells, s.eliminations) for s in exclusion.pile_exclusion(grid)
+    ]
+    assert steps == _plain_piles(grid)

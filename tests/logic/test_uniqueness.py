@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from pathlib import Path
 
 import pytest
@@ -77,3 +79,37 @@ def test_assume_unique_is_refused_for_a_puzzle_with_several_solutions(
     path.write_text("1" + "." * 80 + "\n", encoding="utf-8")
     assert main(["logic", str(path), "--assume-unique"]) == 1
     assert "several solutions" in capsys.readouterr().err
+
+
+def test_open_rectangles_are_those_a_plain_scan_finds() -> None:
+    """The rectangles picked by their corners' masks are, in order, those a scan of every rectangle
+    keeps: a two-candidate corner, no filled one, and a pair no filled cell keeps off a corner."""
+    from sudoku_workbench.core.grid import digits_of_mask
+    from sudoku_workbench.logic.engine import steps_with_grids
+    from sudoku_workbench.logic.uniqueness._rectangles import open_rectangles, rectangles
+    from tests.conftest import corpus
+
+    checked = 0
+    for puzzle in corpus("top1465.txt", 2, 301):
+        rules = tuple(rule for rule in RULES if rule.level < Level.FORCING)
+        for _step, grid in list(steps_with_grids(puzzle, rules))[::5]:
+            geo, cands = grid.geometry, grid.candidates
+            allowed = [
+                sum(
+                    1 << (d - 1)
+                    for d in range(1, geo.n + 1)
+                    if all(grid.values[p] != d for p in geo.peers[c])
+                )
+                for c in range(geo.size)
+            ]
+            expected = []
+            for corners in rectangles(geo):
+                if any(not cands[c] for c in corners):
+                    continue
+                room = functools.reduce(operator.and_, (allowed[c] for c in corners))
+                for pair in sorted({cands[c] for c in corners if cands[c].bit_count() == 2}):
+                    if pair & room == pair:
+                        expected.append((corners, *digits_of_mask(pair), pair))
+            assert open_rectangles(grid) == tuple(expected)
+            checked += len(expected)
+    assert checked, "no open rectangle on the sample: the check would be empty"

@@ -29,6 +29,7 @@ __all__ = [
     "als_name",
     "digit_field",
     "digit_fields",
+    "geometry_seers",
     "in_every_field",
     "other_digits",
     "partners",
@@ -65,12 +66,13 @@ class Seers(dict[int, int]):
 
 def seers(grid: Grid) -> Seers:
     """The :class:`Seers` of the grid's geometry."""
-    return _geometry_seers(grid.geometry)
+    return geometry_seers(grid.geometry)
 
 
 @forgettable
 @functools.lru_cache(maxsize=4)
-def _geometry_seers(geo: Geometry) -> Seers:
+def geometry_seers(geo: Geometry) -> Seers:
+    """The one :class:`Seers` of ``geo`` (for what a unit's candidates alone decide)."""
     return Seers(peer_masks(geo))
 
 

@@ -38,6 +38,7 @@ from sudoku_workbench.logic.als._als_links import (
     restricted_link,
     victim_table,
 )
+from sudoku_workbench.logic.als._bivalue_wings import bivalue_wing_sizes, bivalue_wings_remove
 from sudoku_workbench.logic.als.als_sets import almost_locked_sets
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._text import cells_text
@@ -104,8 +105,12 @@ def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
     """Two ALS with a restricted common x: a common z leaves the cells seeing all z-cells of both.
 
     ``sizes`` narrows the pairs looked at to those sizes in cells (SE's rating admits only the shapes
-    Sukaku Explainer names).
+    Sukaku Explainer names). When they are a bivalue cell and larger sets, a check from the bivalue
+    cells first tells whether any such pair removes anything (most positions have none).
     """
+    larger = bivalue_wing_sizes(sizes)
+    if larger is not None and not bivalue_wings_remove(grid, larger):
+        return
     sets = almost_locked_sets(grid)
     geo = grid.geometry
     pairs = restricted(grid, sizes)

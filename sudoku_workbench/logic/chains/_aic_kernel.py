@@ -10,6 +10,7 @@ that pass, in the same order; what each proves, and its words, are still worked 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
@@ -19,11 +20,13 @@ from sudoku_workbench.logic.chains.aic_graph import Node, chain_sets, meeting_ma
 from sudoku_workbench.logic.shared._digit_links import DigitLinks
 from sudoku_workbench.logic.shared.compiled import compiled_module
 
-__all__ = ["Walks", "built_graph", "compiled_search", "kernel"]
+__all__ = ["WalkOn", "built_graph", "compiled_search", "kernel"]
 
-#: ``walks(start, begin, end)``: the chains that prove something of one start's walk over hops ``begin``
-#: to ``end - 1``, in order (start first), and whether the walk reached its last hop.
-Walks = Callable[[Node, int, int], tuple[list[tuple[Node, ...]], bool]]
+#: ``walk_on(starts, begins, first, end)``: the walks of ``starts[first]``, ``starts[first + 1]``, …
+#: (node numbers, each from its hop in ``begins``, to hop ``end - 1``) up to the first that finds a
+#: chain that proves something, in one call: that start's index (``len(starts)`` when none did), its
+#: chains in order (start first), and the indices of the walks that reached their last hop.
+WalkOn = Callable[[tuple[int, ...], tuple[int, ...], int, int], tuple[int, list[tuple[Node, ...]], list[int]]]
 
 
 def _import_walk() -> ModuleType:
@@ -52,8 +55,11 @@ def built_graph(module: ModuleType, grid: Grid, links: DigitLinks, sets: Sequenc
     )
 
 
-def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] | None:
-    """The search's starts (sorted) and the kernel's walks from them, or None (no kernel, or too large)."""
+def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], dict[Node, int], WalkOn] | None:
+    """The search's starts (sorted), their node numbers and the kernel's walks, or None.
+
+    None when there is no kernel or the grid is too large for it.
+    """
     module = kernel
     if module is None:
         return None
@@ -61,11 +67,5 @@ def compiled_search(grid: Grid, links: DigitLinks) -> tuple[list[Node], Walks] |
     if built is None:
         return None
     tables, starts = built
-    ids: dict[Node, int] = dict(starts)
-    walk = module.walk
-
-    def walks(start: Node, begin: int, end: int) -> tuple[list[tuple[Node, ...]], bool]:
-        chains, stopped = walk(tables, ids[start], begin, end)
-        return chains, stopped
-
-    return list(ids), walks
+    numbers: dict[Node, int] = dict(starts)
+    return list(numbers), numbers, functools.partial(module.walk_on, tables)

@@ -578,28 +578,22 @@ static PyObject *chain_to(Graph *g, int end) {
     return chain;
 }
 
-/* walk(graph, start, begin, end): from "start is false", hops begin .. end - 1 (even hops reach "on"
- * states over strong links, odd ones "off" states over weak links); returns the chains that prove
- * something found at hops from begin on, in order, and whether the walk reached its last hop (Python's
- * "cut"). A walk resumed at begin > 0 is the same walk from scratch, handing out only what is new. */
-static PyObject *walk(PyObject *self, PyObject *args) {
-    PyObject *capsule;
-    int start, begin, end;
-    if (!PyArg_ParseTuple(args, "Oiii", &capsule, &start, &begin, &end)) return NULL;
-    Graph *g = PyCapsule_GetPointer(capsule, GRAPH_NAME);
-    if (!g) return NULL;
+/* From "start is false", hops begin .. end - 1 (even hops reach "on" states over strong links, odd ones
+ * "off" states over weak links): appends to chains those that prove something found at hops from begin
+ * on, in order, and sets *stopped when the walk reached its last hop (Python's "cut"). A walk resumed at
+ * begin > 0 is the same walk from scratch, handing out only what is new. 0, or -1 with an error. */
+static int walk_one(Graph *g, int start, int begin, int end, PyObject *chains, int *stopped) {
     if (start < 0 || start >= g->count || begin < 0 || end > MAX_HOPS) {
         PyErr_SetString(PyExc_ValueError, "walk: the start or the hops are out of range");
-        return NULL;
+        return -1;
     }
-    PyObject *chains = PyList_New(0);
-    if (!chains) return NULL;
     Start s = start_of(g, start);
-    int *parent = g->parent, *layer = g->layer, *reached = g->reached, layer_len = 1, stopped = 1;
+    int *parent = g->parent, *layer = g->layer, *reached = g->reached, layer_len = 1, result = 0;
+    *stopped = 1;
     for (int k = 0; k < 2 * g->count; k++) parent[k] = UNSEEN;
     layer[0] = start << 1;
     parent[start << 1] = -1;
-    for (int hop = 0; hop < end; hop++) {
+    for (int hop = 0; hop < end && !result; hop++) {
         int count = 0;
         for (int k = 0; k < layer_len; k++) {
             int state = layer[k];
@@ -612,21 +606,20 @@ static PyObject *walk(PyObject *self, PyObject *args) {
             }
         }
         if (!count) {
-            stopped = 0;
+            *stopped = 0;
             break;
         }
         if (!(hop & 1) && hop >= begin)
-            for (int k = 0; k < count; k++) {
+            for (int k = 0; k < count && !result; k++) {
                 int node = reached[k] >> 1;
                 if (!promising(g, &s, node)) continue;
                 PyObject *chain = chain_to(g, node);
                 if (!chain) {
-                    if (PyErr_Occurred()) goto fail;
+                    if (PyErr_Occurred()) result = -1;
                     continue;
                 }
-                int failed = PyList_Append(chains, chain);
+                result = PyList_Append(chains, chain);
                 Py_DECREF(chain);
-                if (failed < 0) goto fail;
             }
         int *swap = layer;
         layer = reached;
@@ -635,17 +628,54 @@ static PyObject *walk(PyObject *self, PyObject *args) {
     }
     g->layer = layer; /* (the two scratch arrays may have swapped) */
     g->reached = reached;
-    return Py_BuildValue("(NO)", chains, stopped ? Py_True : Py_False);
+    return result;
+}
+
+static Graph *graph_of(PyObject *capsule) { return PyCapsule_GetPointer(capsule, GRAPH_NAME); }
+
+/* walk_on(graph, starts, begins, first, end): the walks of starts[first], starts[first + 1], ... (each
+ * from its hop in begins) up to the first that finds a chain, in one call (most find none): that
+ * start's index (len(starts) if none did), its chains, and the indices of the walks that reached
+ * their last hop. */
+static PyObject *walk_on(PyObject *self, PyObject *args) {
+    PyObject *capsule, *starts, *begins;
+    Py_ssize_t first;
+    int end;
+    if (!PyArg_ParseTuple(args, "OO!O!ni", &capsule, &PyTuple_Type, &starts, &PyTuple_Type, &begins, &first, &end))
+        return NULL;
+    Graph *g = graph_of(capsule);
+    if (!g) return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(starts);
+    if (PyTuple_GET_SIZE(begins) != count || first < 0) {
+        PyErr_SetString(PyExc_ValueError, "walk_on: starts and begins differ in length, or first is negative");
+        return NULL;
+    }
+    PyObject *chains = PyList_New(0), *stopped_at = PyList_New(0);
+    Py_ssize_t k = first;
+    if (!chains || !stopped_at) goto fail;
+    for (; k < count; k++) {
+        int start, begin, stopped;
+        if (int_of(PyTuple_GET_ITEM(starts, k), &start) < 0 || int_of(PyTuple_GET_ITEM(begins, k), &begin) < 0 ||
+            walk_one(g, start, begin, end, chains, &stopped) < 0)
+            goto fail;
+        if (stopped) {
+            PyObject *index = PyLong_FromSsize_t(k);
+            int failed = !index || PyList_Append(stopped_at, index) < 0;
+            Py_XDECREF(index);
+            if (failed) goto fail;
+        }
+        if (PyList_GET_SIZE(chains)) break;
+    }
+    return Py_BuildValue("(nNN)", k, chains, stopped_at);
 fail:
-    g->layer = layer;
-    g->reached = reached;
-    Py_DECREF(chains);
+    Py_XDECREF(chains);
+    Py_XDECREF(stopped_at);
     return NULL;
 }
 
 static PyMethodDef methods[] = {
     {"build", build, METH_VARARGS, "The chain graph of a position and the search's starts, or None for a grid too large."},
-    {"walk", walk, METH_VARARGS, "The chains of one start's walk, in order, and whether it reached its last hop."},
+    {"walk_on", walk_on, METH_VARARGS, "The walks of the starts from one on, up to the first that finds chains."},
     {NULL, NULL, 0, NULL},
 };
 

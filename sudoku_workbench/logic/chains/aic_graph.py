@@ -37,7 +37,7 @@ __all__ = [
     "MAX_ALS_CELLS",
     "ChainGraph",
     "Node",
-    "als_link_cells",
+    "als_link",
     "chain_graph",
     "chain_sets",
     "meeting_masks",
@@ -324,14 +324,18 @@ def _members(sets: tuple[Als, ...]) -> dict[Node, int]:
     return member
 
 
-@functools.lru_cache(maxsize=4)
-def _set_members(grid: Grid) -> dict[Node, int]:
-    """Per node in a chain set of ``grid``, a mask of the indices of its sets (the explanations ask)."""
-    return _members(chain_sets(grid))
+def als_link(grid: Grid, a: Node, b: Node) -> Als | None:
+    """The first almost locked set of ``grid`` with both nodes (their strong link), or None.
 
-
-def als_link_cells(grid: Grid, a: Node, b: Node) -> int | None:
-    """The cells of the first almost locked set of ``grid`` with both nodes (their strong link), or None."""
-    member = _set_members(grid)
-    both = member.get(a, 0) & member.get(b, 0)
-    return chain_sets(grid)[lowest_cell(both)].cells if both else None
+    A set has one node per digit, each digit with all its cells in the set. A chain's explanation asks
+    this of a few links, so the sets are scanned for those (a table of every set's nodes cost a
+    solve's nice loops a third of their time; the walks have their own).
+    """
+    (x, cells_x), (y, cells_y) = a, b
+    if x == y and cells_x != cells_y:
+        return None  # two nodes of one digit: never in one set
+    for als in chain_sets(grid):
+        holders = als.holders
+        if holders[x] == cells_x and holders[y] == cells_y:
+            return als
+    return None

@@ -204,16 +204,16 @@ def found_chains(grid: Grid) -> Iterator[Found]:
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
     starts, chains, cut = _search(grid, links)
     for limit in (SHORT, LONGEST):
-        for start in starts if limit == SHORT else [s for s in starts if s in cut]:
-            for path in chains(start, limit):
-                found = _conclusions(links, cands, path)
-                if found is not None and (found.placements, found.eliminations) not in seen:
-                    seen.add((found.placements, found.eliminations))
-                    yield found
+        for path in chains(starts if limit == SHORT else [s for s in starts if s in cut], limit):
+            found = _conclusions(links, cands, path)
+            if found is not None and (found.placements, found.eliminations) not in seen:
+                seen.add((found.placements, found.eliminations))
+                yield found
 
 
-#: The chains (start first) of one start's walk up to a limit of strong links, in the walk's order.
-_Chains = Callable[[Node, int], Iterator[tuple[Node, ...]]]
+#: The chains (start first) of some starts' walks up to a limit of strong links, start after start, each
+#: walk in its order; a start cut at a shorter limit before carries on from there.
+_Chains = Callable[[list[Node], int], Iterator[tuple[Node, ...]]]
 
 
 def _search(grid: Grid, links: DigitLinks) -> tuple[list[Node], _Chains, Container[Node]]:
@@ -225,14 +225,20 @@ def _search(grid: Grid, links: DigitLinks) -> tuple[list[Node], _Chains, Contain
     """
     compiled = compiled_search(grid, links)
     if compiled is not None:
-        starts, walks = compiled
+        starts, numbers, walk_on = compiled
         stopped_at: dict[Node, int] = {}
 
-        def compiled_chains(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
-            found, stopped = walks(start, stopped_at.pop(start, 0), 2 * limit)
-            if stopped:
-                stopped_at[start] = 2 * limit
-            return iter(found)
+        def compiled_chains(pass_starts: list[Node], limit: int) -> Iterator[tuple[Node, ...]]:
+            # One call walks on to the next start with a chain: most starts have none.
+            ids = tuple([numbers[start] for start in pass_starts])
+            begins = tuple([stopped_at.pop(start, 0) for start in pass_starts])
+            first = 0
+            while first < len(ids):
+                index, found, stopped = walk_on(ids, begins, first, 2 * limit)
+                for k in stopped:
+                    stopped_at[pass_starts[k]] = 2 * limit
+                yield from found
+                first = index + 1
 
         return starts, compiled_chains, stopped_at
     graph = chain_graph(grid)
@@ -240,11 +246,12 @@ def _search(grid: Grid, links: DigitLinks) -> tuple[list[Node], _Chains, Contain
     seen_by: dict[int, int] = {}
     cut: dict[Node, _Stop] = {}
 
-    def walked(start: Node, limit: int) -> Iterator[tuple[Node, ...]]:
-        promising = _promising(links, cands, start, seen_by)
-        for end, parent in _walk(links, graph, start, limit, cut, promising):
-            path = _path(graph, parent, end)
-            if path is not None:
-                yield path
+    def walked(pass_starts: list[Node], limit: int) -> Iterator[tuple[Node, ...]]:
+        for start in pass_starts:
+            promising = _promising(links, cands, start, seen_by)
+            for end, parent in _walk(links, graph, start, limit, cut, promising):
+                path = _path(graph, parent, end)
+                if path is not None:
+                    yield path
 
     return sorted(node for node in graph.nodes if node[1].bit_count() == 1), walked, cut

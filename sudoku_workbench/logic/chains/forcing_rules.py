@@ -16,10 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from sudoku_workbench.core import Candidate, Cell, Chain, Digit, Geometry, Grid, Step, digit_char
-from sudoku_workbench.core.grid import digits_of_mask, set_bits
+from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.logic.chains._unit_fields import premise_cover, unit_fields
 from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import by_content, forgettable
+from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import (
     ChainAnalysis,
     Walks,
@@ -44,20 +46,14 @@ RULE_IDS = (NONREPETITIVE_PATH, FORCING_CONTRADICTION)
 
 @dataclass(frozen=True)
 class _Premise:
-    """A premise "cell is not digit" and what its walks force in each graph (bit sets).
-
-    ``placed`` has the cells that puts each digit in (:func:`_placed`).
-    """
+    """A premise "cell is not digit" and what its walks force in each graph (bit sets)."""
 
     cell: Cell
     digit: Digit
     bilocation: int
     bivalue: int
-    placed: dict[Digit, int]
-
-    @property
-    def forced(self) -> int:
-        return self.bilocation | self.bivalue
+    #: What either graph's walks force.
+    forced: int
 
 
 def _premises(analysis: ChainAnalysis) -> tuple[_Premise, ...]:
@@ -70,9 +66,9 @@ def _premises_of(size: int, bilocation_walks: Walks, bivalue_walks: Walks) -> tu
     """The premises of two link graphs' walks, in order (shared, as the walks are, by positions)."""
     bilocation, bivalue = bilocation_walks.forced, bivalue_walks.forced
     premises = []
-    for cell, digit in sorted(set(bilocation) | set(bivalue)):
-        forced = (bilocation.get((cell, digit), 0), bivalue.get((cell, digit), 0))
-        premises.append(_Premise(cell, digit, *forced, _placed(size, forced[0] | forced[1])))
+    for key in sorted(set(bilocation) | set(bivalue)):
+        by_bilocation, by_bivalue = bilocation.get(key, 0), bivalue.get(key, 0)
+        premises.append(_Premise(*key, by_bilocation, by_bivalue, by_bilocation | by_bivalue))
     return tuple(premises)
 
 
@@ -136,8 +132,9 @@ def _path_ends(size: int, bilocation_walks: Walks, bivalue_walks: Walks) -> tupl
     Few premises do, so a position reads only these.
     """
     found = []
+    cells = (1 << size) - 1
     for premise in _premises_of(size, bilocation_walks, bivalue_walks):
-        ends = premise.placed.get(premise.digit, 0) & ~(1 << premise.cell)
+        ends = (premise.forced >> (premise.digit - 1) * size) & cells & ~(1 << premise.cell)
         if ends:
             found.append((premise, ends))
     return tuple(found)
@@ -150,111 +147,54 @@ def find_forcing_contradictions(grid: Grid) -> Iterator[Step]:
     nonrepetitive walks of the two graphs, then c is x.
     """
     analysis = analysis_of(grid)
+    fields = unit_fields(grid.geometry)
+    holding = fields.holding(unit_positions(grid))
     for premise in _premises(analysis):
-        found = _two_digits(analysis, premise) or _empty_unit(analysis, premise)
-        if found is None:
+        cover = _cover(fields, premise.cell, premise.digit, premise.forced)
+        if cover.clash is not None:
+            yield _step(analysis, premise, _two_digits(analysis.geo, *cover.clash))
             continue
-        reasons, ending, unit = found
-        parts = [_reason(analysis, premise, end, digit) for end, digit in reasons]
-        text = f"If {_premise_words(analysis, premise)}: " + "; ".join(words for _, _, words in parts)
-        chains = tuple(chain for chain, _, _ in parts)
-        bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
-        placement = (premise.cell, premise.digit)
-        yield placement_step(
-            grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
-        )
+        empty = cover.empty_unit(fields, holding)
+        if empty is not None:  # (rarely: this loop runs a hundred thousand times on top1465's SE paths)
+            yield _step(analysis, premise, _why_empty(analysis, premise, *empty))
+
+
+def _step(analysis: ChainAnalysis, premise: _Premise, found: _Found) -> Step:
+    """The step placing the premise's digit: its contradiction, each forced end with its walk."""
+    reasons, ending, unit = found
+    parts = [_reason(analysis, premise, end, digit) for end, digit in reasons]
+    text = f"If {_premise_words(analysis, premise)}: " + "; ".join(words for _, _, words in parts)
+    chains = tuple(chain for chain, _, _ in parts)
+    bivalue = tuple(is_bivalue for _, is_bivalue, _ in parts)
+    placement = (premise.cell, premise.digit)
+    return placement_step(
+        analysis.grid, FORCING_CONTRADICTION, placement, f"{text}. {ending}", chains, bivalue, unit
+    )
 
 
 _Found = tuple[list[Candidate], str, int]
 
-
-def _placed(size: int, forced: int) -> dict[Digit, int]:
-    """The cells a forced set puts each digit in (cell bit masks), for the digits it places, in order.
-
-    Most premises force candidates of few digits, so this reads the digits' blocks of bits that hold
-    some, lowest first, instead of all N.
-    """
-    placed: dict[Digit, int] = {}
-    cells = (1 << size) - 1
-    while forced:
-        shift = ((forced & -forced).bit_length() - 1) // size * size
-        placed[shift // size + 1] = (forced >> shift) & cells
-        forced &= ~(cells << shift)
-    return placed
+#: A premise's cover depends on the premise alone; most premises force the same on the next position.
+#: (Keyed by the geometry's fields, which hash by identity.)
+_cover = by_content(premise_cover)
 
 
-def _two_digits(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
+def _two_digits(geo: Geometry, cell: Cell, first: Digit, second: Digit) -> _Found:
     """A cell the premise forces to two digits."""
-    geo, placed = analysis.geo, premise.placed
-    seen = 0
-    for digit, cells in placed.items():
-        if seen & cells:
-            cell = next(set_bits(seen & cells))
-            first = next(d for d in placed if placed[d] >> cell & 1)
-            ending = (
-                f"Then {geo.cell_name(cell)} would be both {digit_char(first)} and {digit_char(digit)}, "
-                "which is impossible"
-            )
-            return [(cell, first), (cell, digit)], ending, geo.units_of[cell][0]
-        seen |= cells
-    return None
+    ending = (
+        f"Then {geo.cell_name(cell)} would be both {digit_char(first)} and {digit_char(second)}, "
+        "which is impossible"
+    )
+    return [(cell, first), (cell, second)], ending, geo.units_of[cell][0]
 
 
-def _empty_unit(analysis: ChainAnalysis, premise: _Premise) -> _Found | None:
-    """A unit the premise leaves without a place for some digit (and why each place is gone).
+def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int) -> _Found:
+    """Why the premise leaves ``unit`` no place for ``digit``.
 
-    A unit is left empty only if every place of the digit in it is lost (covered, not placed), so
-    only the units of the lost places are read, in order: the first empty unit of all of them.
+    Each place is the premise's own, or forced to another digit, or sees a cell forced to the digit.
     """
     geo = analysis.geo
-    peers, masks, units = peer_masks(geo), unit_masks(geo), _cell_units(geo)
-    cands, holders_of, placed = analysis.grid.candidates, analysis.holders, premise.placed
-    taken = 0
-    for cells in placed.values():
-        taken |= cells
-    # A digit neither placed nor the premise's loses only its places among the taken cells.
-    digits = 1 << (premise.digit - 1)
-    for digit in placed:
-        digits |= 1 << (digit - 1)
-    for cell in set_bits(taken):
-        digits |= cands[cell]
-    for digit in digits_of_mask(digits):
-        put = placed.get(digit, 0)
-        covered = taken & ~put
-        rest = put
-        while rest:  # set_bits() written out, here and below: tens of thousands of premises a solve
-            low = rest & -rest
-            covered |= peers[low.bit_length() - 1]
-            rest ^= low
-        if digit == premise.digit:
-            covered |= 1 << premise.cell
-        holders = holders_of[digit]
-        lost = holders & covered & ~put
-        if not lost:
-            continue  # no place lost, so no unit left empty
-        kept = (holders & ~covered) | put
-        meeting = 0
-        while lost:
-            low = lost & -lost
-            meeting |= units[low.bit_length() - 1]
-            lost ^= low
-        while meeting:
-            low = meeting & -meeting
-            unit = low.bit_length() - 1
-            if not kept & masks[unit]:  # it has a lost place, and no place kept
-                return _why_empty(analysis, premise, digit, unit, holders & masks[unit])
-            meeting ^= low
-    return None
-
-
-@functools.cache
-def _cell_units(geo: Geometry) -> tuple[int, ...]:
-    """Each cell's units as a bit mask over unit numbers."""
-    return tuple(sum(1 << unit for unit in geo.units_of[cell]) for cell in range(geo.size))
-
-
-def _why_empty(analysis: ChainAnalysis, premise: _Premise, digit: Digit, unit: int, places: int) -> _Found:
-    geo = analysis.geo
+    places = analysis.holders[digit] & unit_masks(geo)[unit]
     reasons: list[Candidate] = []
     notes = []
     placed = _cells(geo, premise.forced, digit)

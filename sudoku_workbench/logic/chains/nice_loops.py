@@ -35,9 +35,10 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic.chains.aic_graph import Node, als_link_cells
+from sudoku_workbench.logic.chains.aic_graph import Node, als_link
 from sudoku_workbench.logic.chains.aic_search import Found, found_chains
 from sudoku_workbench.logic.shared._digit_links import bits_of, lowest_cell
+from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
 __all__ = ["NICE_LOOP", "Node", "nice_loop", "node_name", "uses_almost_locked_sets"]
@@ -50,6 +51,8 @@ ALS_NOTE = "Strong links inside almost locked sets"
 def node_name(geo: Geometry, node: Node) -> str:
     """``(5)r1c7`` for a candidate, ``(5)r1c78`` or ``(5)r12c3`` for a line group, else ``(5)r1c1/r2c3``."""
     digit, mask = node
+    if not mask & (mask - 1):  # one cell (most nodes): its own name
+        return f"({digit_char(digit)}){geo.cell_names[mask.bit_length() - 1]}"
     cells = list(bits_of(mask))
     rows = sorted({geo.row_of[c] + 1 for c in cells})
     cols = sorted({geo.col_of[c] + 1 for c in cells})
@@ -106,8 +109,19 @@ def _cell_walk(nodes: tuple[Node, ...], closed: bool) -> Chain:
     return Chain(tuple(cells), tuple(labels), closed=closed and len(cells) > 2)
 
 
-def _step(grid: Grid, found: Found) -> Step:
-    geo = grid.geometry
+def _link_sets(grid: Grid, nodes: tuple[Node, ...]) -> tuple[tuple[int, int], ...]:
+    """The almost locked sets the chain's strong links run through, each once: (cells, digits)."""
+    sets = (als_link(grid, a, b) for a, b in zip(nodes[::2], nodes[1::2], strict=False))
+    return tuple(dict.fromkeys((als.cells, als.digits) for als in sets if als is not None))
+
+
+@by_content
+def _step(geo: Geometry, found: Found, sets: tuple[tuple[int, int], ...]) -> Step:
+    """The step of a chain through these almost locked sets (``(cells, digits)``, in order).
+
+    Kept by content: a chain not taken on one position is often found again on the next (about half
+    the steps nice loops build on top1465's SE paths are such repeats).
+    """
     nodes = found.nodes
     closed = found.kind == "continuous"
     chain = _notation(geo, nodes, closed)
@@ -138,27 +152,20 @@ def _step(grid: Grid, found: Found) -> Step:
         placements=found.placements,
         eliminations=found.eliminations,
         highlights=_highlights(nodes, loop),
-        explanation=reason + _cells_note(grid, nodes),
+        explanation=reason + _cells_note(geo, nodes, sets),
     )
 
 
-def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
+def _cells_note(geo: Geometry, nodes: tuple[Node, ...], sets: tuple[tuple[int, int], ...]) -> str:
     """Name the grouped nodes and the almost locked sets the chain's strong links run through."""
-    geo = grid.geometry
-    links = (als_link_cells(grid, a, b) for a, b in zip(nodes[::2], nodes[1::2], strict=False))
-    sets = dict.fromkeys(cells for cells in links if cells is not None)
     groups = [mask for _d, mask in nodes if mask.bit_count() > 1]
     note = ""
     if groups:
         note += " Grouped nodes: " + "; ".join(cells_text(geo, bits_of(mask)) for mask in groups) + "."
     if sets:
-        cands = grid.candidates
-        names = []
-        for cells in sets:
-            digits = 0
-            for cell in bits_of(cells):
-                digits |= cands[cell]
-            names.append(f"{cells_text(geo, bits_of(cells))} (holding only {mask_text(digits)})")
+        names = [
+            f"{cells_text(geo, bits_of(cells))} (holding only {mask_text(digits)})" for cells, digits in sets
+        ]
         note += (
             f" {ALS_NOTE} (N cells with N + 1 digits: if one digit is missing, every other one is there): "
         )
@@ -168,8 +175,9 @@ def _cells_note(grid: Grid, nodes: tuple[Node, ...]) -> str:
 
 def nice_loop(grid: Grid) -> Iterator[Step]:
     """Alternating inference chains and nice loops (grouped nodes allowed), shortest first."""
+    geo = grid.geometry
     for found in found_chains(grid):
-        yield _step(grid, found)
+        yield _step(geo, found, _link_sets(grid, found.nodes))
 
 
 def uses_almost_locked_sets(step: Step) -> bool:

@@ -1,4 +1,4 @@
-/* The propagation fixpoint of logic/forcing/propagation.py, compiled: Propagation.run without reasons.
+/* The propagation fixpoint of logic/forcing/propagation.py, compiled: Propagation.run, with reasons or not.
  *
  * This file computes exactly what Propagation.run computes in Python when no reasons are recorded,
  * operation by operation in the same order: the same masks, queues, rounds and round snapshots, and
@@ -8,9 +8,12 @@
  * what logic/forcing/trials.py computes in Python, as bit sets, with no object per assumption; nets()
  * runs forcing_nets._refute's case splits (the same scans, the same choices) for candidate after
  * candidate and returns the first refutation as the tuples Python builds, and solutions() finds up to
- * a number of solutions below a position, as forcing_nets._solutions does. It
- * handles grids of up to 127 cells and 64 units (9x9 and smaller); larger grids, recorded runs, and
- * installs without a compiler take the Python loop.
+ * a number of solutions below a position, as forcing_nets._solutions does; explain() is
+ * Propagation.explain for one assumed placement in STATIC or DYNAMIC mode: the run with reasons, noted
+ * in Python's order, and the facts a conclusion or contradiction rests on, each reason as a code that
+ * Python words; record() is Propagation.run with reasons for a forcing net's replay (NET mode keeps no round
+ * snapshots; after the branch's earlier facts): every new fact, and the state. It handles grids of up to 127 cells and 64
+ * units (9x9 and smaller); larger grids and installs without a compiler take the Python loop.
  * SUDOKU_WORKBENCH_PURE=1 makes the package ignore this module (see _kernel.py).
  */
 #define PY_SSIZE_T_CLEAN
@@ -34,6 +37,7 @@ typedef struct {
     mask_t *reach;       /* at unit * size + cell */
     int *confine_start;  /* entries of unit * size + cell: confine_start[i] .. confine_start[i + 1] */
     mask_t *meeting, *outside;
+    int *target;         /* the unit an entry's meeting confines the digit to */
 } Tables;
 
 static int low_index(mask_t m) {
@@ -71,6 +75,7 @@ static void free_tables(PyObject *capsule) {
     PyMem_Free(t->confine_start);
     PyMem_Free(t->meeting);
     PyMem_Free(t->outside);
+    PyMem_Free(t->target);
     PyMem_Free(t);
 }
 
@@ -85,7 +90,8 @@ static int read_confines(Tables *t, PyObject *confines, PyObject *reach) {
     t->confine_start = PyMem_Calloc(spots + 1, sizeof(int));
     t->meeting = PyMem_Calloc(total + 1, sizeof(mask_t));
     t->outside = PyMem_Calloc(total + 1, sizeof(mask_t));
-    if (!t->reach || !t->confine_start || !t->meeting || !t->outside) {
+    t->target = PyMem_Calloc(total + 1, sizeof(int));
+    if (!t->reach || !t->confine_start || !t->meeting || !t->outside || !t->target) {
         PyErr_NoMemory();
         return -1;
     }
@@ -98,6 +104,7 @@ static int read_confines(Tables *t, PyObject *confines, PyObject *reach) {
             PyObject *entry = PyTuple_GET_ITEM(entries, k);
             if (to_mask(PyTuple_GET_ITEM(entry, 0), &t->meeting[at]) < 0) return -1;
             if (to_mask(PyTuple_GET_ITEM(entry, 1), &t->outside[at]) < 0) return -1;
+            t->target[at] = (int)PyLong_AsLong(PyTuple_GET_ITEM(entry, 2));
         }
     }
     t->confine_start[spots] = at;
@@ -138,10 +145,36 @@ static PyObject *make_tables(PyObject *Py_UNUSED(self), PyObject *args) {
 enum { STATIC = 0, DYNAMIC = 1, NET = 2 };
 enum { GOES_ON = 0, RULED_OUT = 1, NO_CANDIDATE = 2, NO_PLACE = 3 };
 
+/* Why a literal was queued (what explain() and record() tell Python): a hidden or a naked single, the
+ * assumption, or a digit confined to a box-line meeting. */
+enum { HIDDEN_SINGLE = 0, NAKED_SINGLE = 1, ASSUMED = 2, CONFINED = 3 };
+
 typedef struct {
     mask_t mask;  /* offs: the cells; places: the cell's bit */
-    int cell, digit, naked;
+    int cell;     /* places: the cell; CONFINED: the entry of Tables' meetings */
+    int digit, kind;
+    int unit;     /* a hidden single's unit, or the unit whose digit is CONFINED */
 } Entry;
+
+/* The reasons of explain(): one fact per literal found, in the order Propagation._note keeps them.
+ * A literal's id is (cell * n + digit - 1) * 2 + on; ``noted`` maps ids to facts (-1: not found). */
+enum { WHY_ASSUMED = 0, WHY_NAKED = 1, WHY_OWN_CELL = 2, WHY_PEER = 3, WHY_HIDDEN = 4, WHY_CONFINED = 5 };
+
+typedef struct {
+    short cell, digit, on, why;
+    short from;   /* WHY_OWN_CELL: the digit placed; WHY_PEER: the cell placed; WHY_HIDDEN, WHY_CONFINED: the unit */
+    short entry;  /* WHY_CONFINED: the entry of Tables' meetings */
+    long round;
+} Fact;
+
+typedef struct {
+    mask_t start_loc[MAX_DIGITS];
+    long round;
+    int first_order; /* the order of the first fact (after those of earlier runs) */
+    int count;
+    int *noted;
+    Fact *facts;
+} Record;
 
 typedef struct {
     Entry *items;
@@ -157,6 +190,7 @@ typedef struct {
     int code, code_a, code_b; /* a contradiction: its kind and (cell, digit), (cell) or (index, unit) */
     PyObject *known[2][MAX_DIGITS]; /* the last int made or read for loc (0) and placed (1), per digit */
     mask_t known_value[2][MAX_DIGITS];
+    Record *record; /* explain()'s reasons while it records, else NULL */
 } State;
 
 static int push(Queue *q, Entry e) {
@@ -174,6 +208,26 @@ static int push(Queue *q, Entry e) {
     return 0;
 }
 
+static int literal_id(const Tables *t, int cell, int digit, int on) {
+    return ((cell * t->n) + digit - 1) * 2 + on;
+}
+
+/* Propagation._note: the first reason found for a literal is kept. */
+static void note(State *s, int cell, int digit, int on, int why, int from, int entry) {
+    Record *r = s->record;
+    int id = literal_id(s->t, cell, digit, on);
+    if (r->noted[id] >= 0) return;
+    r->noted[id] = r->count;
+    r->facts[r->count++] =
+        (Fact){(short)cell, (short)digit, (short)on, (short)why, (short)from, (short)entry, r->round};
+}
+
+/* Propagation._note_placement: the cell's other digits (others: a bit per index), then its peers'. */
+static void note_placement(State *s, int cell, int digit, uint64_t others, mask_t peers) {
+    for (; others; others &= others - 1) note(s, cell, __builtin_ctzll(others) + 1, 0, WHY_OWN_CELL, digit, 0);
+    for (; peers; peers &= peers - 1) note(s, low_index(peers), digit, 0, WHY_PEER, cell, 0);
+}
+
 static int place(State *s, int cell, int digit) {
     const Tables *t = s->t;
     mask_t bit = (mask_t)1 << cell;
@@ -187,16 +241,19 @@ static int place(State *s, int cell, int digit) {
     s->placed[index] |= bit;
     s->filters[index] &= ~t->cell_units[cell];
     s->loc[index] ^= bit;
+    uint64_t others = 0;
     for (int other = 0; other < t->n; other++)
         if (s->loc[other] & bit) {
             s->loc[other] ^= bit;
             s->changed[other] |= bit;
+            others |= (uint64_t)1 << other;
         }
     mask_t hit = s->loc[index] & t->peers[cell];
     if (hit) {
         s->loc[index] ^= hit;
         s->changed[index] |= hit;
     }
+    if (s->record) note_placement(s, cell, digit, others, hit);
     return 0;
 }
 
@@ -212,10 +269,18 @@ static int apply(State *s) {
         if (hit) {
             s->loc[index] ^= hit;
             s->changed[index] |= hit;
+            for (const Entry *e = &offs.items[i]; s->record && hit; hit &= hit - 1)
+                note(s, low_index(hit), e->digit, 0, WHY_CONFINED, e->unit, e->cell);
         }
     }
-    for (Py_ssize_t i = 0; i < places.count; i++)
-        if (place(s, places.items[i].cell, places.items[i].digit)) return 1;
+    for (Py_ssize_t i = 0; i < places.count; i++) {
+        const Entry *e = &places.items[i];
+        if (s->record) {
+            static const int why_of[] = {WHY_HIDDEN, WHY_NAKED, WHY_ASSUMED};
+            note(s, e->cell, e->digit, 1, why_of[e->kind], e->unit, 0);
+        }
+        if (place(s, e->cell, e->digit)) return 1;
+    }
     return 0;
 }
 
@@ -240,7 +305,7 @@ static int naked(State *s, mask_t touched) {
         singles ^= low;
         int digit = 1;
         for (int d = 0; d < s->t->n && !(s->loc[d] & low); d++) digit++;
-        if (push(&s->places, (Entry){low, cell, digit, 1}) < 0) return -1;
+        if (push(&s->places, (Entry){low, cell, digit, NAKED_SINGLE, 0}) < 0) return -1;
     }
     return 0;
 }
@@ -269,7 +334,7 @@ static int hidden(State *s) {
             if (!(spots & (spots - 1))) {
                 if (spots) {
                     int cell = low_index(spots);
-                    if (push(&s->places, (Entry){spots, cell, index + 1, 0}) < 0) return -1;
+                    if (push(&s->places, (Entry){spots, cell, index + 1, HIDDEN_SINGLE, unit}) < 0) return -1;
                 } else if (s->mode != STATIC) {
                     s->code = NO_PLACE, s->code_a = index, s->code_b = unit;
                     return 1;
@@ -281,7 +346,7 @@ static int hidden(State *s) {
             if (spots & ~t->reach[last]) continue;
             for (int k = t->confine_start[last]; k < t->confine_start[last + 1]; k++)
                 if (!(spots & ~t->meeting[k]) && (here & t->outside[k]))
-                    if (push(&s->offs, (Entry){here & t->outside[k], -1, index + 1, 0}) < 0) return -1;
+                    if (push(&s->offs, (Entry){here & t->outside[k], k, index + 1, CONFINED, unit}) < 0) return -1;
         }
     }
     return 0;
@@ -308,7 +373,7 @@ static int read_queue(PyObject *list, Queue *q, int is_off, const Tables *t) {
             PyErr_SetString(PyExc_TypeError, "a queued literal must be a tuple");
             return -1;
         }
-        Entry e = {0, -1, (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 1)), 0};
+        Entry e = {0, -1, (int)PyLong_AsLong(PyTuple_GET_ITEM(item, 1)), 0, 0};
         if (is_off) {
             if (to_mask(PyTuple_GET_ITEM(item, 0), &e.mask) < 0) return -1;
         } else {
@@ -335,8 +400,8 @@ static PyObject *queue_list(const Queue *q, int is_off, PyObject *naked_why, PyO
     for (Py_ssize_t i = 0; i < q->count; i++) {
         const Entry *e = &q->items[i];
         PyObject *where = is_off ? from_mask(e->mask) : PyLong_FromLong(e->cell);
-        PyObject *item = where ? Py_BuildValue("(NiOO)", where, e->digit, none, e->naked ? naked_why : empty_why)
-                               : NULL;
+        PyObject *why = e->kind == NAKED_SINGLE ? naked_why : empty_why;
+        PyObject *item = where ? Py_BuildValue("(NiOO)", where, e->digit, none, why) : NULL;
         if (!item) {
             Py_DECREF(list);
             Py_DECREF(none);
@@ -508,7 +573,7 @@ typedef struct {
 } Trial;
 
 /* Every trial of a position, kept for splits(): ``firsts`` holds per trial 2 * n * size rounds, in
- * Propagation.reached's bit order, the round after which each reached literal first held (none in NET
+ * trials.reached's bit order, the round after which each reached literal first held (none in NET
  * mode, which keeps no rounds: there no split has a conclusion, as in Python). */
 typedef struct {
     int size, n, mode;
@@ -529,7 +594,7 @@ static void free_trials(PyObject *capsule) {
     if (set) drop_trials(set);
 }
 
-/* The literals of a trial as Propagation.reached's int: per digit its new places, then its removals. */
+/* The literals of a trial as trials.reached's int: per digit its new places, then its removals. */
 static PyObject *reached_int(int size, int n, const mask_t *on, const mask_t *off) {
     unsigned char bytes[2 * MAX_CELLS * MAX_DIGITS / 8 + 1];
     size_t count = (size_t)(2 * size * n + 7) / 8;
@@ -551,7 +616,7 @@ static PyObject *reached_int(int size, int n, const mask_t *on, const mask_t *of
 #endif
 }
 
-/* After a round: the literals that hold for the first time get this round (what Propagation.rounds_of
+/* After a round: the literals that hold for the first time get this round (what trials.rounds_of
  * reads from the round snapshots). */
 static void note_firsts(const State *s, const TrialSet *set, Trial *trial, uint16_t *firsts, long round) {
     int size = set->size;
@@ -578,7 +643,7 @@ static int try_one(State *s, const State *base, TrialSet *set, Trial *trial, uin
     s->places.count = s->offs.count = 0;
     memset(trial->on, 0, sizeof trial->on);
     memset(trial->off, 0, sizeof trial->off);
-    if (push(&s->places, (Entry){(mask_t)1 << cell, cell, digit, 0}) < 0) return -1;
+    if (push(&s->places, (Entry){(mask_t)1 << cell, cell, digit, ASSUMED, 0}) < 0) return -1;
     long round = 0;
     int stop = 0;
     while (s->places.count || s->offs.count) {
@@ -642,7 +707,7 @@ static TrialSet *new_trials(const State *base, Py_ssize_t count) {
 
 /* trials(tables, mode, loc, placed, filters, free, static_cells, candidates) -> (handle, results)
  * Each (cell, digit) of ``candidates`` assumed true on its own copy of the given state and run to the
- * fixpoint; per candidate (rounds, contradicted, reached), reached as Propagation.reached (0 when it
+ * fixpoint; per candidate (rounds, contradicted, reached), reached as trials.reached (0 when it
  * contradicted). The handle keeps the trials for splits(). */
 static PyObject *trials(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *capsule, *loc, *placed, *filters, *free, *static_cells, *candidates;
@@ -770,6 +835,234 @@ static PyObject *splits(PyObject *Py_UNUSED(self), PyObject *args) {
     return found;
 }
 
+/* --- one assumption replayed with reasons ------------------------------------------------------ */
+
+/* The parents Propagation gives a fact, as literal ids into ``out``; how many. */
+static int parents_of(const Tables *t, const Record *r, const Fact *f, int *out) {
+    int k = 0;
+    if (f->why == WHY_NAKED) {
+        for (int d = 0; d < t->n; d++)
+            if ((r->start_loc[d] >> f->cell & 1) && d + 1 != f->digit) out[k++] = literal_id(t, f->cell, d + 1, 0);
+    } else if (f->why == WHY_OWN_CELL) {
+        out[k++] = literal_id(t, f->cell, f->from, 1);
+    } else if (f->why == WHY_PEER) {
+        out[k++] = literal_id(t, f->from, f->digit, 1);
+    } else if (f->why == WHY_HIDDEN) {
+        mask_t others = r->start_loc[f->digit - 1] & t->units[f->from] & ~((mask_t)1 << f->cell);
+        for (; others; others &= others - 1) out[k++] = literal_id(t, low_index(others), f->digit, 0);
+    } else if (f->why == WHY_CONFINED) {
+        mask_t rest = r->start_loc[f->digit - 1] & t->units[f->from] & ~t->meeting[f->entry];
+        for (; rest; rest &= rest - 1) out[k++] = literal_id(t, low_index(rest), f->digit, 0);
+    }
+    return k;
+}
+
+/* The facts a contradiction rests on, as Propagation._ruled_out, _no_candidate and _no_place name them. */
+static int contradiction_parents(const State *s, const Record *r, int *out) {
+    const Tables *t = s->t;
+    int k = 0;
+    if (s->code == RULED_OUT) {
+        out[k++] = literal_id(t, s->code_a, s->code_b, 1);
+        out[k++] = literal_id(t, s->code_a, s->code_b, 0);
+    } else if (s->code == NO_CANDIDATE) {
+        for (int d = 0; d < t->n; d++)
+            if (r->start_loc[d] >> s->code_a & 1) out[k++] = literal_id(t, s->code_a, d + 1, 0);
+    } else if (s->code == NO_PLACE) {
+        for (mask_t m = r->start_loc[s->code_a] & t->units[s->code_b]; m; m &= m - 1)
+            out[k++] = literal_id(t, low_index(m), s->code_a + 1, 0);
+    }
+    return k;
+}
+
+static PyObject *literal_of(const Tables *t, int id) {
+    return Py_BuildValue("(iiO)", id / 2 / t->n, id / 2 % t->n + 1, id & 1 ? Py_True : Py_False);
+}
+
+/* One fact as Python reads it: (cell, digit, on, order, round, parents, why, from, to); ``to`` is the
+ * unit a CONFINED digit is confined to. */
+static PyObject *fact_tuple(const Tables *t, const Record *r, int index) {
+    const Fact *f = &r->facts[index];
+    int ids[MAX_CELLS + MAX_DIGITS];
+    int k = parents_of(t, r, f, ids);
+    PyObject *parents = PyTuple_New(k);
+    for (int i = 0; parents && i < k; i++) {
+        PyObject *parent = literal_of(t, ids[i]);
+        if (!parent) Py_CLEAR(parents);
+        else PyTuple_SET_ITEM(parents, i, parent);
+    }
+    if (!parents) return NULL;
+    return Py_BuildValue("(iiOilNiii)", f->cell, f->digit, f->on ? Py_True : Py_False, r->first_order + index,
+                         f->round, parents, f->why, f->from, f->why == WHY_CONFINED ? t->target[f->entry] : 0);
+}
+
+/* forcing_story.ancestors: the facts the targets rest on (themselves included), in the order found. */
+static PyObject *ancestors_list(const Tables *t, const Record *r, const int *targets, int count) {
+    char *seen = PyMem_Calloc(r->count + 1, 1);
+    int *stack = PyMem_Malloc(((size_t)r->count + count + 1) * sizeof(int));
+    PyObject *found = seen && stack ? PyList_New(0) : PyErr_NoMemory();
+    int top = 0, ids[MAX_CELLS + MAX_DIGITS];
+    for (int i = 0; found && i < count; i++) {
+        int order = r->noted[targets[i]];
+        if (order >= 0 && !seen[order]) seen[order] = 1, stack[top++] = order;
+    }
+    while (found && top) {
+        int k = parents_of(t, r, &r->facts[stack[--top]], ids);
+        for (int i = 0; i < k; i++) {
+            int order = r->noted[ids[i]];
+            if (order >= 0 && !seen[order]) seen[order] = 1, stack[top++] = order;
+        }
+    }
+    for (int order = 0; found && order < r->count; order++) {
+        PyObject *fact = seen[order] ? fact_tuple(t, r, order) : NULL;
+        if (seen[order] && (!fact || PyList_Append(found, fact) < 0)) Py_CLEAR(found);
+        Py_XDECREF(fact);
+    }
+    PyMem_Free(seen);
+    PyMem_Free(stack);
+    return found;
+}
+
+/* Propagation.run with reasons from a fresh state with one placement assumed, keeping reasons until
+ * ``stop`` (or, when stop is None, to the end), as Propagation.explain does in Python; then the
+ * facts the stop literal (or the contradiction met) rests on. */
+static int replay(State *s, Record *r, int cell, int digit, int stop_id) {
+    if (push(&s->places, (Entry){(mask_t)1 << cell, cell, digit, ASSUMED, 0}) < 0) return -1;
+    int stop = 0;
+    while (!stop && (s->places.count || s->offs.count)) {
+        r->round++;
+        stop = apply(s);
+        if (!stop) stop = detect(s);
+        if (stop_id >= 0 && r->noted[stop_id] >= 0) s->record = NULL;
+    }
+    return stop;
+}
+
+/* explain(tables, mode, loc, placed, filters, free, static_cells, cell, digit, stop)
+ *     -> (code, a, b, facts)
+ * "cell is digit" assumed on the given state (STATIC or DYNAMIC) and run, with reasons until the
+ * literal ``stop`` (cell, digit, on) is found, or to the end when it is None; code and (a, b) as
+ * run() returns them, and the facts (fact_tuple) that the contradiction met, or else ``stop``, rests on. */
+static PyObject *explain(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *loc, *placed, *filters, *free, *static_cells, *stop;
+    int mode, cell, digit, stop_cell, stop_digit, stop_on, stop_id = -1;
+    if (!PyArg_ParseTuple(args, "OiOOOOOiiO", &capsule, &mode, &loc, &placed, &filters, &free, &static_cells,
+                          &cell, &digit, &stop))
+        return NULL;
+    State s;
+    Record r;
+    memset(&s, 0, sizeof s);
+    memset(&r, 0, sizeof r);
+    const Tables *t = s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!t || read_base(&s, loc, placed, filters, free, static_cells) < 0) return NULL;
+    if (stop != Py_None) {
+        if (!PyArg_ParseTuple(stop, "iip", &stop_cell, &stop_digit, &stop_on)) return NULL;
+        if (stop_cell < 0 || stop_cell >= t->size || stop_digit < 1 || stop_digit > t->n) {
+            PyErr_SetString(PyExc_ValueError, "the stop literal is outside the grid");
+            return NULL;
+        }
+        stop_id = literal_id(t, stop_cell, stop_digit, stop_on);
+    }
+    if (mode == NET || cell < 0 || cell >= t->size || digit < 1 || digit > t->n) {
+        PyErr_SetString(PyExc_ValueError, "explain needs a STATIC or DYNAMIC mode and a candidate in the grid");
+        return NULL;
+    }
+    s.mode = mode;
+    memcpy(r.start_loc, s.loc, sizeof r.start_loc);
+    int literals = 2 * t->size * t->n;
+    r.noted = PyMem_Malloc(literals * sizeof(int));
+    r.facts = PyMem_Malloc(literals * sizeof(Fact));
+    PyObject *result = NULL;
+    if (!r.noted || !r.facts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(r.noted, 0xff, literals * sizeof(int));
+    s.record = &r;
+    int stopped = replay(&s, &r, cell, digit, stop_id);
+    if (stopped < 0) goto done;
+    int targets[MAX_CELLS + MAX_DIGITS], count = s.code ? contradiction_parents(&s, &r, targets) : 0;
+    if (!s.code && stop_id >= 0) targets[count++] = stop_id;
+    PyObject *facts = ancestors_list(t, &r, targets, count);
+    if (facts) result = Py_BuildValue("(iiiN)", s.code, s.code_a, s.code_b, facts);
+done:
+    PyMem_Free(r.noted);
+    PyMem_Free(r.facts);
+    release(&s);
+    return result;
+}
+
+/* record(tables, mode, loc, placed, filters, free, static_cells, start_loc, facts, round, cell, digit)
+ *     -> (free, round, code, a, b, found)
+ * Propagation.run with reasons after earlier runs of the same replay, whose facts (a dict keyed by
+ * literals) keep their reasons: "cell is digit" assumed on the given state and run to the end, as
+ * forcing_nets._replay runs each branch. loc, placed and filters are updated in place; code and (a, b)
+ * as run() returns them; found: every new fact in order (fact_tuple), numbered after the earlier ones. */
+static PyObject *record(PyObject *Py_UNUSED(self), PyObject *args) {
+    PyObject *capsule, *loc, *placed, *filters, *free, *static_cells, *start_loc, *known;
+    int mode, cell, digit;
+    long round;
+    if (!PyArg_ParseTuple(args, "OiO!O!O!OOOO!lii", &capsule, &mode, &PyList_Type, &loc, &PyList_Type, &placed,
+                          &PyList_Type, &filters, &free, &static_cells, &start_loc, &PyDict_Type, &known, &round,
+                          &cell, &digit))
+        return NULL;
+    State s;
+    Record r;
+    memset(&s, 0, sizeof s);
+    memset(&r, 0, sizeof r);
+    const Tables *t = s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!t || read_base(&s, loc, placed, filters, free, static_cells) < 0 ||
+        masks_of(start_loc, r.start_loc, t->n, "start_loc") < 0)
+        return NULL;
+    if (cell < 0 || cell >= t->size || digit < 1 || digit > t->n) {
+        PyErr_SetString(PyExc_ValueError, "a candidate to record is outside the grid");
+        return NULL;
+    }
+    s.mode = mode;
+    r.round = round;
+    r.first_order = (int)PyDict_Size(known);
+    int literals = 2 * t->size * t->n;
+    r.noted = PyMem_Malloc(literals * sizeof(int));
+    r.facts = PyMem_Malloc(literals * sizeof(Fact));
+    PyObject *result = NULL, *key, *value, *found = NULL;
+    if (!r.noted || !r.facts) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    memset(r.noted, 0xff, literals * sizeof(int));
+    for (Py_ssize_t at = 0; PyDict_Next(known, &at, &key, &value);) {
+        int c, d, on;
+        if (!PyArg_ParseTuple(key, "iip", &c, &d, &on)) goto done;
+        if (c < 0 || c >= t->size || d < 1 || d > t->n) {
+            PyErr_SetString(PyExc_ValueError, "a known fact is outside the grid");
+            goto done;
+        }
+        r.noted[literal_id(t, c, d, on)] = literals; /* known: never noted again */
+    }
+    s.record = &r;
+    int stopped = replay(&s, &r, cell, digit, -1);
+    mask_t filters_now[MAX_DIGITS];
+    for (int d = 0; d < t->n; d++) filters_now[d] = s.filters[d];
+    if (stopped < 0 || write_masks(loc, s.loc, t->n) < 0 || write_masks(placed, s.placed, t->n) < 0 ||
+        write_masks(filters, filters_now, t->n) < 0 || !(found = PyList_New(r.count)))
+        goto done;
+    for (int i = 0; i < r.count; i++) {
+        PyObject *fact = fact_tuple(t, &r, i);
+        if (!fact) {
+            Py_CLEAR(found);
+            goto done;
+        }
+        PyList_SET_ITEM(found, i, fact);
+    }
+    result = Py_BuildValue("(NliiiN)", from_mask(s.free), r.round, s.code, s.code_a, s.code_b, found);
+    found = NULL;
+done:
+    Py_XDECREF(found);
+    PyMem_Free(r.noted);
+    PyMem_Free(r.facts);
+    release(&s);
+    return result;
+}
+
 /* --- forcing nets: case splits that refute an assumption --------------------------------------- */
 
 /* A position of a net search once the fixpoint is reached (its queues are empty). */
@@ -798,7 +1091,7 @@ static int settle(Net *w, const Position *from, int cell, int digit, Position *o
     s->free = from->free;
     s->code = 0;
     s->places.count = s->offs.count = 0;
-    if (push(&s->places, (Entry){(mask_t)1 << cell, cell, digit, 0}) < 0) return -1;
+    if (push(&s->places, (Entry){(mask_t)1 << cell, cell, digit, ASSUMED, 0}) < 0) return -1;
     int stop = 0;
     while (!stop && (s->places.count || s->offs.count)) {
         stop = apply(s);
@@ -1052,6 +1345,8 @@ static PyObject *nets(PyObject *Py_UNUSED(self), PyObject *args) {
 static PyMethodDef methods[] = {
     {"tables", make_tables, METH_VARARGS, "The bit-mask tables of a geometry in C form (None if too large)."},
     {"run", run, METH_VARARGS, "Propagation.run without reasons: the fixpoint of the given state."},
+    {"explain", explain, METH_VARARGS, "One assumption run with reasons: the facts a conclusion rests on."},
+    {"record", record, METH_VARARGS, "One more assumption of a replay run with reasons: every new fact."},
     {"trials", trials, METH_VARARGS, "Every given assumption run to its fixpoint on its own copy of a state."},
     {"splits", splits, METH_VARARGS, "The case splits whose cases all reach a common literal, on trials()."},
     {"nets", nets, METH_VARARGS, "The first given assumption that case splits refute, and its refutation."},

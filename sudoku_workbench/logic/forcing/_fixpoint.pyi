@@ -54,3 +54,33 @@ def nets(
 def solutions(
     tables: object, loc: list[int], placed: list[int], filters: list[int], free: int, limit: int, /
 ) -> list[tuple[int, ...]]: ...
+def explain(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    cell: int,
+    digit: int,
+    stop: tuple[int, int, bool] | None,
+    /,
+) -> tuple[int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int, int]]]: ...
+def record(
+    tables: object,
+    mode: int,
+    loc: list[int],
+    placed: list[int],
+    filters: list[int],
+    free: int,
+    static_cells: int,
+    start_loc: tuple[int, ...],
+    facts: dict[tuple[int, int, bool], Any],
+    round: int,
+    cell: int,
+    digit: int,
+    /,
+) -> tuple[
+    int, int, int, int, int, list[tuple[int, int, bool, int, int, tuple[Any, ...], int, int, int]]
+]: ...

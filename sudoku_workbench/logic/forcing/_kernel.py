@@ -1,13 +1,15 @@
 """Which loop propagates: the compiled fixpoint (``_fixpoint.c``) when it was built, else Python's own.
 
 The extension is optional: an install without a compiler has none, and ``SUDOKU_WORKBENCH_PURE=1``
-makes the package ignore it, so both paths can be tested on one machine. The kernel only computes what
-:meth:`~sudoku_workbench.logic.forcing.propagation.Propagation.run` computes without reasons; the rules,
-their steps and their words stay in Python. It also runs every assumption of a position in one call
+makes the package ignore it, so both paths can be tested on one machine. The kernel computes what
+:meth:`~sudoku_workbench.logic.forcing.propagation.Propagation.run` computes; the rules, their steps and
+their words stay in Python. It also runs every assumption of a position in one call
 and finds the case splits whose cases share a conclusion
 (:class:`~sudoku_workbench.logic.forcing.trials.Trials`), on bit sets, as Python does without it; and it
 runs a forcing net's whole search for a refutation, and the nets' search for the solution
-(:mod:`~sudoku_workbench.logic.forcing.forcing_nets`), each in one call, with the same case splits.
+(:mod:`~sudoku_workbench.logic.forcing.forcing_nets`), each in one call, with the same case splits; and
+it replays assumptions with reasons for a chain's or a net's explanation (:meth:`Propagation.explain`,
+and :meth:`Propagation.run` in NET mode).
 """
 
 from __future__ import annotations
@@ -25,13 +27,15 @@ __all__ = ["PURE_VARIABLE", "Compiled", "compiled_for", "compiled_of", "kernel"]
 
 
 class Compiled(NamedTuple):
-    """The kernel's functions for one geometry: run, trials, splits, and the forcing nets' searches."""
+    """The kernel's functions for one geometry: run, trials, splits, the nets' searches, explanations."""
 
     run: Callable[..., tuple[int, int, list[Any], list[Any], int, int, int]]
     trials: Callable[..., tuple[object, list[tuple[int, bool, int]]]]
     splits: Callable[[object, bool], list[tuple[Any, ...]]]
     nets: Callable[..., tuple[int, Any]]
     solutions: Callable[..., list[tuple[int, ...]]]
+    explain: Callable[..., tuple[int, int, int, list[tuple[Any, ...]]]]
+    record: Callable[..., tuple[int, int, int, int, int, list[tuple[Any, ...]]]]
 
 
 def _import_fixpoint() -> ModuleType:
@@ -59,6 +63,8 @@ def compiled_for(module: ModuleType, geo: Geometry) -> Compiled | None:
         functools.partial(module.splits, compiled),
         functools.partial(module.nets, compiled),
         functools.partial(module.solutions, compiled),
+        functools.partial(module.explain, compiled),
+        functools.partial(module.record, compiled),
     )
 
 

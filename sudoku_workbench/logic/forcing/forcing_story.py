@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.propagation import (
     Contradicted,
     Literal,
@@ -48,7 +49,7 @@ __all__ = [
 @functools.lru_cache(maxsize=8)
 def assumption_trials(grid: Grid, mode: Mode) -> Trials:
     """Every assumption "candidate is true" of the position, propagated in ``mode`` (cached)."""
-    return Trials(grid, mode)
+    return Trials(grid, mode, _start(grid, mode))
 
 
 def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
@@ -59,22 +60,24 @@ def assumption_closures(grid: Grid, mode: Mode) -> dict[Candidate, Closure]:
 def forget() -> None:
     """Drop the cached propagations (so a benchmark pass starts cold)."""
     assumption_trials.cache_clear()
-    _recording_start.cache_clear()
+    _start.cache_clear()
     contradiction_step.cache_clear()
 
 
 @functools.lru_cache(maxsize=4)
-def _recording_start(grid: Grid, mode: Mode) -> Propagation:
-    """The position as a propagation that keeps reasons, nothing assumed yet: replays copy it.
+def _start(grid: Grid, mode: Mode) -> Propagation:
+    """The position as a propagation, nothing assumed yet: the trials read it and the replays copy it.
 
     The rules replay many assumptions of one position; a copy costs far less than reading the grid.
     """
-    return Propagation(grid, mode, record=True)
+    return Propagation(grid, mode)
 
 
 def recording(grid: Grid, mode: Mode) -> Propagation:
     """A propagation of the position that keeps reasons, ready for an assumption."""
-    return _recording_start(grid, mode).copy()
+    prop = _start(grid, mode).copy()
+    prop.facts = {}
+    return prop
 
 
 # --- explanations ----------------------------------------------------------------------------------
@@ -82,17 +85,8 @@ def recording(grid: Grid, mode: Mode) -> Propagation:
 
 def ancestors(prop: Propagation, targets: tuple[Literal, ...]) -> list[Literal]:
     """The facts the targets rest on (themselves included), in the order they were found."""
-    facts = prop.facts
-    assert facts is not None
-    seen: set[Literal] = set()
-    stack = [t for t in targets if t in facts]
-    while stack:
-        literal = stack.pop()
-        if literal in seen:
-            continue
-        seen.add(literal)
-        stack.extend(p for p in facts[literal].parents if p in facts)
-    return sorted(seen, key=lambda lit: facts[lit].order)
+    assert prop.facts is not None
+    return rested_on(prop.facts, targets)
 
 
 def implications_text(prop: Propagation, literals: list[Literal], skip: set[Literal] | None = None) -> str:
@@ -110,13 +104,17 @@ def implications_text(prop: Propagation, literals: list[Literal], skip: set[Lite
 
 def links_of(prop: Propagation, literals: list[Literal]) -> list[Link]:
     """The arrows from each implication's reason to it, for the board."""
-    assert prop.facts is not None
-    links = []
-    for literal in literals:
-        for parent in prop.facts[literal].parents:
-            if parent in prop.facts:
-                links.append(Link(candidate_of(parent), candidate_of(literal), strong=literal[2]))
-    return links
+    facts = prop.facts
+    assert facts is not None
+    return [
+        _link(parent, literal) for literal in literals for parent in facts[literal].parents if parent in facts
+    ]
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _link(parent: Literal, literal: Literal) -> Link:
+    """The arrow from a reason to what it implies (kept: the replays of a position draw the same ones)."""
+    return Link(candidate_of(parent), candidate_of(literal), strong=literal[2])
 
 
 def latest(prop: Propagation, literals: tuple[Literal, ...]) -> Literal:
@@ -178,12 +176,12 @@ class Story:
             prop = recording(grid, mode)
             prop.assume(*case)
             try:
-                prop.run_recorded_until(conclusion)
+                prop.explain(conclusion)
             except Contradicted:
                 return False
             if prop.facts is None or conclusion not in prop.facts:
                 return False
-            found = ancestors(prop, (conclusion,))
+            found = list(prop.facts)  # what the conclusion rests on
             self.add(prop, found, conclusion)
             self.sentences.append(
                 f"If {literal_name(grid.geometry, case)}: {implications_text(prop, found)}."
@@ -216,10 +214,10 @@ def contradiction_step(rule: str, mode: Mode, candidate: Candidate, grid: Grid) 
     prop = recording(grid, mode)
     prop.assume(cell, digit, True)
     try:
-        prop.run()
+        prop.explain()
     except Contradicted as stop:
         story = Story.empty()
-        found = ancestors(prop, stop.parents)
+        found = list(prop.facts or ())  # what the contradiction rests on
         story.add(prop, found, latest(prop, stop.parents))
         if stop.unit >= 0:
             story.units.append(stop.unit)

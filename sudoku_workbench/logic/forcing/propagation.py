@@ -11,12 +11,13 @@ With ``record=True`` every derived fact keeps its parents, so a rule can list th
 lead to a conclusion, in the order they were found. Without it, :meth:`Propagation.run` hands the
 rounds to the compiled fixpoint when there is one (:mod:`~sudoku_workbench.logic.forcing._kernel`), which
 computes the same state and stops at the same contradiction; the words stay here. The kernel also runs
-many assumptions of one state in one call (:meth:`Propagation.assume_each`).
+many assumptions of one state in one call (:meth:`Propagation.assume_each`), the replays with reasons
+that explain a chain (:meth:`Propagation.explain`), and a forcing net's runs with reasons (NET mode),
+giving each reason as a code.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import reduce
 from operator import or_
 
@@ -24,20 +25,26 @@ from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing._literals import (
+    ASSUMED_WHY,
+    NAKED_WHY,
     Contradicted,
     Fact,
     Literal,
     Mode,
     candidate_of,
+    confined_why,
+    hidden_why,
+    kernel_facts,
     literal_name,
+    own_cell_why,
+    peer_why,
+    rested_on,
 )
 from sudoku_workbench.logic.forcing._propagation_tables import tables_of
 
 __all__ = ["Contradicted", "Fact", "Literal", "Mode", "Propagation", "candidate_of", "literal_name"]
 
 
-#: Why a naked single is queued (the compiled fixpoint queues it with the same words).
-_NAKED_WHY = "it has no other candidate left"
 #: The most rounds :meth:`Propagation.run` takes unless told otherwise.
 _ALL_ROUNDS = 1 << 30
 #: The compiled fixpoint's codes for how it stopped (0: no contradiction).
@@ -103,7 +110,7 @@ class Propagation:
         other.__dict__ = state
         return other
 
-    def assume(self, cell: Cell, digit: Digit, on: bool, why: str = "assumed") -> None:
+    def assume(self, cell: Cell, digit: Digit, on: bool, why: str = ASSUMED_WHY) -> None:
         """Queue the assumption "cell is digit" (``on``) or "cell is not digit"."""
         if on:
             self._places.append((cell, digit, (), why))
@@ -130,30 +137,6 @@ class Propagation:
         bit = 1 << cell
         return [d + 1 for d, m in enumerate(self.loc) if m & bit]
 
-    def reached(self) -> int:
-        """Every literal found since the start as one bit set: per digit its new places, then its removals."""
-        size, bits, shift = self.geo.size, 0, 0
-        for loc, placed, start_loc, start_placed in zip(
-            self.loc, self.placed, self.start_loc, self.start_placed, strict=True
-        ):
-            bits |= (placed & ~start_placed | (start_loc & ~(loc | placed)) << size) << shift
-            shift += 2 * size
-        return bits
-
-    def rounds_of(self, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
-        """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
-        left = mask
-        for number, (loc, placed) in enumerate(self.rounds, 1):
-            now = placed[index] if on else ~(loc[index] | placed[index])
-            hit = left & now
-            left ^= hit
-            while hit:
-                low = hit & -hit
-                hit ^= low
-                yield low.bit_length() - 1, number
-            if not left:
-                return
-
     # --- the rounds ---------------------------------------------------------------------------------
 
     def run(self, max_rounds: int = _ALL_ROUNDS) -> None:
@@ -162,9 +145,13 @@ class Propagation:
         Raises:
             Contradicted: when the position becomes impossible.
         """
-        if self._compiled is not None and self.facts is None and max_rounds == _ALL_ROUNDS:
-            self._run_compiled(self._compiled)
-            return
+        if self._compiled is not None and max_rounds == _ALL_ROUNDS:
+            if self.facts is None:
+                self._run_compiled(self._compiled)
+                return
+            if self.mode is Mode.NET and (assumed := self._one_assumption()) is not None:
+                self._record_compiled(self._compiled, *assumed)
+                return
         while (self._places or self._offs) and self.round < max_rounds:
             self.round += 1
             self._apply()
@@ -172,24 +159,64 @@ class Propagation:
             if self.mode is not Mode.NET:  # only the chain rules look rounds up (nets count none)
                 self.rounds.append((tuple(self.loc), tuple(self.placed)))
 
-    def run_recorded_until(self, literal: Literal) -> None:
-        """Propagate as :meth:`run` does, keeping reasons only until ``literal`` is found.
+    def explain(self, until: Literal | None = None) -> None:
+        """Propagate as :meth:`run` does, keeping reasons only until ``until`` is found (all without it).
 
         An explanation of one conclusion reads only the facts up to it; the rest of the run just has to
         show that nothing contradicts, which the unrecorded rounds (the compiled fixpoint) do faster.
+        Afterwards ``facts`` holds just what the contradiction met, or else ``until``, rests on, in the
+        order found (all that an explanation reads). From a fresh recording with one placement assumed
+        the compiled kernel runs it all, and leaves the state as it was.
 
         Raises:
             Contradicted: when the position becomes impossible.
         """
         facts = self.facts
         assert facts is not None
-        while (self._places or self._offs) and literal not in facts:
-            self.run(self.round + 1)
-        self.facts = None
+        fresh = self.mode is not Mode.NET and not self.round and not facts
+        if self._compiled is not None and fresh and (assumed := self._one_assumption()) is not None:
+            self._explain_compiled(self._compiled, until, *assumed)
+            return
+        stop: Contradicted | None = None
         try:
+            while (self._places or self._offs) and (until is None or until not in facts):
+                self.run(self.round + 1)
+            self.facts = None
             self.run()
-        finally:
-            self.facts = facts
+        except Contradicted as met:
+            stop = met
+        targets = stop.parents if stop is not None else () if until is None else (until,)
+        self.facts = {literal: facts[literal] for literal in rested_on(facts, targets)}
+        if stop is not None:
+            raise stop
+
+    def _one_assumption(self) -> tuple[Cell, Digit, str] | None:
+        """The placement assumed, with its words, when it is all that is queued (as kernel replays start)."""
+        if self._offs or len(self._places) != 1 or self._places[0][2]:
+            return None
+        cell, digit, _, why = self._places[0]
+        return cell, digit, why
+
+    def _explain_compiled(
+        self, compiled: Compiled, until: Literal | None, cell: Cell, digit: Digit, why: str
+    ) -> None:
+        """:meth:`explain` by the kernel: the facts it returns, worded here."""
+        code, first, second, found = compiled.explain(
+            self.mode, *self.masks(), self._static_cells, cell, digit, until
+        )
+        self.facts = dict(kernel_facts(self.geo, found, why))
+        self._stop(code, first, second)
+
+    def _record_compiled(self, compiled: Compiled, cell: Cell, digit: Digit, why: str) -> None:
+        """A run with reasons by the kernel, after earlier runs whose facts it keeps (a net's branches)."""
+        assert self.facts is not None
+        self._places = []
+        known = (self._static_cells, self.start_loc, self.facts, self.round)
+        self.free, self.round, code, first, second, found = compiled.record(
+            self.mode, *self.masks(), *known, cell, digit
+        )
+        self.facts.update(kernel_facts(self.geo, found, why))
+        self._stop(code, first, second)
 
     def _run_compiled(self, compiled: Compiled) -> None:
         """The rounds of :meth:`run` by the compiled fixpoint, on this state's own lists."""
@@ -206,8 +233,12 @@ class Propagation:
             self.round,
             _ALL_ROUNDS,
             None if self.mode is Mode.NET else self.rounds,
-            _NAKED_WHY,
+            NAKED_WHY,
         )
+        self._stop(code, first, second)
+
+    def _stop(self, code: int, first: int, second: int) -> None:
+        """Raise the contradiction a kernel's stop code names, with its words (none for code 0)."""
         if code == _RULED_OUT:
             raise self._ruled_out(first, second)
         if code == _NO_CANDIDATE:
@@ -285,11 +316,10 @@ class Propagation:
     def _note_placement(self, cell: Cell, digit: Digit, others: int, peers: int) -> None:
         """Record what a placement removed: the cell's other digits (a bit per index), then its peers'."""
         me = ((cell, digit, True),)
-        name = self.geo.cell_name(cell)
-        why = f"{name} is {digit_char(digit)}"
+        why = own_cell_why(self.geo, cell, digit)
         for index in set_bits(others):
             self._note((cell, index + 1, False), me, why)
-        why = f"it sees {name}"
+        why = peer_why(self.geo, cell)
         for peer in set_bits(peers):
             self._note((peer, digit, False), me, why)
 
@@ -334,7 +364,7 @@ class Propagation:
                     break
                 digit += 1
             parents = self._offs_of_cell(cell, digit) if record else ()
-            self._places.append((cell, digit, parents, _NAKED_WHY))
+            self._places.append((cell, digit, parents, NAKED_WHY))
 
     def _offs_of_cell(self, cell: Cell, keep: Digit = 0) -> tuple[Literal, ...]:
         bit = 1 << cell
@@ -410,7 +440,7 @@ class Propagation:
         if self.facts is not None:
             umask, start = self.tables.units[unit], self.start_loc[index]
             parents = tuple((c, index + 1, False) for c in set_bits(start & umask & ~spots))
-            why = f"it is the last place for {digit_char(index + 1)} in {self.geo.unit_name(unit)}"
+            why = hidden_why(self.geo, index + 1, unit)
         self._places.append((spots.bit_length() - 1, index + 1, parents, why))
 
     def _confined(self, index: int, source_unit: int, target_unit: int, rest: int, victims: int) -> None:
@@ -418,10 +448,6 @@ class Propagation:
         parents: tuple[Literal, ...] = ()
         why = ""
         if self.facts is not None:
-            digit, geo = index + 1, self.geo
-            parents = tuple((c, digit, False) for c in set_bits(self.start_loc[index] & rest))
-            why = (
-                f"{digit_char(digit)} of {geo.unit_name(source_unit)} is confined to "
-                f"{geo.unit_name(target_unit)}"
-            )
+            parents = tuple((c, index + 1, False) for c in set_bits(self.start_loc[index] & rest))
+            why = confined_why(self.geo, index + 1, source_unit, target_unit)
         self._offs.append((victims, index + 1, parents, why))

@@ -27,13 +27,13 @@ from sudoku_workbench.logic.forcing.propagation import (
     candidate_of,
 )
 
-__all__ = ["Closure", "Split", "Trials", "case_split", "open_candidates"]
+__all__ = ["Closure", "Split", "Trials", "case_split", "open_candidates", "reached", "rounds_of"]
 
 
 class Closure(NamedTuple):
     """What one assumption leads to: the rounds it ran (or contradicted in) and the literals it reached.
 
-    ``reached`` is :meth:`Propagation.reached` of the finished run, 0 if it contradicted.
+    ``reached`` is :func:`reached` of the finished run, 0 if it contradicted.
     """
 
     rounds: int
@@ -50,6 +50,32 @@ class Split(NamedTuple):
     #: the unit of a digit's places, -1 for a cell's candidates
     unit: int
     end: Literal
+
+
+def reached(prop: Propagation) -> int:
+    """Every literal a run found since its start as one bit set: per digit new places, then removals."""
+    size, bits, shift = prop.geo.size, 0, 0
+    for loc, placed, start_loc, start_placed in zip(
+        prop.loc, prop.placed, prop.start_loc, prop.start_placed, strict=True
+    ):
+        bits |= (placed & ~start_placed | (start_loc & ~(loc | placed)) << size) << shift
+        shift += 2 * size
+    return bits
+
+
+def rounds_of(prop: Propagation, mask: int, index: int, on: bool) -> Iterator[tuple[Cell, int]]:
+    """For the cells of ``mask``: the round after which digit ``index + 1`` was placed or (off) gone."""
+    left = mask
+    for number, (loc, placed) in enumerate(prop.rounds, 1):
+        now = placed[index] if on else ~(loc[index] | placed[index])
+        hit = left & now
+        left ^= hit
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            yield low.bit_length() - 1, number
+        if not left:
+            return
 
 
 def open_candidates(grid: Grid) -> Iterator[Candidate]:
@@ -82,8 +108,9 @@ class Trials:
     ``closures`` maps each open candidate to its :class:`Closure`; :meth:`splits` reads them.
     """
 
-    def __init__(self, grid: Grid, mode: Mode) -> None:
-        base = Propagation(grid, mode)
+    def __init__(self, grid: Grid, mode: Mode, base: Propagation | None = None) -> None:
+        """``base``, when given, is the position as an unrecorded propagation in ``mode`` (only read)."""
+        base = base if base is not None else Propagation(grid, mode)
         candidates = list(open_candidates(grid))
         self._grid = grid
         self._compiled = compiled_of(grid.geometry)
@@ -104,7 +131,7 @@ class Trials:
         except Contradicted:
             return Closure(prop.round, True, 0)
         self._props[candidate] = prop
-        return Closure(prop.round, False, prop.reached())
+        return Closure(prop.round, False, reached(prop))
 
     def splits(self, unit_wise: bool) -> list[Split]:
         """The cells' (or units') case splits whose cases all run and reach a common literal.
@@ -156,7 +183,7 @@ def _common(branches: list[Propagation]) -> Iterator[tuple[int, Literal]]:
                 continue
             cost: dict[int, int] = {}
             for prop in branches:
-                for cell, number in prop.rounds_of(mask, index, value):
+                for cell, number in rounds_of(prop, mask, index, value):
                     cost[cell] = cost.get(cell, 0) + number
             for cell, total in cost.items():
                 yield total, (cell, index + 1, value)

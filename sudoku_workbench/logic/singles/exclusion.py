@@ -30,7 +30,7 @@ from sudoku_workbench.graphs.matching import (
     removable_edges,
     unit_graph_masks,
 )
-from sudoku_workbench.logic.shared._memos import forgettable
+from sudoku_workbench.logic.shared._memos import by_content, forgettable
 from sudoku_workbench.logic.shared._positions import cell_candidates, unit_positions
 from sudoku_workbench.logic.shared._text import cells_text, digits_text, mask_text
 
@@ -152,27 +152,11 @@ def chain_exclusion(grid: Grid) -> Iterator[Step]:
 def pile_exclusion(grid: Grid) -> Iterator[Step]:
     """Digits that can go in exactly the same k cells of a unit, k of them, take those cells."""
     geo = grid.geometry
-    cands = grid.candidates
-    where = unit_positions(grid)
-    for unit, spots in enumerate(where):
-        distinct = set(spots)
-        if len(distinct - {0}) == len(spots) - spots.count(0):
-            continue  # no two digits share their places: no pile (most units)
-        open_count = sum(1 for c in geo.units[unit] if cands[c])
-        done: set[int] = set()
-        for places in spots:
-            size = places.bit_count()
-            if places in done or not 1 < size < open_count:
-                continue
-            done.add(places)
-            pile = [d for d, p in enumerate(spots, 1) if p == places]
-            if len(pile) != size:
-                continue
-            digit_mask = sum(1 << (d - 1) for d in pile)
+    for unit, spots in enumerate(unit_positions(grid)):
+        for places, pile in _piles(spots):
+            size = len(pile)
             cells = tuple(geo.units[unit][i - 1] for i in digits_of_mask(places))
-            eliminations = cell_candidates(grid, cells, ~digit_mask)
-            if not eliminations:
-                continue
+            eliminations = cell_candidates(grid, cells, ~sum(1 << (d - 1) for d in pile))
             unit_cells, masks = unit_graph_masks(grid, unit)
             mate = maximum_matching(masks, unit_cells)
             yield Step(
@@ -190,3 +174,27 @@ def pile_exclusion(grid: Grid) -> Iterator[Step]:
                     f"their other candidates go (Pile Exclusion)."
                 ),
             )
+
+
+@by_content
+def _piles(spots: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The piles of one unit that remove something: (their places, their digits), in order.
+
+    ``spots[d - 1]`` has the unit's places for digit d (bit ``i`` for its ``i``-th cell). A pile's
+    cells lose every other digit they hold; all of it is read from ``spots``, so the piles are kept by
+    them (most units keep their places from one ask to the next, and most have no pile).
+    """
+    if len(set(spots) - {0}) == len(spots) - spots.count(0):
+        return ()  # no two digits share their places: no pile (most units)
+    open_count = functools.reduce(operator.or_, spots, 0).bit_count()
+    found = []
+    done: set[int] = set()
+    for places in spots:
+        size = places.bit_count()
+        if places in done or not 1 < size < open_count:
+            continue
+        done.add(places)
+        pile = tuple(d for d, p in enumerate(spots, 1) if p == places)
+        if len(pile) == size and any(p & places for p in spots if p != places):
+            found.append((places, pile))
+    return tuple(found)

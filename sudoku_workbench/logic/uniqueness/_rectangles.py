@@ -57,6 +57,16 @@ def rectangles(geo: Geometry) -> tuple[Corners, ...]:
     return tuple(found)
 
 
+@functools.cache
+def _rectangles_at(geo: Geometry) -> tuple[int, ...]:
+    """Per cell, the rectangles it is a corner of, as bits over the indices of :func:`rectangles`."""
+    at = [0] * geo.size
+    for index, corners in enumerate(rectangles(geo)):
+        for cell in corners:
+            at[cell] |= 1 << index
+    return tuple(at)
+
+
 def _allowed(grid: Grid) -> list[int]:
     """Each open cell's digits that no filled cell it sees holds (its candidates before any logic)."""
     geo, values = grid.geometry, grid.values
@@ -79,18 +89,27 @@ def open_rectangles(grid: Grid) -> tuple[tuple[Corners, Digit, Digit, int], ...]
     that lost b only makes the rectangle easier to avoid (HoDoKu's "missing candidates"). Remembered
     for the last few positions: the seven rectangle rules ask in turn about the same one.
     """
-    cands = grid.candidates
-    bivalue = [mask.bit_count() == 2 for mask in cands]
+    geo, cands = grid.geometry, grid.candidates
+    corners_at = _rectangles_at(geo)
+    paired = closed = 0  # the rectangles with a two-candidate corner, and those with a filled one
+    for cell, mask in enumerate(cands):
+        if not mask:
+            closed |= corners_at[cell]
+        elif mask.bit_count() == 2:
+            paired |= corners_at[cell]
+    kept = paired & ~closed
+    if not kept:
+        return ()
+    every = rectangles(geo)
     allowed = _allowed(grid)
     found = []
-    for corners in rectangles(grid.geometry):
+    while kept:  # in rectangles(geo)'s order
+        low = kept & -kept
+        kept ^= low
+        corners = every[low.bit_length() - 1]
         c0, c1, c2, c3 = corners
-        if not (bivalue[c0] or bivalue[c1] or bivalue[c2] or bivalue[c3]):
-            continue
-        if not (cands[c0] and cands[c1] and cands[c2] and cands[c3]):
-            continue
         room = allowed[c0] & allowed[c1] & allowed[c2] & allowed[c3]
-        for pair in sorted({cands[c] for c in corners if bivalue[c]}):
+        for pair in sorted({cands[c] for c in corners if cands[c].bit_count() == 2}):
             if pair & room == pair:
                 a, b = digits_of_mask(pair)
                 found.append((corners, a, b, pair))

@@ -9,9 +9,10 @@ identity, like :func:`~sudoku_workbench.logic.shared._positions.unit_positions`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
@@ -24,14 +25,35 @@ class DigitLinks:
     """``holders[d]``: cells holding d (bit mask); ``strong[d][cell]``: (partner, unit) strong links.
 
     ``linked[d]``: the cells of ``strong[d]`` as a mask (only they can carry a chain on d past a weak link).
-    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
+    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks. The strong
+    links are built on first use: many asks read only ``holders`` (a memo hit, a wing's victims).
     """
 
     holders: tuple[int, ...]
-    strong: tuple[dict[Cell, list[tuple[Cell, int]]], ...]
-    linked: tuple[int, ...]
     peers: tuple[int, ...]
     units: tuple[int, ...]
+    geometry: Geometry
+    places: tuple[tuple[int, ...], ...]
+
+    @functools.cached_property
+    def strong(self) -> tuple[dict[Cell, list[tuple[Cell, int]]], ...]:
+        """Per digit, each cell's strong links: (partner, unit), units ascending."""
+        unit_cells = self.geometry.units
+        strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(self.geometry.n + 1)]
+        for unit, by_digit in enumerate(self.places):
+            for digit, mask in enumerate(by_digit, 1):
+                if mask and mask.bit_count() == 2:
+                    cells = unit_cells[unit]
+                    a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
+                    table = strong[digit]
+                    table.setdefault(a, []).append((b, unit))
+                    table.setdefault(b, []).append((a, unit))
+        return tuple(strong)
+
+    @functools.cached_property
+    def linked(self) -> tuple[int, ...]:
+        """Per digit, the cells with a strong link on it (a mask)."""
+        return tuple(sum(1 << cell for cell in table) for table in self.strong)
 
 
 _last: tuple[Grid | None, DigitLinks | None] = (None, None)
@@ -76,17 +98,6 @@ def digit_links(grid: Grid) -> DigitLinks:
         for digit, places in enumerate(where[row], 1):
             if places:
                 holders[digit] |= places << shift
-    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
-    linked = [0] * (n + 1)
-    for unit, by_digit in enumerate(where):
-        for digit, mask in enumerate(by_digit, 1):
-            if mask and mask.bit_count() == 2:
-                cells = geo.units[unit]
-                a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
-                table = strong[digit]
-                table.setdefault(a, []).append((b, unit))
-                table.setdefault(b, []).append((a, unit))
-                linked[digit] |= 1 << a | 1 << b
-    links = DigitLinks(tuple(holders), tuple(strong), tuple(linked), peer_masks(geo), unit_masks(geo))
+    links = DigitLinks(tuple(holders), peer_masks(geo), unit_masks(geo), geo, where)
     _last = (grid, links)
     return links

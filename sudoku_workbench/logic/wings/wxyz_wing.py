@@ -74,10 +74,17 @@ def _hinge_trios(
     """
     geo = geometry(box_rows, box_cols)
     mask = around[0]
-    fitting = _fitting_masks(geo.n)
-    cands = dict(zip(geo.peers[hinge], around[1:], strict=True))
-    wings = [p for p, m in cands.items() if m in fitting and (m | mask).bit_count() <= 4]
-    return tuple(_trios(cands, peer_masks(geo), wings, mask))
+    fits = _wing_masks(geo.n, mask)
+    cands = {p: m for p, m in zip(geo.peers[hinge], around[1:], strict=True) if m in fits}
+    if len(cands) < 3:  # a pattern needs three wings
+        return ()
+    return tuple(_trios(cands, peer_masks(geo), list(cands), mask))
+
+
+@functools.cache
+def _wing_masks(n: int, mask: int) -> frozenset[int]:
+    """What a wing of a hinge holding ``mask`` can hold: two to four digits, four at most with the hinge's."""
+    return frozenset(m for m in _fitting_masks(n) if (m | mask).bit_count() <= 4)
 
 
 def _trios(

@@ -89,33 +89,42 @@ def _wing_masks(n: int, mask: int) -> frozenset[int]:
 
 def _trios(
     cands: dict[Cell, int], peers: tuple[int, ...], wings: list[Cell], mask: int
-) -> Iterator[tuple[tuple[Cell, Cell, Cell], int, int]]:
+) -> list[tuple[tuple[Cell, Cell, Cell], int, int]]:
     """Three wings (in ``itertools.combinations`` order) holding four digits with the hinge, one loose.
 
     Each comes with its one unrestricted digit (a mask): the unrestricted digits are those two wings
     that do not see each other share (the hinge sees every wing). A pair of wings that already brings
     more than four digits, or two unrestricted ones, is dropped with every third wing.
     """
-    for i, a in enumerate(wings):
-        with_a = mask | cands[a]
-        for j in range(i + 1, len(wings)):
-            b = wings[j]
-            with_b = with_a | cands[b]
+    masks = [cands[w] for w in wings]
+    count = len(wings)
+    found = []
+    for i in range(count - 2):
+        a, ma = wings[i], masks[i]
+        sees_a = peers[a]
+        with_a = mask | ma
+        for j in range(i + 1, count - 1):
+            b, mb = wings[j], masks[j]
+            with_b = with_a | mb
             if with_b.bit_count() > 4:
                 continue
-            loose_ab = 0 if peers[a] >> b & 1 else cands[a] & cands[b]
+            loose_ab = 0 if sees_a >> b & 1 else ma & mb
             if loose_ab & (loose_ab - 1):
                 continue
-            for c in wings[j + 1 :]:
-                union = with_b | cands[c]
+            sees_b = peers[b]
+            for k in range(j + 1, count):
+                mc = masks[k]
+                union = with_b | mc
                 if union.bit_count() == 4:
+                    c = wings[k]
                     loose = loose_ab
-                    if not peers[a] >> c & 1:
-                        loose |= cands[a] & cands[c]
-                    if not peers[b] >> c & 1:
-                        loose |= cands[b] & cands[c]
+                    if not sees_a >> c & 1:
+                        loose |= ma & mc
+                    if not sees_b >> c & 1:
+                        loose |= mb & mc
                     if loose and not loose & (loose - 1):
-                        yield (a, b, c), union, loose
+                        found.append(((a, b, c), union, loose))
+    return found
 
 
 def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:

@@ -10,14 +10,38 @@ identity, like :func:`~sudoku_workbench.logic.shared._positions.unit_positions`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
 
-__all__ = ["DigitLinks", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
+__all__ = ["DigitLinks", "PerDigit", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
+
+T = TypeVar("T")
+
+
+class PerDigit(Generic[T]):
+    """A per-digit table (``table[d]``) whose entries are built on first read.
+
+    Most asks of the per-digit pattern rules are answered by their memos, which read only
+    ``holders``: a digit's links are built only when a search on that digit runs.
+    """
+
+    __slots__ = ("_build", "_built")
+
+    def __init__(self, build: Callable[[Digit], T]) -> None:
+        self._build = build
+        self._built: dict[Digit, T] = {}
+
+    def __getitem__(self, digit: Digit) -> T:
+        found = self._built.get(digit)
+        if found is None:
+            found = self._built[digit] = self._build(digit)
+        return found
 
 
 @dataclass(frozen=True)
@@ -25,8 +49,8 @@ class DigitLinks:
     """``holders[d]``: cells holding d (bit mask); ``strong[d][cell]``: (partner, unit) strong links.
 
     ``linked[d]``: the cells of ``strong[d]`` as a mask (only they can carry a chain on d past a weak link).
-    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks. The strong
-    links are built on first use: many asks read only ``holders`` (a memo hit, a wing's victims).
+    ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
+    ``places`` is :func:`~sudoku_workbench.logic.shared._positions.unit_positions`' table.
     """
 
     holders: tuple[int, ...]
@@ -36,24 +60,34 @@ class DigitLinks:
     places: tuple[tuple[int, ...], ...]
 
     @functools.cached_property
-    def strong(self) -> tuple[dict[Cell, list[tuple[Cell, int]]], ...]:
+    def strong(self) -> PerDigit[dict[Cell, list[tuple[Cell, int]]]]:
         """Per digit, each cell's strong links: (partner, unit), units ascending."""
-        unit_cells = self.geometry.units
-        strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(self.geometry.n + 1)]
-        for unit, by_digit in enumerate(self.places):
-            for digit, mask in enumerate(by_digit, 1):
-                if mask and mask.bit_count() == 2:
-                    cells = unit_cells[unit]
-                    a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
-                    table = strong[digit]
-                    table.setdefault(a, []).append((b, unit))
-                    table.setdefault(b, []).append((a, unit))
-        return tuple(strong)
+        return PerDigit(self._strong_links)
 
     @functools.cached_property
-    def linked(self) -> tuple[int, ...]:
+    def linked(self) -> PerDigit[int]:
         """Per digit, the cells with a strong link on it (a mask)."""
-        return tuple(sum(1 << cell for cell in table) for table in self.strong)
+        return PerDigit(lambda digit: sum(1 << cell for cell in self.strong[digit]))
+
+    def _strong_links(self, digit: Digit) -> dict[Cell, list[tuple[Cell, int]]]:
+        pair_at = _pair_places(self.geometry.n)
+        unit_cells = self.geometry.units
+        index = digit - 1
+        table: dict[Cell, list[tuple[Cell, int]]] = {}
+        for unit, by_digit in enumerate(self.places):
+            pair = pair_at.get(by_digit[index])
+            if pair is not None:
+                cells = unit_cells[unit]
+                a, b = cells[pair[0]], cells[pair[1]]
+                table.setdefault(a, []).append((b, unit))
+                table.setdefault(b, []).append((a, unit))
+        return table
+
+
+@functools.cache
+def _pair_places(n: int) -> dict[int, tuple[int, int]]:
+    """The masks over a unit's places with exactly two bits, to their two places (lower first)."""
+    return {1 << i | 1 << j: (i, j) for i in range(n) for j in range(i + 1, n)}
 
 
 _last: tuple[Grid | None, DigitLinks | None] = (None, None)

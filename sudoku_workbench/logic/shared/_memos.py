@@ -20,7 +20,7 @@ from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared._digit_links import digit_links
 
-__all__ = ["by_content", "forget_memos", "forgettable", "per_digit"]
+__all__ = ["by_content", "forget_memos", "forgettable", "per_digit", "remembered"]
 
 T = TypeVar("T")
 
@@ -30,6 +30,7 @@ _MEMOS: list[dict[tuple[Geometry, Digit, int], tuple[object, ...]]] = []
 _CACHES: list[Callable[[], None]] = []
 
 F = TypeVar("F", bound=Callable[..., object])
+D = TypeVar("D", bound=dict)  # type: ignore[type-arg]
 
 
 def forgettable(cached: F) -> F:
@@ -81,6 +82,12 @@ def by_content(search: F) -> F:
         return found
 
     return remembered  # type: ignore[return-value]
+
+
+def remembered(memo: D) -> D:
+    """Register a memo kept by hand (a plain dict) so :func:`forget_memos` empties it too."""
+    _MEMOS.append(memo)
+    return memo
 
 
 def forget_memos() -> None:

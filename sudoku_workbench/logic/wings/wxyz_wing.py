@@ -18,7 +18,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, ge
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from sudoku_workbench.logic.shared._memos import by_content
+from sudoku_workbench.logic.shared._memos import by_content, remembered
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
@@ -36,10 +36,15 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     peers = links.peers
     fitting = _fitting_masks(geo.n)
     seen: set[tuple[int, int]] = set()
+    latest = _latest(geo)
     for hinge, around in enumerate(_surroundings(geo)):
         if cands[hinge] not in fitting:
             continue
-        for trio, union, loose in _hinge_trios(geo.box_rows, geo.box_cols, hinge, around(cands)):
+        now = around(cands)
+        last = latest[hinge]
+        if last is None or last[0] != now:
+            last = latest[hinge] = (now, _hinge_trios(geo.box_rows, geo.box_cols, hinge, now))
+        for trio, union, loose in last[1]:
             z = loose.bit_length()
             cells = (hinge, *trio)
             inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
@@ -48,6 +53,24 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
             if victims and (z, victims) not in seen:
                 seen.add((z, victims))
                 yield _step(grid, cells, z, union, victims)
+
+
+#: A hinge's patterns: (wings, their four digits, the loose digit as a mask), wings in order.
+_Trios = tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]
+#: Per geometry, each hinge's surroundings when last asked and its patterns then.
+_LATEST: dict[Geometry, list[tuple[tuple[int, ...], _Trios] | None]] = remembered({})
+
+
+def _latest(geo: Geometry) -> list[tuple[tuple[int, ...], _Trios] | None]:
+    """Each hinge's last answer, looked at before the memo.
+
+    From one ask to the next most hinges' surroundings stay as they were: comparing them with the
+    last ones costs less than hashing them for the memo.
+    """
+    found = _LATEST.get(geo)
+    if found is None:
+        found = _LATEST[geo] = [None] * geo.size
+    return found
 
 
 @functools.cache
@@ -65,9 +88,7 @@ def _surroundings(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, .
 
 
 @by_content
-def _hinge_trios(
-    box_rows: int, box_cols: int, hinge: Cell, around: tuple[int, ...]
-) -> tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]:
+def _hinge_trios(box_rows: int, box_cols: int, hinge: Cell, around: tuple[int, ...]) -> _Trios:
     """A hinge's patterns, remembered by its own and its peers' candidates (``around``).
 
     Most hinges see nothing change between two asks of the rule (over half of them on top1465).

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import itertools
+import weakref
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import RULES, Level, steps_with_grids
@@ -84,3 +86,19 @@ def test_strong_links_are_the_units_with_two_places() -> None:
             assert links.strong[digit] == expected
             assert links.linked[digit] == sum(1 << c for c in expected)
             assert links.holders[digit] == sum(1 << c for c in range(geo.size) if grid.candidates[c] & bit)
+
+
+def test_read_links_are_freed_without_the_garbage_collector() -> None:
+    """The lazily built tables must not point back at their links: a cycle would keep every position's."""
+    first, second = _positions()[:2]
+    links = digit_links(first)
+    assert links.strong[1] is links.strong[1]  # built once, then kept
+    assert links.linked[2] == links.linked[2]
+    kept = weakref.ref(links)
+    del links
+    gc.disable()
+    try:
+        digit_links(second)  # the module keeps only the latest position's links
+        assert kept() is None
+    finally:
+        gc.enable()

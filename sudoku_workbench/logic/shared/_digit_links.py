@@ -62,26 +62,35 @@ class DigitLinks:
     @functools.cached_property
     def strong(self) -> PerDigit[dict[Cell, list[tuple[Cell, int]]]]:
         """Per digit, each cell's strong links: (partner, unit), units ascending."""
-        return PerDigit(self._strong_links)
+        # The builders hold the tables they read, not ``self``: a cycle would leave every position's
+        # links to the garbage collector.
+        return PerDigit(functools.partial(_strong_links, self.geometry, self.places))
 
     @functools.cached_property
     def linked(self) -> PerDigit[int]:
         """Per digit, the cells with a strong link on it (a mask)."""
-        return PerDigit(lambda digit: sum(1 << cell for cell in self.strong[digit]))
+        return PerDigit(functools.partial(_linked_cells, self.strong))
 
-    def _strong_links(self, digit: Digit) -> dict[Cell, list[tuple[Cell, int]]]:
-        pair_at = _pair_places(self.geometry.n)
-        unit_cells = self.geometry.units
-        index = digit - 1
-        table: dict[Cell, list[tuple[Cell, int]]] = {}
-        for unit, by_digit in enumerate(self.places):
-            pair = pair_at.get(by_digit[index])
-            if pair is not None:
-                cells = unit_cells[unit]
-                a, b = cells[pair[0]], cells[pair[1]]
-                table.setdefault(a, []).append((b, unit))
-                table.setdefault(b, []).append((a, unit))
-        return table
+
+def _strong_links(
+    geo: Geometry, places: tuple[tuple[int, ...], ...], digit: Digit
+) -> dict[Cell, list[tuple[Cell, int]]]:
+    pair_at = _pair_places(geo.n)
+    unit_cells = geo.units
+    index = digit - 1
+    table: dict[Cell, list[tuple[Cell, int]]] = {}
+    for unit, by_digit in enumerate(places):
+        pair = pair_at.get(by_digit[index])
+        if pair is not None:
+            cells = unit_cells[unit]
+            a, b = cells[pair[0]], cells[pair[1]]
+            table.setdefault(a, []).append((b, unit))
+            table.setdefault(b, []).append((a, unit))
+    return table
+
+
+def _linked_cells(strong: PerDigit[dict[Cell, list[tuple[Cell, int]]]], digit: Digit) -> int:
+    return sum(1 << cell for cell in strong[digit])
 
 
 @functools.cache

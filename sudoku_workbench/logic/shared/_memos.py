@@ -13,14 +13,14 @@ their answers are looked up instead of searched again.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from typing import TypeVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import Generic, TypeVar
 
 from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared._digit_links import digit_links
 
-__all__ = ["by_content", "forget_memos", "forgettable", "per_digit", "remembered"]
+__all__ = ["LastAnswers", "by_content", "forget_memos", "forgettable", "per_digit"]
 
 T = TypeVar("T")
 
@@ -30,7 +30,6 @@ _MEMOS: list[dict[tuple[Geometry, Digit, int], tuple[object, ...]]] = []
 _CACHES: list[Callable[[], None]] = []
 
 F = TypeVar("F", bound=Callable[..., object])
-D = TypeVar("D", bound=dict)  # type: ignore[type-arg]
 
 
 def forgettable(cached: F) -> F:
@@ -84,10 +83,23 @@ def by_content(search: F) -> F:
     return remembered  # type: ignore[return-value]
 
 
-def remembered(memo: D) -> D:
-    """Register a memo kept by hand (a plain dict) so :func:`forget_memos` empties it too."""
-    _MEMOS.append(memo)
-    return memo
+class LastAnswers(Generic[T]):
+    """Per slot (a hinge, a unit), the content it was last asked with and the answer then.
+
+    Looked at before a :func:`by_content` memo: from one ask to the next most slots keep their
+    content, and comparing it with the last one costs less than hashing it.
+    """
+
+    def __init__(self) -> None:
+        self._slots: dict[Hashable, list[tuple[tuple[int, ...], T] | None]] = {}
+        _MEMOS.append(self._slots)  # type: ignore[arg-type]
+
+    def slots(self, kind: Hashable, count: int) -> list[tuple[tuple[int, ...], T] | None]:
+        """The ``count`` slots kept for ``kind`` (a geometry, with whatever else the answers depend on)."""
+        found = self._slots.get(kind)
+        if found is None:
+            found = self._slots[kind] = [None] * count
+        return found
 
 
 def forget_memos() -> None:

@@ -18,7 +18,7 @@ from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, ge
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from sudoku_workbench.logic.shared._memos import by_content, remembered
+from sudoku_workbench.logic.shared._memos import LastAnswers, by_content
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
@@ -36,7 +36,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     peers = links.peers
     fitting = _fitting_masks(geo.n)
     seen: set[tuple[int, int]] = set()
-    latest = _latest(geo)
+    latest = _LATEST.slots(geo, geo.size)
     for hinge, around in enumerate(_surroundings(geo)):
         if cands[hinge] not in fitting:
             continue
@@ -58,19 +58,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
 #: A hinge's patterns: (wings, their four digits, the loose digit as a mask), wings in order.
 _Trios = tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]
 #: Per geometry, each hinge's surroundings when last asked and its patterns then.
-_LATEST: dict[Geometry, list[tuple[tuple[int, ...], _Trios] | None]] = remembered({})
-
-
-def _latest(geo: Geometry) -> list[tuple[tuple[int, ...], _Trios] | None]:
-    """Each hinge's last answer, looked at before the memo.
-
-    From one ask to the next most hinges' surroundings stay as they were: comparing them with the
-    last ones costs less than hashing them for the memo.
-    """
-    found = _LATEST.get(geo)
-    if found is None:
-        found = _LATEST[geo] = [None] * geo.size
-    return found
+_LATEST: LastAnswers[_Trios] = LastAnswers()
 
 
 @functools.cache

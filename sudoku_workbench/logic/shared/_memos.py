@@ -86,8 +86,10 @@ def by_content(search: F) -> F:
 class LastAnswers(Generic[T]):
     """Per slot (a hinge, a unit), the content it was last asked with and the answer then.
 
-    Looked at before a :func:`by_content` memo: from one ask to the next most slots keep their
-    content, and comparing it with the last one costs less than hashing it.
+    For answers worked out from a small part of a position that most asks leave as it was: comparing
+    it with the last content costs less than hashing it, and along a solve, where candidates only go,
+    a content that changed never comes back (a :func:`by_content` memo of them hit 0.2 % of its
+    misses here on top1465), so the last answer is the only one worth keeping.
     """
 
     def __init__(self) -> None:

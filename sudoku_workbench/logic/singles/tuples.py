@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._memos import LastAnswers, by_content
+from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates, unit_getters
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
@@ -111,11 +111,11 @@ _Tuples = tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
 _LATEST: LastAnswers[_Tuples] = LastAnswers()
 
 
-@by_content
 def _unit_tuples(smallest: int, largest: int, cands: tuple[int, ...]) -> _Tuples:
     """The naked tuples of one unit's candidates: (component, subset, digits), places within the unit.
 
-    Remembered by the candidates alone: most units are as they were when the rule was last asked.
+    Kept in :data:`_LATEST` by the candidates alone: most units are as they were when the rule was
+    last asked.
     """
     found = []
     for component in components(cands, tuple(range(len(cands)))):

@@ -14,11 +14,11 @@ import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, geometry
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from sudoku_workbench.logic.shared._memos import LastAnswers, by_content
+from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
@@ -43,7 +43,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
         now = around(cands)
         last = latest[hinge]
         if last is None or last[0] != now:
-            last = latest[hinge] = (now, _hinge_trios(geo.box_rows, geo.box_cols, hinge, now))
+            last = latest[hinge] = (now, _hinge_trios(geo, hinge, now))
         for trio, union, loose in last[1]:
             z = loose.bit_length()
             cells = (hinge, *trio)
@@ -75,13 +75,12 @@ def _surroundings(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, .
     return tuple(operator.itemgetter(cell, *geo.peers[cell]) for cell in range(geo.size))
 
 
-@by_content
-def _hinge_trios(box_rows: int, box_cols: int, hinge: Cell, around: tuple[int, ...]) -> _Trios:
-    """A hinge's patterns, remembered by its own and its peers' candidates (``around``).
+def _hinge_trios(geo: Geometry, hinge: Cell, around: tuple[int, ...]) -> _Trios:
+    """A hinge's patterns, from its own and its peers' candidates (``around``).
 
-    Most hinges see nothing change between two asks of the rule (over half of them on top1465).
+    Kept in :data:`_LATEST`: most hinges see nothing change between two asks of the rule (over half
+    of them on top1465).
     """
-    geo = geometry(box_rows, box_cols)
     mask = around[0]
     fits = _wing_masks(geo.n, mask)
     cands = {p: m for p, m in zip(geo.peers[hinge], around[1:], strict=True) if m in fits}

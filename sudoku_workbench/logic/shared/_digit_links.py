@@ -9,14 +9,39 @@ identity, like :func:`~sudoku_workbench.logic.shared._positions.unit_positions`.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
-from sudoku_workbench.core.geometry import Cell, Digit
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
 
-__all__ = ["DigitLinks", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
+__all__ = ["DigitLinks", "PerDigit", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
+
+T = TypeVar("T")
+
+
+class PerDigit(Generic[T]):
+    """A per-digit table (``table[d]``) whose entries are built on first read.
+
+    Most asks of the per-digit pattern rules are answered by their memos, which read only
+    ``holders``: a digit's links are built only when a search on that digit runs.
+    """
+
+    __slots__ = ("_build", "_built")
+
+    def __init__(self, build: Callable[[Digit], T]) -> None:
+        self._build = build
+        self._built: dict[Digit, T] = {}
+
+    def __getitem__(self, digit: Digit) -> T:
+        found = self._built.get(digit)
+        if found is None:
+            found = self._built[digit] = self._build(digit)
+        return found
 
 
 @dataclass(frozen=True)
@@ -25,13 +50,53 @@ class DigitLinks:
 
     ``linked[d]``: the cells of ``strong[d]`` as a mask (only they can carry a chain on d past a weak link).
     ``peers`` and ``units`` are the geometry's per-cell peer masks and per-unit cell masks.
+    ``places`` is :func:`~sudoku_workbench.logic.shared._positions.unit_positions`' table.
     """
 
     holders: tuple[int, ...]
-    strong: tuple[dict[Cell, list[tuple[Cell, int]]], ...]
-    linked: tuple[int, ...]
     peers: tuple[int, ...]
     units: tuple[int, ...]
+    geometry: Geometry
+    places: tuple[tuple[int, ...], ...]
+
+    @functools.cached_property
+    def strong(self) -> PerDigit[dict[Cell, list[tuple[Cell, int]]]]:
+        """Per digit, each cell's strong links: (partner, unit), units ascending."""
+        # The builders hold the tables they read, not ``self``: a cycle would leave every position's
+        # links to the garbage collector.
+        return PerDigit(functools.partial(_strong_links, self.geometry, self.places))
+
+    @functools.cached_property
+    def linked(self) -> PerDigit[int]:
+        """Per digit, the cells with a strong link on it (a mask)."""
+        return PerDigit(functools.partial(_linked_cells, self.strong))
+
+
+def _strong_links(
+    geo: Geometry, places: tuple[tuple[int, ...], ...], digit: Digit
+) -> dict[Cell, list[tuple[Cell, int]]]:
+    pair_at = _pair_places(geo.n)
+    unit_cells = geo.units
+    index = digit - 1
+    table: dict[Cell, list[tuple[Cell, int]]] = {}
+    for unit, by_digit in enumerate(places):
+        pair = pair_at.get(by_digit[index])
+        if pair is not None:
+            cells = unit_cells[unit]
+            a, b = cells[pair[0]], cells[pair[1]]
+            table.setdefault(a, []).append((b, unit))
+            table.setdefault(b, []).append((a, unit))
+    return table
+
+
+def _linked_cells(strong: PerDigit[dict[Cell, list[tuple[Cell, int]]]], digit: Digit) -> int:
+    return sum(1 << cell for cell in strong[digit])
+
+
+@functools.cache
+def _pair_places(n: int) -> dict[int, tuple[int, int]]:
+    """The masks over a unit's places with exactly two bits, to their two places (lower first)."""
+    return {1 << i | 1 << j: (i, j) for i in range(n) for j in range(i + 1, n)}
 
 
 _last: tuple[Grid | None, DigitLinks | None] = (None, None)
@@ -76,17 +141,6 @@ def digit_links(grid: Grid) -> DigitLinks:
         for digit, places in enumerate(where[row], 1):
             if places:
                 holders[digit] |= places << shift
-    strong: list[dict[Cell, list[tuple[Cell, int]]]] = [{} for _ in range(n + 1)]
-    linked = [0] * (n + 1)
-    for unit, by_digit in enumerate(where):
-        for digit, mask in enumerate(by_digit, 1):
-            if mask and mask.bit_count() == 2:
-                cells = geo.units[unit]
-                a, b = cells[(mask & -mask).bit_length() - 1], cells[mask.bit_length() - 1]
-                table = strong[digit]
-                table.setdefault(a, []).append((b, unit))
-                table.setdefault(b, []).append((a, unit))
-                linked[digit] |= 1 << a | 1 << b
-    links = DigitLinks(tuple(holders), tuple(strong), tuple(linked), peer_masks(geo), unit_masks(geo))
+    links = DigitLinks(tuple(holders), peer_masks(geo), unit_masks(geo), geo, where)
     _last = (grid, links)
     return links

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._memos import by_content
+from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates, unit_getters
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 
@@ -66,17 +66,21 @@ def components(cands: tuple[int, ...], cells: tuple[Cell, ...]) -> list[tuple[Ce
     left = [c for c in cells if cands[c]]
     found = []
     while left:
-        members = [left.pop(0)]
-        union = cands[members[0]]
+        members = [left[0]]
+        union = cands[left[0]]
+        left = left[1:]
         grown = True
         while grown:
             grown = False
-            for cell in list(left):
+            apart = []
+            for cell in left:
                 if cands[cell] & union:
                     members.append(cell)
                     union |= cands[cell]
-                    left.remove(cell)
                     grown = True
+                else:
+                    apart.append(cell)
+            left = apart
         found.append(tuple(sorted(members)))
     return found
 
@@ -85,24 +89,33 @@ def _tuples(grid: Grid, rule: str, sizes: range) -> Iterator[Step]:
     geo = grid.geometry
     cands = grid.candidates
     fits = small_cells(cands, geo.n, sizes[-1])
+    latest = _LATEST.slots((geo, sizes[0], sizes[-1]), len(geo.units))
     for unit, (cells, inside, unit_cands) in enumerate(
         zip(geo.units, _unit_bytes(geo), unit_getters(geo), strict=True)
     ):
         if (fits & inside).bit_count() < sizes[0]:  # too few small cells for any set (most units, for pairs)
             continue
-        for component, subset, union in _unit_tuples(sizes[0], sizes[-1], unit_cands(cands)):
+        now = unit_cands(cands)
+        last = latest[unit]
+        if last is None or last[0] != now:
+            last = latest[unit] = (now, _unit_tuples(sizes[0], sizes[-1], now))
+        for component, subset, union in last[1]:
             yield _tuple_step(
                 grid, rule, unit, tuple(cells[i] for i in component), tuple(cells[i] for i in subset), union
             )
 
 
-@by_content
-def _unit_tuples(
-    smallest: int, largest: int, cands: tuple[int, ...]
-) -> tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]:
+#: A unit's naked tuples: (component, subset, digits), places within the unit.
+_Tuples = tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...]
+#: Per geometry and tuple sizes, each unit's candidates when last asked and its tuples then.
+_LATEST: LastAnswers[_Tuples] = LastAnswers()
+
+
+def _unit_tuples(smallest: int, largest: int, cands: tuple[int, ...]) -> _Tuples:
     """The naked tuples of one unit's candidates: (component, subset, digits), places within the unit.
 
-    Remembered by the candidates alone: most units are as they were when the rule was last asked.
+    Kept in :data:`_LATEST` by the candidates alone: most units are as they were when the rule was
+    last asked.
     """
     found = []
     for component in components(cands, tuple(range(len(cands)))):

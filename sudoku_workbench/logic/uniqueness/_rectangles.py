@@ -109,6 +109,8 @@ def open_rectangles(grid: Grid) -> tuple[tuple[Corners, Digit, Digit, int], ...]
         corners = every[low.bit_length() - 1]
         c0, c1, c2, c3 = corners
         room = allowed[c0] & allowed[c1] & allowed[c2] & allowed[c3]
+        if not room & (room - 1):  # no two digits fit all four corners (over half of them)
+            continue
         for pair in sorted({cands[c] for c in corners if cands[c].bit_count() == 2}):
             if pair & room == pair:
                 a, b = digits_of_mask(pair)

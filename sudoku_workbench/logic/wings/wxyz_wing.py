@@ -14,11 +14,11 @@ import itertools
 import operator
 from collections.abc import Callable, Iterator, Sequence
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char, geometry
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
-from sudoku_workbench.logic.shared._memos import by_content
+from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
 from sudoku_workbench.logic.shared.chain_analysis import peer_masks
@@ -36,10 +36,15 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     peers = links.peers
     fitting = _fitting_masks(geo.n)
     seen: set[tuple[int, int]] = set()
+    latest = _LATEST.slots(geo, geo.size)
     for hinge, around in enumerate(_surroundings(geo)):
         if cands[hinge] not in fitting:
             continue
-        for trio, union, loose in _hinge_trios(geo.box_rows, geo.box_cols, hinge, around(cands)):
+        now = around(cands)
+        last = latest[hinge]
+        if last is None or last[0] != now:
+            last = latest[hinge] = (now, _hinge_trios(geo, hinge, now))
+        for trio, union, loose in last[1]:
             z = loose.bit_length()
             cells = (hinge, *trio)
             inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]
@@ -48,6 +53,12 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
             if victims and (z, victims) not in seen:
                 seen.add((z, victims))
                 yield _step(grid, cells, z, union, victims)
+
+
+#: A hinge's patterns: (wings, their four digits, the loose digit as a mask), wings in order.
+_Trios = tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]
+#: Per geometry, each hinge's surroundings when last asked and its patterns then.
+_LATEST: LastAnswers[_Trios] = LastAnswers()
 
 
 @functools.cache
@@ -64,51 +75,64 @@ def _surroundings(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, .
     return tuple(operator.itemgetter(cell, *geo.peers[cell]) for cell in range(geo.size))
 
 
-@by_content
-def _hinge_trios(
-    box_rows: int, box_cols: int, hinge: Cell, around: tuple[int, ...]
-) -> tuple[tuple[tuple[Cell, Cell, Cell], int, int], ...]:
-    """A hinge's patterns, remembered by its own and its peers' candidates (``around``).
+def _hinge_trios(geo: Geometry, hinge: Cell, around: tuple[int, ...]) -> _Trios:
+    """A hinge's patterns, from its own and its peers' candidates (``around``).
 
-    Most hinges see nothing change between two asks of the rule (over half of them on top1465).
+    Kept in :data:`_LATEST`: most hinges see nothing change between two asks of the rule (over half
+    of them on top1465).
     """
-    geo = geometry(box_rows, box_cols)
     mask = around[0]
-    fitting = _fitting_masks(geo.n)
-    cands = dict(zip(geo.peers[hinge], around[1:], strict=True))
-    wings = [p for p, m in cands.items() if m in fitting and (m | mask).bit_count() <= 4]
-    return tuple(_trios(cands, peer_masks(geo), wings, mask))
+    fits = _wing_masks(geo.n, mask)
+    cands = {p: m for p, m in zip(geo.peers[hinge], around[1:], strict=True) if m in fits}
+    if len(cands) < 3:  # a pattern needs three wings
+        return ()
+    return tuple(_trios(cands, peer_masks(geo), list(cands), mask))
+
+
+@functools.cache
+def _wing_masks(n: int, mask: int) -> frozenset[int]:
+    """What a wing of a hinge holding ``mask`` can hold: two to four digits, four at most with the hinge's."""
+    return frozenset(m for m in _fitting_masks(n) if (m | mask).bit_count() <= 4)
 
 
 def _trios(
     cands: dict[Cell, int], peers: tuple[int, ...], wings: list[Cell], mask: int
-) -> Iterator[tuple[tuple[Cell, Cell, Cell], int, int]]:
+) -> list[tuple[tuple[Cell, Cell, Cell], int, int]]:
     """Three wings (in ``itertools.combinations`` order) holding four digits with the hinge, one loose.
 
     Each comes with its one unrestricted digit (a mask): the unrestricted digits are those two wings
     that do not see each other share (the hinge sees every wing). A pair of wings that already brings
     more than four digits, or two unrestricted ones, is dropped with every third wing.
     """
-    for i, a in enumerate(wings):
-        with_a = mask | cands[a]
-        for j in range(i + 1, len(wings)):
-            b = wings[j]
-            with_b = with_a | cands[b]
+    masks = [cands[w] for w in wings]
+    count = len(wings)
+    found = []
+    for i in range(count - 2):
+        a, ma = wings[i], masks[i]
+        sees_a = peers[a]
+        with_a = mask | ma
+        for j in range(i + 1, count - 1):
+            b, mb = wings[j], masks[j]
+            with_b = with_a | mb
             if with_b.bit_count() > 4:
                 continue
-            loose_ab = 0 if peers[a] >> b & 1 else cands[a] & cands[b]
+            loose_ab = 0 if sees_a >> b & 1 else ma & mb
             if loose_ab & (loose_ab - 1):
                 continue
-            for c in wings[j + 1 :]:
-                union = with_b | cands[c]
+            sees_b = peers[b]
+            for k in range(j + 1, count):
+                mc = masks[k]
+                union = with_b | mc
                 if union.bit_count() == 4:
+                    c = wings[k]
                     loose = loose_ab
-                    if not peers[a] >> c & 1:
-                        loose |= cands[a] & cands[c]
-                    if not peers[b] >> c & 1:
-                        loose |= cands[b] & cands[c]
+                    if not sees_a >> c & 1:
+                        loose |= ma & mc
+                    if not sees_b >> c & 1:
+                        loose |= mb & mc
                     if loose and not loose & (loose - 1):
-                        yield (a, b, c), union, loose
+                        found.append(((a, b, c), union, loose))
+    return found
 
 
 def _step(grid: Grid, cells: tuple[Cell, ...], z: Digit, union: int, victims: int) -> Step:

@@ -103,6 +103,23 @@ class LastAnswers(Generic[T]):
             found = self._slots[kind] = [None] * count
         return found
 
+    @staticmethod
+    def answer(
+        slots: list[tuple[tuple[int, ...], T] | None],
+        slot: int,
+        content: tuple[int, ...],
+        work: Callable[..., T],
+        *args: object,
+    ) -> T:
+        """The answer kept in ``slots[slot]`` if it was worked out for ``content``.
+
+        Otherwise ``work(*args, content)``, which replaces the slot's last answer.
+        """
+        last = slots[slot]
+        if last is None or last[0] != content:
+            last = slots[slot] = (content, work(*args, content))
+        return last[1]
+
 
 def forget_memos() -> None:
     """Drop every remembered answer (benchmarks start each pass cold)."""

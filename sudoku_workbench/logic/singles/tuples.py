@@ -95,11 +95,8 @@ def _tuples(grid: Grid, rule: str, sizes: range) -> Iterator[Step]:
     ):
         if (fits & inside).bit_count() < sizes[0]:  # too few small cells for any set (most units, for pairs)
             continue
-        now = unit_cands(cands)
-        last = latest[unit]
-        if last is None or last[0] != now:
-            last = latest[unit] = (now, _unit_tuples(sizes[0], sizes[-1], now))
-        for component, subset, union in last[1]:
+        found = _LATEST.answer(latest, unit, unit_cands(cands), _unit_tuples, sizes[0], sizes[-1])
+        for component, subset, union in found:
             yield _tuple_step(
                 grid, rule, unit, tuple(cells[i] for i in component), tuple(cells[i] for i in subset), union
             )

@@ -40,11 +40,7 @@ def wxyz_wing(grid: Grid) -> Iterator[Step]:
     for hinge, around in enumerate(_surroundings(geo)):
         if cands[hinge] not in fitting:
             continue
-        now = around(cands)
-        last = latest[hinge]
-        if last is None or last[0] != now:
-            last = latest[hinge] = (now, _hinge_trios(geo, hinge, now))
-        for trio, union, loose in last[1]:
+        for trio, union, loose in _LATEST.answer(latest, hinge, around(cands), _hinge_trios, geo, hinge):
             z = loose.bit_length()
             cells = (hinge, *trio)
             inside = 1 << hinge | 1 << trio[0] | 1 << trio[1] | 1 << trio[2]

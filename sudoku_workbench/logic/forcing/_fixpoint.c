@@ -937,6 +937,37 @@ static int replay(State *s, Record *r, int cell, int digit, int stop_id) {
     return stop;
 }
 
+/* A replay with reasons starting: its state read from the kernel's arguments, nothing noted yet.
+ * The tables, or NULL with the error set. */
+static const Tables *start_replay(State *s, Record *r, PyObject *capsule, PyObject *loc, PyObject *placed,
+                                  PyObject *filters, PyObject *free, PyObject *static_cells) {
+    memset(s, 0, sizeof *s);
+    memset(r, 0, sizeof *r);
+    const Tables *t = s->t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    if (!t || read_base(s, loc, placed, filters, free, static_cells) < 0) return NULL;
+    return t;
+}
+
+/* The record's tables, every literal not noted yet: the number of literals, or -1 with MemoryError. */
+static int open_record(const Tables *t, Record *r) {
+    int literals = 2 * t->size * t->n;
+    r->noted = PyMem_Malloc(literals * sizeof(int));
+    r->facts = PyMem_Malloc(literals * sizeof(Fact));
+    if (!r->noted || !r->facts) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(r->noted, 0xff, literals * sizeof(int));
+    return literals;
+}
+
+/* What a replay with reasons holds, freed (also after a failed open_record). */
+static void close_replay(State *s, Record *r) {
+    PyMem_Free(r->noted);
+    PyMem_Free(r->facts);
+    release(s);
+}
+
 /* explain(tables, mode, loc, placed, filters, free, static_cells, cell, digit, stop)
  *     -> (code, a, b, facts)
  * "cell is digit" assumed on the given state (STATIC or DYNAMIC) and run, with reasons until the
@@ -950,10 +981,8 @@ static PyObject *explain(PyObject *Py_UNUSED(self), PyObject *args) {
         return NULL;
     State s;
     Record r;
-    memset(&s, 0, sizeof s);
-    memset(&r, 0, sizeof r);
-    const Tables *t = s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
-    if (!t || read_base(&s, loc, placed, filters, free, static_cells) < 0) return NULL;
+    const Tables *t = start_replay(&s, &r, capsule, loc, placed, filters, free, static_cells);
+    if (!t) return NULL;
     if (stop != Py_None) {
         if (!PyArg_ParseTuple(stop, "iip", &stop_cell, &stop_digit, &stop_on)) return NULL;
         if (stop_cell < 0 || stop_cell >= t->size || stop_digit < 1 || stop_digit > t->n) {
@@ -968,15 +997,8 @@ static PyObject *explain(PyObject *Py_UNUSED(self), PyObject *args) {
     }
     s.mode = mode;
     memcpy(r.start_loc, s.loc, sizeof r.start_loc);
-    int literals = 2 * t->size * t->n;
-    r.noted = PyMem_Malloc(literals * sizeof(int));
-    r.facts = PyMem_Malloc(literals * sizeof(Fact));
     PyObject *result = NULL;
-    if (!r.noted || !r.facts) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memset(r.noted, 0xff, literals * sizeof(int));
+    if (open_record(t, &r) < 0) goto done;
     s.record = &r;
     int stopped = replay(&s, &r, cell, digit, stop_id);
     if (stopped < 0) goto done;
@@ -985,9 +1007,7 @@ static PyObject *explain(PyObject *Py_UNUSED(self), PyObject *args) {
     PyObject *facts = ancestors_list(t, &r, targets, count);
     if (facts) result = Py_BuildValue("(iiiN)", s.code, s.code_a, s.code_b, facts);
 done:
-    PyMem_Free(r.noted);
-    PyMem_Free(r.facts);
-    release(&s);
+    close_replay(&s, &r);
     return result;
 }
 
@@ -1007,12 +1027,8 @@ static PyObject *record(PyObject *Py_UNUSED(self), PyObject *args) {
         return NULL;
     State s;
     Record r;
-    memset(&s, 0, sizeof s);
-    memset(&r, 0, sizeof r);
-    const Tables *t = s.t = PyCapsule_GetPointer(capsule, TABLES_NAME);
-    if (!t || read_base(&s, loc, placed, filters, free, static_cells) < 0 ||
-        masks_of(start_loc, r.start_loc, t->n, "start_loc") < 0)
-        return NULL;
+    const Tables *t = start_replay(&s, &r, capsule, loc, placed, filters, free, static_cells);
+    if (!t || masks_of(start_loc, r.start_loc, t->n, "start_loc") < 0) return NULL;
     if (cell < 0 || cell >= t->size || digit < 1 || digit > t->n) {
         PyErr_SetString(PyExc_ValueError, "a candidate to record is outside the grid");
         return NULL;
@@ -1020,15 +1036,9 @@ static PyObject *record(PyObject *Py_UNUSED(self), PyObject *args) {
     s.mode = mode;
     r.round = round;
     r.first_order = (int)PyDict_Size(known);
-    int literals = 2 * t->size * t->n;
-    r.noted = PyMem_Malloc(literals * sizeof(int));
-    r.facts = PyMem_Malloc(literals * sizeof(Fact));
     PyObject *result = NULL, *key, *value, *found = NULL;
-    if (!r.noted || !r.facts) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    memset(r.noted, 0xff, literals * sizeof(int));
+    int literals = open_record(t, &r);
+    if (literals < 0) goto done;
     for (Py_ssize_t at = 0; PyDict_Next(known, &at, &key, &value);) {
         int c, d, on;
         if (!PyArg_ParseTuple(key, "iip", &c, &d, &on)) goto done;
@@ -1057,9 +1067,7 @@ static PyObject *record(PyObject *Py_UNUSED(self), PyObject *args) {
     found = NULL;
 done:
     Py_XDECREF(found);
-    PyMem_Free(r.noted);
-    PyMem_Free(r.facts);
-    release(&s);
+    close_replay(&s, &r);
     return result;
 }
 

@@ -1,4 +1,4 @@
-"""How ``--cluster local:N`` starts: Dask imported without NumPy, and the same lines as ``--jobs``.
+"""How ``--cluster local:N`` starts: Dask imported without NumPy and frozen, the same lines as ``--jobs``.
 
 Each test runs a fresh interpreter: the test process has imported Dask and NumPy long before, so
 what the command's own start does could not be seen in it.
@@ -32,19 +32,20 @@ def python(code: str, *paths: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_dask_is_imported_without_numpy_which_still_loads_when_asked_for():
+def test_dask_is_imported_without_numpy_or_jinja2_which_still_load_when_asked_for():
     done = python(
         """
         import gc, sys
         from sudoku_workbench.cli._cluster import _import_distributed
         _import_distributed()
-        print("distributed" in sys.modules, "numpy" in sys.modules, gc.isenabled())
-        import numpy
-        print(numpy.zeros(3).tolist())
+        print("distributed" in sys.modules, "numpy" in sys.modules, "jinja2" in sys.modules)
+        print(gc.isenabled(), gc.get_count()[0] < 700, gc.get_freeze_count() > 10_000)
+        import numpy, jinja2
+        print(numpy.zeros(3).tolist(), jinja2.Template("{{ 6 * 7 }}").render())
         """
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["True False True", "[0.0, 0.0, 0.0]"]
+    assert done.stdout.splitlines() == ["True False False", "True True True", "[0.0, 0.0, 0.0] 42"]
 
 
 def test_a_distributed_that_needs_numpy_is_imported_with_it(tmp_path):

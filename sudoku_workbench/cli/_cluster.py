@@ -58,6 +58,15 @@ LOCAL_SETTINGS: dict[str, object] = {
     "distributed.worker.http.routes": [],
 }
 
+#: Modules that distributed imports only if they are installed and that no command here needs, kept
+#: out of its import. NumPy (a quarter of the import) only allocates receive buffers there, where a
+#: bytearray serves our small messages as well, and a forked worker that inherits it re-seeds its
+#: random generator, loading numpy.random; Jinja2 (a tenth) only draws Dask objects in notebooks.
+OPTIONAL_IMPORTS = ("numpy", "jinja2")
+
+#: How often a local worker's nanny looks whether its worker has started.
+NANNY_POLL_SECONDS = 0.002
+
 #: Seconds of work a task should hold, and the most chunks one task may group to get there.
 TASK_SECONDS = 0.5
 MAX_GROUP = 64
@@ -133,6 +142,7 @@ def connect(address: str) -> Iterator[Client]:
         import dask
         from distributed import Client, LocalCluster
         from distributed.comm.registry import backends
+        from distributed.nanny import WorkerProcess
         from distributed.versions import get_versions
     except ImportError:
         raise WorkbenchError(INSTALL_HINT) from None
@@ -149,10 +159,10 @@ def connect(address: str) -> Iterator[Client]:
                 raise WorkbenchError(message) from None
         else:
             stack.enter_context(dask.config.set(LOCAL_SETTINGS))
-            # The forked workers inherit Dask's many objects; frozen, the garbage collector skips
-            # them (about 5 % of a rate run's time otherwise).
-            gc.freeze()
             get_versions()  # cached before the workers fork, they report theirs at once
+            # A nanny polls its new worker's "I am up" every 50 ms by default: 40 of the cluster's
+            # 75 ms start. Polled every 2 ms, it learns at once (a dict lookup for each poll).
+            WorkerProcess._init_msg_interval = NANNY_POLL_SECONDS
             with _terminal_interrupts_ignored():  # the workers inherit that: Ctrl-C is for us
                 cluster = LocalCluster(
                     n_workers=workers,
@@ -173,33 +183,43 @@ def _import_distributed() -> None:
 
     The garbage collector is paused meanwhile: the import makes tens of thousands of objects, and
     each batch of them would send the collector through the command's own as well (a fifth of
-    the import's time). NumPy, unless this process uses it already, is kept out (a quarter of the
-    rest): distributed loads it only to allocate receive buffers, where a bytearray serves our
-    small messages as well, and each forked worker that inherits it re-seeds its random generator,
-    loading numpy.random. Neither Dask nor distributed needs NumPy, and it loads as usual for
-    whatever asks for it later.
+    the import's time). They are then frozen, out of the collector's way for good: otherwise its
+    first pass after the import walks them all (15 ms), and so would each forked worker's, again
+    and again (about 5 % of a rate run's time).
+    Optional modules the command never needs are kept out (``OPTIONAL_IMPORTS``), unless this
+    process uses them already; they load as usual for whatever asks for them later.
 
     Raises:
         ImportError: Dask distributed is not installed.
     """
-    keep_numpy_out = "numpy" not in sys.modules
+    kept_out = [name for name in OPTIONAL_IMPORTS if name not in sys.modules]
     collecting = gc.isenabled()
     gc.disable()
     try:
-        if keep_numpy_out:
-            sys.modules["numpy"] = None  # type: ignore[assignment]  # its import fails, as if absent
-        import distributed  # the import is the point
-    except ImportError as err:
-        if err.name != "numpy" or not keep_numpy_out:
-            raise
-        del sys.modules["numpy"]
-        keep_numpy_out = False
-        import distributed  # noqa: F401  (a version that cannot do without NumPy)
+        while True:
+            try:
+                with _absent(kept_out):
+                    import distributed  # noqa: F401  (the import is the point)
+                return
+            except ImportError as err:
+                if err.name not in kept_out:
+                    raise
+                kept_out.remove(err.name)  # a version of distributed that cannot do without it
     finally:
-        if keep_numpy_out:
-            del sys.modules["numpy"]
+        gc.freeze()
         if collecting:
             gc.enable()
+
+
+@contextmanager
+def _absent(names: list[str]) -> Iterator[None]:
+    """Imports of ``names`` fail meanwhile, as if they were not installed."""
+    sys.modules.update(dict.fromkeys(names))  # type: ignore[arg-type]  # None: "not importable"
+    try:
+        yield
+    finally:
+        for name in names:
+            del sys.modules[name]
 
 
 def _check_scheduler(address: str, deadline: float) -> None:

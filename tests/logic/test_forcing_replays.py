@@ -127,7 +127,7 @@ def _net_replay(grid: Grid, assumption: Literal, case: Literal, compiled: bool) 
         except Contradicted as stop:
             told.append((stop.words, stop.parents, stop.unit, dict(prop.facts or {})))
             break
-        state = (list(prop.loc), list(prop.placed), list(prop._filters), prop.free, prop.round)
+        state = (list(prop.loc), list(prop.placed), list(prop.filters), prop.free, prop.round)
         told.append((*state, dict(prop.facts or {})))
     return told
 

@@ -25,10 +25,12 @@ from sudoku_workbench.graphs.links import (
     require_two_labels,
 )
 from sudoku_workbench.graphs.nonrepetitive import FlagEdge, Hop, NonrepetitiveGraph
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._digit_links import digit_links
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared._walk_states import WalkStates, bilocation_states, bivalue_states
 
-__all__ = ["ChainAnalysis", "Conflict", "Walks", "analysis_of", "forget_analyses", "peer_masks", "unit_masks"]
+__all__ = ["ChainAnalysis", "Conflict", "Walks", "analysis_of", "forget_analyses"]
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,6 @@ class ChainAnalysis:
 
         The named-pattern rules asked before these on the same position have built them already.
         """
-        from sudoku_workbench.logic.shared._digit_links import digit_links  # it imports this module
-
         return digit_links(self.grid).holders
 
     @cached_property
@@ -255,15 +255,3 @@ def forget_analyses() -> None:
     _conflicts.cache_clear()
     _bilocation_walks.cache_clear()
     _bivalue_walks.cache_clear()
-
-
-@functools.cache
-def unit_masks(geo: Geometry) -> tuple[int, ...]:
-    """Each unit's cells as a bit mask."""
-    return tuple(sum(1 << c for c in cells) for cells in geo.units)
-
-
-@functools.cache
-def peer_masks(geo: Geometry) -> tuple[int, ...]:
-    """Each cell's peers as a bit mask."""
-    return tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))

@@ -18,7 +18,8 @@ from sudoku_workbench.core import Contradiction, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.chains.forcing_rules import _premises, find_forcing_contradictions
-from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of, peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of
 
 DATA = Path(__file__).parents[1] / "data"
 PUZZLES = {

@@ -77,3 +77,21 @@ def test_forgetting_empties_every_content_cache() -> None:
     forget_caches()
     assert not any(cache.cache_info().currsize for cache in caches)
     assert not any(_memos._MEMOS)
+
+
+def test_a_content_memo_keeps_none_answers_until_forgotten() -> None:
+    """None is an answer ("no conflict"): asked again, it is looked up, not searched again."""
+    from sudoku_workbench.logic.shared._memos import by_content
+
+    asked: list[tuple[int, int]] = []
+
+    def conflict(first: int, second: int) -> None:
+        asked.append((first, second))
+
+    remembered = by_content(conflict)
+    assert remembered(3, 5) is None
+    assert remembered(3, 5) is None
+    assert asked == [(3, 5)]
+    forget_memos()
+    remembered(3, 5)
+    assert asked == [(3, 5), (3, 5)], "forget_memos() left the answer in place"

@@ -15,10 +15,10 @@ from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
+from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
-from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = [
     "Partners",

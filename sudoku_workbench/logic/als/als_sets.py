@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._memos import forgettable
-from sudoku_workbench.logic.shared.chain_analysis import unit_masks
 
 __all__ = ["MAX_CELLS", "Als", "almost_locked_sets", "first_met", "unit_sets"]
 

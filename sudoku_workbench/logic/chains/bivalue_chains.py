@@ -21,10 +21,10 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char, geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links, end_victims
 from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
-from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = ["REMOTE_PAIR", "XY_CHAIN", "remote_pair", "xy_chain"]
 

@@ -26,8 +26,9 @@ from sudoku_workbench.logic.chains.path_rules import (
     conflicting_path_steps,
     repetitive_cycle_steps,
 )
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
 from sudoku_workbench.logic.shared._walk_states import closes_at_unit
-from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain, peer_masks, unit_masks
+from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain
 
 BIVALUE_CYCLE = "bivalue_cycle"
 BIVALUE_REPETITIVE_CYCLE = "bivalue_repetitive_cycle"

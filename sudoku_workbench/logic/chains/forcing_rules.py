@@ -20,15 +20,10 @@ from sudoku_workbench.core.grid import set_bits
 from sudoku_workbench.logic.chains._unit_fields import premise_cover, unit_fields
 from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
 from sudoku_workbench.logic.shared._memos import by_content, forgettable
 from sudoku_workbench.logic.shared._positions import unit_positions
-from sudoku_workbench.logic.shared.chain_analysis import (
-    ChainAnalysis,
-    Walks,
-    analysis_of,
-    peer_masks,
-    unit_masks,
-)
+from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, Walks, analysis_of
 
 __all__ = [
     "FORCING_CONTRADICTION",

@@ -32,10 +32,10 @@ from typing import NamedTuple
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
 from sudoku_workbench.logic.shared._memos import per_digit
 from sudoku_workbench.logic.shared._text import and_list, cells_text
-from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
 
 __all__ = ["FRANKEN_FISH", "MUTANT_FISH", "franken_fish", "mutant_fish"]
 

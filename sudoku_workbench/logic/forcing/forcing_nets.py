@@ -17,9 +17,9 @@ from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
+from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.forcing_story import (
     Story,
-    ancestors,
     implications_text,
     latest,
     open_candidates,
@@ -377,7 +377,8 @@ def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[l
     try:
         prop.run()
     except Contradicted as stop:
-        found = ancestors(prop, stop.parents)
+        assert prop.facts is not None  # a replay keeps reasons
+        found = rested_on(prop.facts, stop.parents)
         story.add(prop, found, latest(prop, stop.parents))
         if stop.unit >= 0:
             story.units.append(stop.unit)
@@ -388,14 +389,15 @@ def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[l
     geo = prop.geo
     digits = prop.candidates(cell)
     below: list[str] = []
-    needed = set(ancestors(prop, tuple((cell, d, False) for d in range(1, geo.n + 1))))
+    facts = prop.facts
+    assert facts is not None  # a replay keeps reasons
+    needed = set(rested_on(facts, tuple((cell, d, False) for d in range(1, geo.n + 1))))
     for digit, child in zip(digits, children, strict=False):
         branch = prop.copy()
         branch.assume(cell, digit, True, "case")
         sentences, used = _replay(branch, child, story, depth + 1)
         below += [f"{'  ' * depth}If {geo.cell_name(cell)} is {digit_char(digit)}:", *sentences]
         needed |= used
-    facts = prop.facts or {}
     so_far = [
         lit for lit in sorted(facts, key=lambda lit: facts[lit].order) if lit not in known and lit in needed
     ]

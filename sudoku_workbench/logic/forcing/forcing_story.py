@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.propagation import (
     Contradicted,
     Literal,
@@ -32,7 +31,6 @@ __all__ = [
     "Closure",
     "Lead",
     "Story",
-    "ancestors",
     "assumption_closures",
     "assumption_trials",
     "chain_of",
@@ -81,12 +79,6 @@ def recording(grid: Grid, mode: Mode) -> Propagation:
 
 
 # --- explanations ----------------------------------------------------------------------------------
-
-
-def ancestors(prop: Propagation, targets: tuple[Literal, ...]) -> list[Literal]:
-    """The facts the targets rest on (themselves included), in the order they were found."""
-    assert prop.facts is not None
-    return rested_on(prop.facts, targets)
 
 
 def implications_text(prop: Propagation, literals: list[Literal], skip: set[Literal] | None = None) -> str:

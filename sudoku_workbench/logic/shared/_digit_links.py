@@ -16,8 +16,8 @@ from typing import Generic, TypeVar
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
 from sudoku_workbench.logic.shared._positions import unit_positions
-from sudoku_workbench.logic.shared.chain_analysis import peer_masks, unit_masks
 
 __all__ = ["DigitLinks", "PerDigit", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
 

@@ -66,18 +66,20 @@ def by_content(search: F) -> F:
     For the big memos of the rules asked on every position: unlike ``functools.lru_cache`` it keeps no
     linked entry per answer, so the garbage collector walks one dict instead of thousands of objects
     (lru caches of that size made the collections of a solve cost more than they saved). It starts
-    again when full.
+    again when full. Every answer is kept, None ("no conflict") included.
     """
     memo: dict[tuple[object, ...], object] = {}
     _MEMOS.append(memo)  # type: ignore[arg-type]
 
     @functools.wraps(search)
     def remembered(*args: object) -> object:
-        found = memo.get(args)
-        if found is None:
-            if len(memo) >= _LIMIT:
-                memo.clear()
-            found = memo[args] = search(*args)
+        try:  # a hit (most asks) is one subscript, cheaper than get() and a test
+            return memo[args]
+        except KeyError:
+            pass
+        if len(memo) >= _LIMIT:
+            memo.clear()
+        found = memo[args] = search(*args)
         return found
 
     return remembered  # type: ignore[return-value]

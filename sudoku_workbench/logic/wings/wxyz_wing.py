@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator, Sequence
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
 from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
-from sudoku_workbench.logic.shared.chain_analysis import peer_masks
 
 __all__ = ["WXYZ_WING", "wxyz_wing"]
 

@@ -51,6 +51,29 @@ def start(argv: list[str]) -> subprocess.Popen[str]:
     )
 
 
+def run_script(script: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """A Python script that imports this checkout, run to its end (within BOUND), its output as text."""
+    return subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        timeout=BOUND,
+        **options,
+    )
+
+
+def start_script(script: str, **options: Any) -> subprocess.Popen[str]:
+    """A Python script that imports this checkout, started with its standard output piped as text."""
+    return subprocess.Popen(
+        [sys.executable, "-c", script],
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        **options,
+    )
+
+
 def send(proc: subprocess.Popen[str], signum: int) -> list[Any]:
     """Send ``signum`` as a user would (Ctrl-C to the terminal's group, the others to the process).
 
@@ -196,13 +219,7 @@ with stop_signals("demo") as stopping:
 
 
 def test_a_second_signal_during_the_clean_up_leaves_at_once_with_the_first_ones_line():
-    proc = subprocess.Popen(
-        [sys.executable, "-c", SLOW_CLEANUP],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    proc = start_script(SLOW_CLEANUP, stderr=subprocess.PIPE)
     assert proc.stdout is not None
     assert proc.stdout.readline() == "working\n"
     proc.send_signal(signal.SIGTERM)
@@ -221,14 +238,7 @@ def test_a_signal_ignored_at_the_start_stays_ignored():
         "    os.kill(os.getpid(), signal.SIGHUP)\n"
         "    print('still here')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),  # as nohup starts it
-        timeout=BOUND,
-    )
+    done = run_script(script, preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))  # as nohup
     assert (done.returncode, done.stdout, done.stderr) == (0, "still here\n", "")
 
 
@@ -244,13 +254,7 @@ def test_a_process_forked_by_a_command_dies_of_a_signal_as_without_us(tmp_path):
         "    _, status = os.waitpid(child, 0)\n"
         "    print(os.WTERMSIG(status) if os.WIFSIGNALED(status) else 'exited')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        timeout=BOUND,
-    )
+    done = run_script(script)
     assert done.stdout == f"{int(signal.SIGTERM)}\n", done.stderr
 
 
@@ -267,12 +271,7 @@ def test_a_forked_worker_dies_when_its_parent_is_killed():
         "    print(child, flush=True)\n"
         "    time.sleep(120)\n"
     )
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    proc = start_script(script)
     assert proc.stdout is not None
     worker = psutil.Process(int(proc.stdout.readline()))
     proc.kill()

@@ -17,11 +17,10 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.job_table import Callback
 from sudoku_workbench.logic.engine import Rule
 
 __all__ = ["JobRunner", "JobsHost", "StatusHost"]
-
-Callback = Callable[[Any], None]
 
 
 class JobRunner(Protocol):

@@ -134,6 +134,15 @@ def simple_colouring(grid: Grid) -> Iterator[Step]:
                 yield _trap_step(grid, digit, cluster, trapped)
 
 
+def _simple_step(grid: Grid, digit: Digit, cluster: Cluster, kind: str, reason: str, gone: int) -> Step:
+    """A simple-colouring step of ``kind`` (wrap or trap): the colours, then why d leaves ``gone``."""
+    text = (
+        f"Simple colouring on {digit_char(digit)} (colour {kind}): "
+        f"{_colour_text(grid, digit, cluster, _BLUE_GREEN)}. {reason}"
+    )
+    return _step(SIMPLE_COLOURING, digit, gone, (cluster,), text)
+
+
 def _wrap_step(grid: Grid, digit: Digit, cluster: Cluster, index: int, name: str) -> Step:
     geo = grid.geometry
     peers = digit_links(grid).peers
@@ -141,22 +150,19 @@ def _wrap_step(grid: Grid, digit: Digit, cluster: Cluster, index: int, name: str
     a = next(c for c in bits_of(colour) if colour & peers[c])
     b = lowest_cell(colour & peers[a])
     dc = digit_char(digit)
-    text = (
-        f"Simple colouring on {dc} (colour wrap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
+    reason = (
         f"{geo.cell_name(a)} and {geo.cell_name(b)} are both {name} and see each other, so they cannot "
         f"both be {dc}: {name} is false and {dc} leaves {_cells_of(grid, colour)}."
     )
-    return _step(SIMPLE_COLOURING, digit, colour, (cluster,), text)
+    return _simple_step(grid, digit, cluster, "wrap", reason, colour)
 
 
 def _trap_step(grid: Grid, digit: Digit, cluster: Cluster, trapped: int) -> Step:
-    dc = digit_char(digit)
-    text = (
-        f"Simple colouring on {dc} (colour trap): {_colour_text(grid, digit, cluster, _BLUE_GREEN)}. "
+    reason = (
         f"{_cells_of(grid, trapped)} {'sees' if trapped.bit_count() == 1 else 'see'} a blue and a green "
-        f"cell, so {dc} is in one of those and leaves {_cells_of(grid, trapped)}."
+        f"cell, so {digit_char(digit)} is in one of those and leaves {_cells_of(grid, trapped)}."
     )
-    return _step(SIMPLE_COLOURING, digit, trapped, (cluster,), text)
+    return _simple_step(grid, digit, cluster, "trap", reason, trapped)
 
 
 def multi_colouring(grid: Grid) -> Iterator[Step]:

@@ -22,7 +22,7 @@ from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import DigitLinks, bits_of, digit_links
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared._text import cells_text, either_text
-from sudoku_workbench.logic.wings.wings import wing_highlights
+from sudoku_workbench.logic.wings.wings import wing_digits, wing_step
 
 __all__ = ["W_WING", "XYZ_WING", "w_wing", "xyz_wing"]
 
@@ -57,22 +57,17 @@ def _xyz_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: Digit, vict
     geo = grid.geometry
     cands = grid.candidates
     name = geo.cell_name
-    x = (cands[first] & ~(1 << (z - 1))).bit_length()
-    y = (cands[second] & ~(1 << (z - 1))).bit_length()
+    x, y = wing_digits(grid, first, second, z)
     zc = digit_char(z)
-    return Step(
-        XYZ_WING,
-        eliminations=tuple((c, z) for c in victims),
-        highlights=wing_highlights(grid, (pivot, first, second), x, y),
-        explanation=(
-            f"The pivot {name(pivot)} is {either_text(cands[pivot])}; it sees {name(first)} "
-            f"({either_text(cands[first])}) and {name(second)} ({either_text(cands[second])}). "
-            f"If the pivot is "
-            f"{digit_char(x)}, {name(first)} is {zc}; if it is {digit_char(y)}, {name(second)} is {zc}; "
-            f"otherwise the pivot is {zc} itself. So {zc} leaves {cells_text(geo, victims)}, which see all "
-            f"three (XYZ-Wing)."
-        ),
+    text = (
+        f"The pivot {name(pivot)} is {either_text(cands[pivot])}; it sees {name(first)} "
+        f"({either_text(cands[first])}) and {name(second)} ({either_text(cands[second])}). "
+        f"If the pivot is "
+        f"{digit_char(x)}, {name(first)} is {zc}; if it is {digit_char(y)}, {name(second)} is {zc}; "
+        f"otherwise the pivot is {zc} itself. So {zc} leaves {cells_text(geo, victims)}, which see all "
+        f"three (XYZ-Wing)."
     )
+    return wing_step(grid, XYZ_WING, (pivot, first, second), (x, y, z), victims, text)
 
 
 def w_wing(grid: Grid) -> Iterator[Step]:

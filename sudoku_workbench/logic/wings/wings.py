@@ -17,7 +17,7 @@ from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._positions import cell_candidates
 from sudoku_workbench.logic.shared._text import cells_text, either_text
 
-__all__ = ["XY_WING", "wing_highlights", "xy_wing"]
+__all__ = ["XY_WING", "wing_digits", "wing_step", "xy_wing"]
 
 XY_WING = "xy_wing"
 
@@ -38,36 +38,48 @@ def xy_wing(grid: Grid) -> Iterator[Step]:
             digit = z.bit_length()
             victims = [c for c in geo.peers[first] if cands[c] & z and c != second and geo.sees(c, second)]
             if victims:
-                yield _wing_step(grid, pivot, first, second, digit, victims)
+                yield _xy_step(grid, pivot, first, second, digit, victims)
 
 
-def wing_highlights(grid: Grid, cells: tuple[Cell, Cell, Cell], x: Digit, y: Digit) -> Highlights:
-    """A pivot and two wings as the XY- and XYZ-Wing draw them: x links the first wing, y the second."""
+def wing_digits(grid: Grid, first: Cell, second: Cell, z: Digit) -> tuple[Digit, Digit]:
+    """The wings' digits besides z: x, which links the pivot to the first wing, and y, to the second."""
+    cands, z_bit = grid.candidates, 1 << (z - 1)
+    return (cands[first] & ~z_bit).bit_length(), (cands[second] & ~z_bit).bit_length()
+
+
+def wing_step(
+    grid: Grid,
+    rule: str,
+    cells: tuple[Cell, Cell, Cell],
+    digits: tuple[Digit, Digit, Digit],
+    victims: list[Cell],
+    text: str,
+) -> Step:
+    """A pivot and two wings as the XY- and XYZ-Wing report them: z leaves the victims.
+
+    ``digits`` are x, y (from :func:`wing_digits`) and z; x is drawn linking the first wing, y the second.
+    """
     pivot, first, second = cells
-    return Highlights(
+    x, y, z = digits
+    highlights = Highlights(
         cells=cells,
         pattern=cell_candidates(grid, cells),
         links=(Link((pivot, x), (first, x), strong=False), Link((pivot, y), (second, y), strong=False)),
         chains=(Chain((first, pivot, second), (x, y)),),
     )
+    return Step(rule, eliminations=tuple((c, z) for c in victims), highlights=highlights, explanation=text)
 
 
-def _wing_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victims: list[Cell]) -> Step:
+def _xy_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: int, victims: list[Cell]) -> Step:
     geo = grid.geometry
     cands = grid.candidates
-    x = (cands[first] & cands[pivot]).bit_length()
-    y = (cands[second] & cands[pivot]).bit_length()
+    x, y = wing_digits(grid, first, second, z)
     name = geo.cell_name
-
-    return Step(
-        XY_WING,
-        eliminations=tuple((c, z) for c in victims),
-        highlights=wing_highlights(grid, (pivot, first, second), x, y),
-        explanation=(
-            f"The pivot {name(pivot)} is {either_text(cands[pivot])}; its peers {name(first)} "
-            f"({either_text(cands[first])}) and "
-            f"{name(second)} ({either_text(cands[second])}) are the wings. If the pivot is {digit_char(x)}, "
-            f"{name(first)} is {digit_char(z)}; if it is {digit_char(y)}, {name(second)} is. So "
-            f"{digit_char(z)} leaves {cells_text(geo, victims)}, which see both wings (XY-Wing)."
-        ),
+    text = (
+        f"The pivot {name(pivot)} is {either_text(cands[pivot])}; its peers {name(first)} "
+        f"({either_text(cands[first])}) and "
+        f"{name(second)} ({either_text(cands[second])}) are the wings. If the pivot is {digit_char(x)}, "
+        f"{name(first)} is {digit_char(z)}; if it is {digit_char(y)}, {name(second)} is. So "
+        f"{digit_char(z)} leaves {cells_text(geo, victims)}, which see both wings (XY-Wing)."
     )
+    return wing_step(grid, XY_WING, (pivot, first, second), (x, y, z), victims, text)

@@ -16,17 +16,27 @@ setup(
     ext_modules=[
         Extension(
             "sudoku_workbench.logic.forcing._fixpoint",
-            sources=["sudoku_workbench/logic/forcing/_fixpoint.c"],
-            depends=[MASKS],
+            # one extension from several files, one job each, sharing one private header
+            sources=[
+                "sudoku_workbench/logic/forcing/_fixpoint.c",
+                "sudoku_workbench/logic/forcing/_fixpoint_tables.c",
+                "sudoku_workbench/logic/forcing/_fixpoint_rounds.c",
+                "sudoku_workbench/logic/forcing/_fixpoint_trials.c",
+                "sudoku_workbench/logic/forcing/_fixpoint_replay.c",
+                "sudoku_workbench/logic/forcing/_fixpoint_nets.c",
+            ],
+            depends=[MASKS, "sudoku_workbench/logic/forcing/_fixpoint.h"],
             optional=True,
         ),
         Extension(
             "sudoku_workbench.logic._singles_tally",
+            # one extension from several files, one job each, sharing one private header
             sources=["sudoku_workbench/logic/_singles_tally.c"],
             optional=True,
         ),
         Extension(
             "sudoku_workbench.logic.chains._aic_walk",
+            # one extension from several files, one job each, sharing one private header
             sources=["sudoku_workbench/logic/chains/_aic_walk.c"],
             depends=[MASKS],
             optional=True,

@@ -1,4 +1,4 @@
-"""Which loop propagates: the compiled fixpoint (``_fixpoint.c``) when it was built, else Python's own.
+"""Which loop propagates: the compiled fixpoint (``_fixpoint*.c``) when it was built, else Python's own.
 
 The extension is optional: an install without a compiler has none, and ``SUDOKU_WORKBENCH_PURE=1``
 makes the package ignore it, so both paths can be tested on one machine. The kernel computes what

@@ -50,7 +50,7 @@ typedef struct {
     int unit;     /* a hidden single's unit, or the unit whose digit is CONFINED */
 } Entry;
 
-/* The reasons of explain(): one fact per literal found, in the order Propagation._note keeps them.
+/* The reasons of explain(): one fact per literal found, in the order _propagation_rounds._note keeps them.
  * A literal's id is (cell * n + digit - 1) * 2 + on; ``noted`` maps ids to facts (-1: not found). */
 enum { WHY_ASSUMED = 0, WHY_NAKED = 1, WHY_OWN_CELL = 2, WHY_PEER = 3, WHY_HIDDEN = 4, WHY_CONFINED = 5 };
 

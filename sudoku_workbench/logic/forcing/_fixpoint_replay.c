@@ -23,7 +23,7 @@ static int parents_of(const Tables *t, const Record *r, const Fact *f, int *out)
     return k;
 }
 
-/* The facts a contradiction rests on, as Propagation._ruled_out, _no_candidate and _no_place name them. */
+/* The facts a contradiction rests on, as ruled_out, no_candidate and no_place (_propagation_rounds) name them. */
 static int contradiction_parents(const State *s, const Record *r, int *out) {
     const Tables *t = s->t;
     int k = 0;
@@ -61,7 +61,7 @@ static PyObject *fact_tuple(const Tables *t, const Record *r, int index) {
                          f->round, parents, f->why, f->from, f->why == WHY_CONFINED ? t->target[f->entry] : 0);
 }
 
-/* forcing_story.ancestors: the facts the targets rest on (themselves included), in the order found. */
+/* _literals.rested_on: the facts the targets rest on (themselves included), in the order found. */
 static PyObject *ancestors_list(const Tables *t, const Record *r, const int *targets, int count) {
     char *seen = PyMem_Calloc(r->count + 1, 1);
     int *stack = PyMem_Malloc(((size_t)r->count + count + 1) * sizeof(int));

@@ -1,10 +1,10 @@
 /* The propagation rounds on a State, as Propagation.run takes them in Python, operation by operation
  * in the same order: the queued eliminations and placements applied, then the naked and hidden singles
  * (and in NET mode the locked candidates) they expose queued for the next round. While a replay
- * records (State.record), each new literal's first reason is noted as Propagation._note keeps it. */
+ * records (State.record), each new literal's first reason is noted as _propagation_rounds._note keeps it. */
 #include "_fixpoint.h"
 
-/* Propagation._note: the first reason found for a literal is kept. */
+/* _propagation_rounds._note: the first reason found for a literal is kept. */
 static void note(State *s, int cell, int digit, int on, int why, int from, int entry) {
     Record *r = s->record;
     int id = literal_id(s->t, cell, digit, on);
@@ -14,7 +14,7 @@ static void note(State *s, int cell, int digit, int on, int why, int from, int e
         (Fact){(short)cell, (short)digit, (short)on, (short)why, (short)from, (short)entry, r->round};
 }
 
-/* Propagation._note_placement: the cell's other digits (others: a bit per index), then its peers'. */
+/* _propagation_rounds._note_placement: the cell's other digits (others: a bit per index), then its peers'. */
 static void note_placement(State *s, int cell, int digit, uint64_t others, mask_t peers) {
     for (; others; others &= others - 1) note(s, cell, __builtin_ctzll(others) + 1, 0, WHY_OWN_CELL, digit, 0);
     for (; peers; peers &= peers - 1) note(s, low_index(peers), digit, 0, WHY_PEER, cell, 0);
@@ -49,7 +49,7 @@ static int place(State *s, int cell, int digit) {
     return 0;
 }
 
-/* Propagation._apply: the queued eliminations, then the queued placements. */
+/* _propagation_rounds._apply: the queued eliminations, then the queued placements. */
 static int apply(State *s) {
     Queue offs = s->offs, places = s->places;
     s->offs = s->taken_offs, s->places = s->taken_places;
@@ -76,7 +76,7 @@ static int apply(State *s) {
     return 0;
 }
 
-/* Propagation._naked without reasons. */
+/* _propagation_rounds._naked without reasons. */
 static int naked(State *s, mask_t touched) {
     touched &= s->static_cells;
     if (!touched) return 0;
@@ -102,7 +102,7 @@ static int naked(State *s, mask_t touched) {
     return 0;
 }
 
-/* Propagation._hidden without reasons: hidden singles, and in NET mode locked candidates. */
+/* _propagation_rounds._hidden without reasons: hidden singles, and in NET mode locked candidates. */
 static int hidden(State *s) {
     const Tables *t = s->t;
     for (int index = 0; index < t->n; index++) {
@@ -144,7 +144,7 @@ static int hidden(State *s) {
     return 0;
 }
 
-/* Propagation._detect. */
+/* _propagation_rounds._detect. */
 static int detect(State *s) {
     mask_t touched = 0;
     for (int d = 0; d < s->t->n; d++) touched |= s->changed[d];
@@ -156,7 +156,7 @@ static int detect(State *s) {
     return 0;
 }
 
-/* One round: Propagation._apply then _detect. 0 to go on, 1 at a contradiction (its code in the
+/* One round: _propagation_rounds._apply then _detect. 0 to go on, 1 at a contradiction (its code in the
  * state), -1 on an error. */
 int fixpoint_round(State *s) {
     int stop = apply(s);

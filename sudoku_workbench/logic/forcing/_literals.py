@@ -100,7 +100,7 @@ def candidate_of(literal: Literal) -> Candidate:
 ASSUMED_WHY = "assumed"
 #: Why a naked single is queued (the compiled fixpoint queues it with the same words).
 NAKED_WHY = "it has no other candidate left"
-#: The compiled fixpoint's codes for the reason of a fact it explains (WHY_* in _fixpoint.c).
+#: The compiled fixpoint's codes for the reason of a fact it explains (WHY_* in _fixpoint.h).
 _WHY_ASSUMED, _WHY_NAKED, _WHY_OWN_CELL, _WHY_PEER, _WHY_HIDDEN, _WHY_CONFINED = range(6)
 
 

@@ -161,7 +161,7 @@ def connect(address: str) -> Iterator[Client]:
             stack.enter_context(dask.config.set(LOCAL_SETTINGS))
             get_versions()  # cached before the workers fork, they report theirs at once
             # A nanny polls its new worker's "I am up" every 50 ms by default: 40 of the cluster's
-            # 75 ms start. Polled every 2 ms, it learns at once (a dict lookup for each poll).
+            # 75 ms start. Polled every 2 ms, it learns at once (each poll is a non-blocking look at a pipe).
             WorkerProcess._init_msg_interval = NANNY_POLL_SECONDS
             with _terminal_interrupts_ignored():  # the workers inherit that: Ctrl-C is for us
                 cluster = LocalCluster(

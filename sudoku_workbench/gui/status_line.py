@@ -22,9 +22,10 @@ from sudoku_workbench.gui.session_api import StatusHost
 from sudoku_workbench.logic.engine import RULES, Rating, Rule, rate, step_name
 from sudoku_workbench.logic.rating.hodoku_scale import HodokuRating, rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import SeRating, rate_se
+from sudoku_workbench.logic.rating.words import rating_text
 from sudoku_workbench.search.solve import count, solve
 
-__all__ = ["PuzzleRating", "StatusLine", "position_text", "rate_puzzle", "rating_text"]
+__all__ = ["PuzzleRating", "StatusLine", "position_text", "rate_puzzle"]
 
 #: What the puzzle's half says before its rating is known, and when it cannot be rated.
 PENDING = "Puzzle: rating…"
@@ -35,16 +36,6 @@ _POSITION_SOLUTIONS = {0: "This position: no solution", 1: "This position: one s
 BothRatings = tuple[Rating, SeRating, HodokuRating | None]
 #: A puzzle's solution count (0, 1, or 2 for several) and, with exactly one, its two ratings.
 PuzzleRating = tuple[int, BothRatings | None]
-
-
-def rating_text(rating: Rating, se: SeRating | None = None, hodoku: HodokuRating | None = None) -> str:
-    """``SE 4.2, level Hard (hardest: X-Wing), 42 steps, HoDoKu Hard 1362`` (each scale that solved it)."""
-    level = rating.level.name.replace("_", " ").title()
-    hardest = f" (hardest: {step_name(rating.hardest_rule)})" if rating.hardest_rule else ""
-    text = f"level {level}{hardest}, {rating.step_count} steps"
-    if hodoku is not None and hodoku.status == "solved":
-        text += f", HoDoKu {hodoku.level.name.title()} {hodoku.score}"
-    return f"SE {se.difficulty:.1f}, {text}" if se is not None and se.status == "solved" else text
 
 
 def puzzle_text(found: PuzzleRating) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.status_line import rating_text
 from sudoku_workbench.gui.step_panel import step_title
 from sudoku_workbench.logic.engine import rate, solve_by_logic
 from sudoku_workbench.logic.rating.se_scale import rate_se
+from sudoku_workbench.logic.rating.words import rating_text
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, new_9x9, trigger, type_puzzle
 
@@ -69,7 +69,7 @@ def test_typed_clues_are_not_steps_and_a_clicked_row_keeps_the_givens(qtbot, win
     assert f"Empty cells: {len(position.empty_cells)}" in status
     puzzle = parse_line(NEWSPAPER)  # the whole puzzle's rating, not the position's
     assert status.startswith(f"Puzzle: {rating_text(rate(puzzle), rate_se(puzzle, one_solution=True))}")
-    assert "Puzzle: SE " in status
+    assert "(SE's path: " in status
     total = len(expected.steps)
     assert f"showing step 12 of {total}: {names[expected.steps[11].rule]}" in status
     assert "This position: one solution" in status

@@ -18,8 +18,9 @@ def test_a_puzzle_with_one_solution_is_rated_three_ways():
     assert level.level == Level.EASY
     assert hodoku.level == HodokuLevel.EASY
     text = puzzle_text((solutions, ratings))
-    assert text.startswith(f"Puzzle: SE {se.difficulty:.1f}, level Easy (hardest: ")
-    assert text.endswith(f"), {level.step_count} steps, HoDoKu Easy {hodoku.score}")
+    assert text.startswith(f"Puzzle: level Easy (our path: {level.step_count} steps, hardest ")
+    assert f"; SE {se.difficulty:.1f} (SE's path: {se.step_count} steps, hardest " in text
+    assert f"; HoDoKu Easy {hodoku.score} (HoDoKu's path: {hodoku.step_count} steps, hardest " in text
 
 
 def test_a_puzzle_with_several_or_no_solutions_is_not_rated():

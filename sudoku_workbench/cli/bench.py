@@ -27,6 +27,7 @@ from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES
+from sudoku_workbench.logic.rule_choice import rules_count
 
 __all__ = ["register"]
 
@@ -105,7 +106,7 @@ def _tasks(args: argparse.Namespace) -> tuple[BenchTask, ...]:
     """The task table, with full logic runs by the chosen rules when the rule options change them."""
     if args.chosen_rules == RULES:
         return BENCH_TASKS
-    label = f"--rules {args.rules} ({len(args.chosen_rules)} rules)"
+    label = f"--rules {args.rules} ({rules_count([rule.id for rule in args.chosen_rules])})"
     return (*BENCH_TASKS, logic_task(args.chosen_rules, label))
 
 

@@ -26,6 +26,7 @@ from sudoku_workbench.gui.status_line import StatusLine
 from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
 from sudoku_workbench.logic.engine import Rule
+from sudoku_workbench.logic.rule_choice import rules_count
 from sudoku_workbench.search.sat import sat_search
 
 __all__ = ["Session"]
@@ -113,7 +114,7 @@ class Session(JobTable):
         self.techniques = choice
         saved = save_techniques(self.storage.settings(), choice)
         kept = "" if saved else " (it cannot be remembered: the settings file cannot be written)"
-        self.notify(f"Techniques: {len(choice.on_ids())} rules on, from the {choice.preset} preset{kept}")
+        self.notify(f"Techniques from the {choice.preset} preset: {rules_count(choice.on_ids())}{kept}")
 
     def set_assume_unique(self, on: bool) -> bool:
         """Use the uniqueness rules from now on (or stop); False when refused for this puzzle."""

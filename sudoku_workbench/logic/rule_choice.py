@@ -7,7 +7,7 @@ command line and the window alike, and one says which rule a stuck run was missi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
@@ -23,6 +23,7 @@ __all__ = [
     "missing_rule",
     "ordered_rules",
     "preset_rules",
+    "rules_count",
     "stuck_message",
 ]
 
@@ -168,3 +169,14 @@ def missing_rule(grid: Grid, chosen: tuple[Rule, ...], assume_unique: bool = Fal
 def stuck_message(rule: Rule) -> str:
     """What a stuck run says about the rule it was missing."""
     return f"the next step needs {rule.name} ({rule.id}), which is off"
+
+
+def rules_count(ids: Collection[str]) -> str:
+    """``59 of the 71 rules``: how every count of rules is said, against the table's rows.
+
+    The rules that need one solution are counted apart, since they run only when the puzzle is assumed
+    unique: without that a window, a generator and a README each say another unexplained number.
+    """
+    unique = sum(1 for rule in TABLE if rule.one_solution and rule.id in ids)
+    waiting = f" ({unique} of them only when the puzzle is assumed unique)" if unique else ""
+    return f"{len(ids)} of the {len(TABLE)} rules{waiting}"

@@ -190,3 +190,16 @@ def test_assume_one_solution_runs_only_the_uniqueness_rules_that_are_ticked(qtbo
     assert "Unique rectangle type 1" in messages[-1]
     assert "BUG+1" not in messages[-1]
     settle(qtbot, window)
+
+
+def test_the_choice_is_counted_against_the_table(window):
+    """Preferences says how many of the table's rules are ticked, the uniqueness rules counted apart."""
+    messages: list[str] = []
+    window.session.message.connect(messages.append)
+    choice = Techniques.from_preset("default")
+    window.session.set_techniques(choice)
+    unique = sum(1 for rule in TABLE if rule.one_solution and rule.id in choice.on_ids())
+    assert messages[-1] == (
+        f"Techniques from the default preset: {len(choice.on_ids())} of the {len(TABLE)} rules "
+        f"({unique} of them only when the puzzle is assumed unique)"
+    )

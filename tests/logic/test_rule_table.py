@@ -125,3 +125,31 @@ def test_the_readmes_level_table_is_the_rows() -> None:
     assert block == levels_markdown()
     assert "| hard | " in block
     assert "`naked_tuple` (medium)" in block  # HoDoKu's naked triple is Medium, ours hard
+
+
+def test_every_count_of_rules_is_said_against_the_table() -> None:
+    """The window's Preferences, the generator and the README count with one function of the rows."""
+    from sudoku_workbench.logic.rule_choice import rules_count
+
+    unique = [r.id for r in TABLE if r.one_solution]
+    assert rules_count([r.id for r in RULES]) == f"{len(RULES)} of the {len(TABLE)} rules"
+    waiting = f"({len(unique)} of them only when the puzzle is assumed unique)"
+    assert rules_count([r.id for r in TABLE]) == f"{len(TABLE)} of the {len(TABLE)} rules {waiting}"
+
+
+def test_the_readmes_counts_of_rules_are_the_tables() -> None:
+    import re
+
+    from sudoku_workbench.cli._rule_options import rules_markdown
+    from tests.conftest import REPO
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    unique = sum(1 for r in TABLE if r.one_solution)
+    assert (
+        f"| Techniques | {len(TABLE)} rules ({unique} of them only when the puzzle is assumed unique"
+        in readme
+    )
+    bold = rules_markdown().count("| **")
+    assert f": {bold} of the {len(TABLE)} rows." in readme
+    wholes = {int(n) for n in re.findall(r"\bof the (\d+) (?:rules|rows)\b", readme)}
+    assert wholes == {len(TABLE)}

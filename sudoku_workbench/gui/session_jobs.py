@@ -31,7 +31,15 @@ from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting
-from sudoku_workbench.search.targets import Made, Target, TargetError, check_target, describe, make_target
+from sudoku_workbench.search.targets import (
+    Made,
+    Target,
+    TargetError,
+    check_target,
+    describe,
+    made_text,
+    make_target,
+)
 
 __all__ = [
     "COUNT_LIMIT",
@@ -264,16 +272,14 @@ class Jobs:
             random.Random(options.seed),
             control=True,
             on_progress=lambda tried: self.session.notify(f"Generating ({wanted}): attempt {tried}"),
-            on_done=self._made_to_order,
+            on_done=functools.partial(self._made_to_order, target),
         )
 
-    def _made_to_order(self, made: Made) -> None:
+    def _made_to_order(self, target: Target, made: Made) -> None:
         self.session.set_puzzle(History(made.grid), dirty=False)
         self.session.set_givens_mode(False)
-        rated = made.judged
         self.session.notify(
-            f"New puzzle: {len(made.grid.empty_cells)} empty cells, rated {rated.rating}, "
-            f"hardest step {rated.hardest} ({made.attempts} attempts)"
+            f"New puzzle: {len(made.grid.empty_cells)} empty cells, {made_text(made, target)}"
         )
 
     def _generated(self, made: Generated) -> None:

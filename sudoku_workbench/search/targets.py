@@ -32,10 +32,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, WorkbenchError
-from sudoku_workbench.logic.engine import Level, Rule, rating_of, rule_by_id, solve_by_logic
+from sudoku_workbench.logic.engine import Level, Rule, rating_of, rule_by_id, solve_by_logic, step_name
 from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.reference.practice import read_practice_set
+from sudoku_workbench.logic.rule_choice import rules_count
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.eppstein import generate_eppstein
@@ -54,6 +55,7 @@ __all__ = [
     "describe",
     "hodoku_level",
     "judge",
+    "made_text",
     "make_target",
     "se_band",
     "technique_id",
@@ -196,18 +198,29 @@ def _key(target: Target, rule_id: str) -> tuple[int, int]:
 
 
 def describe(target: Target) -> str:
-    """The target in words, for messages: ``SE 7.0-7.9, needing x_wing, solved by the 3 chosen rules``."""
+    """The target in the user's words: ``SE 7.0-7.9, needing X-Wing, solved by 3 of the 71 rules``."""
     parts = []
     if target.se is not None:
         parts.append(f"SE {target.se[0]:.1f}-{target.se[1]:.1f}")
     if target.hodoku is not None:
         parts.append(f"HoDoKu {target.hodoku.name.lower()}")
     if target.needs:
-        parts.append(f"needing {target.needs}")
+        parts.append(f"needing {step_name(target.needs)}")
     if target.hardest:
-        parts.append(f"hardest step {target.hardest}")
-    parts.append(f"solved by the {len(target.rules)} chosen rules")
+        parts.append(f"hardest step {step_name(target.hardest)}")
+    parts.append(f"solved by {rules_count([rule.id for rule in target.rules])}")
     return ", ".join(parts)
+
+
+#: How :func:`made_text` names each scale a made puzzle is rated on (:attr:`Target.scale`).
+_SCALE_NAMES = {"se": "SE", "hodoku": "HoDoKu", "level": "level"}
+
+
+def made_text(made: Made, target: Target) -> str:
+    """A made puzzle in the user's words: ``SE 7.2, hardest step XY-Chain, 3 attempts``."""
+    judged = made.judged
+    rating = f"{_SCALE_NAMES[target.scale]} {judged.rating}, hardest step {step_name(judged.hardest)}"
+    return f"{rating}, {made.attempts} attempt{'s' if made.attempts != 1 else ''}"
 
 
 def _logic(grid: Grid, solution: Sequence[Digit], target: Target, cancel: CancelToken | None) -> Judged:

@@ -10,17 +10,22 @@ import pytest
 from sudoku_workbench.core import CancelToken, Grid, geometry_for_size
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.logic.engine import rate, solve_by_logic
+from sudoku_workbench.logic.engine import rate, solve_by_logic, step_name
 from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
-from sudoku_workbench.logic.rule_choice import choose_rules, preset_rules
+from sudoku_workbench.logic.rule_choice import choose_rules, preset_rules, rules_count
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.solve import solve
 from sudoku_workbench.search.targets import (
+    Fit,
+    Judged,
+    Made,
     Target,
     TargetError,
     check_target,
+    describe,
     hodoku_level,
+    made_text,
     make_target,
     se_band,
     technique_id,
@@ -160,3 +165,15 @@ def test_the_se_ceiling_answers_as_the_full_rating_does() -> None:
             assert (capped.status == "solved") == (full.status == "solved" and full.difficulty <= ceiling)
             if capped.status == "solved":
                 assert capped.difficulty == full.difficulty
+
+
+def test_the_target_and_the_made_puzzle_are_said_in_rule_names_not_ids() -> None:
+    """The window's Test status shows these: the rules' display names, and the count of the table."""
+    target = Target(RULES, se=(7.0, 7.9), needs="x_wing", hardest="xy_chain")
+    wanted = describe(target)
+    assert f"needing {step_name('x_wing')}, hardest step {step_name('xy_chain')}" in wanted
+    assert wanted.endswith(f"solved by {rules_count([rule.id for rule in RULES])}")
+    made = Made(parse_line("." * 81), Judged(Fit.FITS, "7.2", "xy_chain"), 3)
+    assert made_text(made, target) == f"SE 7.2, hardest step {step_name('xy_chain')}, 3 attempts"
+    assert "x_wing" not in wanted
+    assert "xy_chain" not in made_text(made, target)

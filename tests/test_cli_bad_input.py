@@ -202,9 +202,9 @@ def test_index_picks_a_puzzle_and_is_checked(capsys, tmp_path):
     )
 
 
-@pytest.mark.parametrize("command", ["solve", "logic", "count", "rate"])
+@pytest.mark.parametrize("command", [["solve"], ["logic", "-q"], ["count"], ["rate", "--no-header"]])
 def test_every_puzzle_command_takes_a_puzzle_line(capsys, command):
-    result, out, _err = run(capsys, command, EASY)
+    result, out, _err = run(capsys, *command, EASY)
     assert result == 0
     assert len(out.splitlines()) == 1
 

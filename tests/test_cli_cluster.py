@@ -206,7 +206,7 @@ def session_members(session: int) -> list[int]:
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["rate", str(data_file("top1465.txt"))], r"[a-z_]+ \S+ \d+\n?"),
+        (["rate", str(data_file("top1465.txt")), "--no-header"], r"[a-z_]+ \S+ \d+\n?"),
         (["generate", "--count", "2000", "--seed", "1"], r"[1-9.]{81} [a-z_]+\n?"),
     ],
 )
@@ -227,7 +227,9 @@ def test_ctrl_c_on_a_local_cluster_exits_130_with_whole_lines_and_no_process_lef
 @pytest.mark.slow
 def test_ctrl_c_cancels_the_work_on_a_running_scheduler(cluster):
     address, client = cluster
-    code, lines, err, _ = interrupted(["rate", str(data_file("top1465.txt")), "--cluster", address])
+    code, lines, err, _ = interrupted(
+        ["rate", str(data_file("top1465.txt")), "--no-header", "--cluster", address]
+    )
     assert code == 130
     assert "Traceback" not in err
     assert all(re.fullmatch(r"[a-z_]+ \S+ \d+\n?", line) for line in lines)

@@ -179,7 +179,7 @@ def test_a_stopped_hcp_study_records_nothing_it_did_not_finish(signum):
 def test_a_stopped_batch_on_two_workers_leaves_no_worker(signum, tmp_path):
     puzzles = tmp_path / "puzzles.txt"
     puzzles.write_text("\n".join(corpus_lines("top1465.txt", 400)) + "\n", encoding="utf-8")
-    proc = start(["rate", str(puzzles), "--jobs", "2"])
+    proc = start(["rate", str(puzzles), "--jobs", "2", "--no-header"])
     assert proc.stdout is not None
     first = proc.stdout.readline()
     family = send(proc, signum)

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from sudoku_workbench.cli._table import add_no_header, header
 from sudoku_workbench.core import geometry_for_size
-from sudoku_workbench.formats.rows import ROW_FORMATS, header_line, row_writer
+from sudoku_workbench.formats.rows import ROW_FORMATS, row_writer
 from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.search.generate import puzzle_rng
 from sudoku_workbench.search.targets import (
@@ -77,6 +78,7 @@ def add_target_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--format", choices=ROW_FORMATS, help="target mode's records: text (default), jsonl or csv"
     )
+    add_no_header(parser)
 
 
 def targeted(args: argparse.Namespace) -> bool:
@@ -156,4 +158,4 @@ def target_plan(args: argparse.Namespace, seed: int, rules: tuple[Rule, ...]) ->
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
     job = Job(args.size, args.symmetry, target_of(args, rules), budget)
     seeds = [puzzle_seed(seed, index) for index in range(args.count)]
-    return Plan(functools.partial(target_record, job), seeds, row_writer(fmt), header_line(fmt, COLUMNS))
+    return Plan(functools.partial(target_record, job), seeds, row_writer(fmt), header(args, COLUMNS))

@@ -1,4 +1,8 @@
-"""``sudoku-workbench rate FILE|-``: per puzzle: level (or SE or HoDoKu rating), hardest rule, step count."""
+"""``sudoku-workbench rate FILE|-``: per puzzle: level (or SE or HoDoKu rating), hardest rule, step count.
+
+A table: a header line names the columns of the scale (``--no-header`` leaves it out), and the records
+are written as text, JSON lines or CSV (``--format``).
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,23 @@ from typing import Any
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
+from sudoku_workbench.cli._table import add_table_options, header, invalid_row
 from sudoku_workbench.cli._unique import add_assume_unique, solution_count, unique_refusal
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.logic.engine import Rule, rate
 from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["register"]
+__all__ = ["COLUMNS", "register"]
+
+#: Each scale's columns, in this order.
+COLUMNS = {
+    "level": ("level", "hardest", "steps"),
+    "se": ("se", "hardest", "steps"),
+    "hodoku": ("hodoku_score", "hodoku_level", "hardest", "steps"),
+}
 
 
 def register(subparsers: Any) -> None:
@@ -41,29 +54,32 @@ def register(subparsers: Any) -> None:
         "HoDoKu's score (its steps' base scores summed along its path) and level",
     )
     add_assume_unique(parser)
+    add_table_options(parser)
     parser.set_defaults(run=_run)
     add_rule_options(parser)
 
 
 def rate_record(
-    scale: str, rules: tuple[Rule, ...], assume_unique: bool, _number: int, grid: Grid
+    scale: str, fmt: str, rules: tuple[Rule, ...], assume_unique: bool, _number: int, grid: Grid
 ) -> list[str] | Refusal:
-    """Worker: the output line for one puzzle on ``scale``, or why it is refused."""
+    """Worker: the record of one puzzle on ``scale`` as a line in ``fmt``, or why it is refused."""
     refusal = unique_refusal(grid, assume_unique)
     if refusal is not None:
         return refusal
     if scale == "se":
         # --assume-unique has counted one solution already (unique_refusal refuses any other puzzle).
         rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
-        return [f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}"]
-    if scale == "hodoku":
-        return [_hodoku_line(grid, rules)]
-    rating = rate(grid, rules)
-    return [f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}"]
+        values: tuple[object, ...] = (round(rated.difficulty, 1), rated.hardest_rule or "-", rated.step_count)
+    elif scale == "hodoku":
+        values = _hodoku_values(grid, rules)
+    else:
+        rating = rate(grid, rules)
+        values = (rating.level.name.lower(), rating.hardest_rule or "-", rating.step_count)
+    return [row_writer(fmt)(dict(zip(COLUMNS[scale], values, strict=True)))]
 
 
-def _hodoku_line(grid: Grid, rules: tuple[Rule, ...]) -> str:
-    """``1362 hard naked_tuple 78``: score, level, hardest rule id (``guess``: HoDoKu guessed), steps.
+def _hodoku_values(grid: Grid, rules: tuple[Rule, ...]) -> tuple[object, ...]:
+    """``1362, hard, naked_tuple, 78``: score, level, hardest rule id (``guess``: HoDoKu guessed), steps.
 
     The solution, when the puzzle has one, lets the path take HoDoKu's uniqueness steps and guess as
     it does; a puzzle without one solution is rated on the rules alone (``stuck`` where they end).
@@ -73,9 +89,13 @@ def _hodoku_line(grid: Grid, rules: tuple[Rule, ...]) -> str:
     rated = rate_hodoku(grid, rules, solution=solution)
     level = rated.level.name.lower() if rated.status == "solved" else rated.status
     hardest = rated.hardest_rule or ("guess" if rated.guesses else "-")
-    return f"{rated.score} {level} {hardest} {rated.step_count}"
+    return (rated.score, level, hardest, rated.step_count)
 
 
 def _run(args: argparse.Namespace) -> int:
-    work = functools.partial(rate_record, args.scale, args.chosen_rules, args.assume_unique)
-    return for_each_puzzle(args.file, work, jobs=args.jobs)
+    columns = COLUMNS[args.scale]
+    line = header(args, columns)
+    if line is not None:
+        print(line)
+    work = functools.partial(rate_record, args.scale, args.format, args.chosen_rules, args.assume_unique)
+    return for_each_puzzle(args.file, work, lambda _: invalid_row(args.format, columns), args.jobs)

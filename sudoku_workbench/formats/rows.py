@@ -1,7 +1,7 @@
 """Records of a batch as lines of text, in one of three formats: plain text, JSON lines or CSV.
 
 A batch command builds one record (a mapping with the same keys in the same order) per result and
-hands it to :func:`row_writer`'s writer; CSV gets its header from :func:`header_line`. Plain text is
+hands it to :func:`row_writer`'s writer; text and CSV get a header from :func:`header_line`. Plain text is
 the values separated by single spaces, so a value must hold no space there.
 """
 
@@ -54,5 +54,5 @@ def row_writer(fmt: str) -> Callable[[Record], str]:
 
 
 def header_line(fmt: str, columns: Sequence[str]) -> str | None:
-    """The line before the first record: CSV's column names; None for the other formats."""
-    return _csv_line(columns) if fmt == "csv" else None
+    """The line of column names before the first record; None for JSON lines, whose records name them."""
+    return None if fmt == "jsonl" else row_writer(fmt)(dict(zip(columns, columns, strict=True)))

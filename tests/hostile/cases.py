@@ -67,7 +67,7 @@ COMMANDS = (
     Command("count", ("count", "{input}", "--limit", "2"), "batch", 3),
     Command("check", ("check", "{input}"), "batch", 0),
     Command("logic", ("logic", "{input}"), "batch", 3),
-    Command("rate", ("rate", "{input}"), "batch", 3),
+    Command("rate", ("rate", "{input}", "--no-header"), "batch", 3),
     Command("soundness", ("soundness", "{input}", "--max-level", "hard"), "batch"),
     Command("anneal", ("anneal", "{input}", "--max-iterations", "3000", "--seed", "1"), "batch"),
     Command("export-hcp", ("export-hcp", "{input}", "-o", "-"), "one"),

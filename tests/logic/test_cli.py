@@ -48,9 +48,42 @@ def test_logic_with_jobs_gives_the_same_output(puzzles: Path, capsys: pytest.Cap
     assert capsys.readouterr().out == single
 
 
+def test_logic_on_one_puzzle_explains_its_steps_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """A single puzzle: the steps numbered, one line each, with the rule's name; then the result line."""
+    from sudoku_workbench.formats.text import parse_line
+    from sudoku_workbench.logic.engine import solve_by_logic, step_name
+
+    run = solve_by_logic(parse_line(EASY))
+    assert main(["logic", EASY]) == 0
+    *steps, result = capsys.readouterr().out.splitlines()
+    assert result == f"{run.grid.to_line()} solved"
+    assert len(steps) == len(run.steps)
+    width = len(str(len(run.steps)))
+    for number, (line, step) in enumerate(zip(steps, run.steps, strict=True), 1):
+        assert line == f"{number:>{width}}. {step_name(step.rule)}: {step.explanation}"
+    assert main(["logic", "-q", EASY]) == 0
+    assert capsys.readouterr().out == f"{result}\n"
+
+
+def test_logic_on_a_file_keeps_one_line_a_puzzle_unless_steps_are_asked(
+    puzzles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["logic", str(puzzles)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert main(["logic", str(puzzles), "--steps", "--jobs", "2"]) == 1
+    blocks = capsys.readouterr().out.split("\n\n")
+    assert blocks[-1] == ""  # each puzzle's block ends with a blank line
+    assert [block.splitlines()[0] for block in blocks[:-1]] == [f"Puzzle {n}" for n in range(1, 6)]
+    assert [block.splitlines()[-1] for block in blocks[:-1]] == lines  # the result lines, in order
+    assert blocks[0].splitlines()[1].startswith(" 1. ")
+    assert main(["logic", EASY, "--steps"]) == 0  # one puzzle is not headed
+    assert capsys.readouterr().out.startswith(" 1. ")
+
+
 def test_rate_lines(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rate", str(puzzles), "--jobs", "2"]) == 1
-    lines = capsys.readouterr().out.splitlines()
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header == "level hardest steps"
     level, rule, count = lines[0].split()
     assert level == "easy"
     assert rule in {"naked_single", "hidden_single", "full_house"}
@@ -71,7 +104,7 @@ def test_rate_on_se_scale_uses_uniqueness_only_with_one_solution(
     path.write_text(f"{BUG_PLUS_ONE}\n{BUG_PLUS_ONE[:1]}.{BUG_PLUS_ONE[2:]}\n", encoding="utf-8")
     assert main(["count", str(path), "--limit", "2"]) == 0
     assert [line.split()[0] for line in capsys.readouterr().out.splitlines()] == ["1", "2"]
-    assert main(["rate", str(path), "--scale", "se"]) == 0
+    assert main(["rate", str(path), "--scale", "se", "--no-header"]) == 0
     unique, several = (line.split() for line in capsys.readouterr().out.splitlines())
     assert unique[:2] == ["5.6", "bug_plus_one"]
     assert several[1] not in {"bug_plus_one", *(f"unique_rectangle_{kind}" for kind in (1, 2, 4))}
@@ -96,3 +129,28 @@ def test_soundness_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     easy_out = capsys.readouterr().out
     assert "pointing" not in easy_out
     assert "hidden_single" in easy_out
+
+
+@pytest.mark.parametrize("scale", ["level", "se", "hodoku"])
+def test_rate_writes_the_same_records_in_every_format(
+    scale: str, puzzles: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Text under a header of the scale's columns, CSV with it, JSON lines naming them; refusals too."""
+    import csv
+    import io
+
+    from sudoku_workbench.cli.rate import COLUMNS
+
+    columns = list(COLUMNS[scale])
+    assert main(["rate", str(puzzles), "--scale", scale]) == 1
+    header, *text = capsys.readouterr().out.splitlines()
+    assert header.split() == columns
+    assert main(["rate", str(puzzles), "--scale", scale, "--format", "csv", "--jobs", "2"]) == 1
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [" ".join(row.values()).strip() for row in rows] == text  # the refused one: "invalid puzzle"
+    assert main(["rate", str(puzzles), "--scale", scale, "--format", "jsonl"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert all(list(record) == columns for record in records)
+    assert [" ".join(str(v) for v in r.values() if v is not None) for r in records] == text
+    assert main(["rate", str(puzzles), "--scale", scale, "--no-header"]) == 1
+    assert capsys.readouterr().out.splitlines() == text

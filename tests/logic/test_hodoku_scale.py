@@ -164,12 +164,12 @@ def test_an_impossible_puzzle_is_a_contradiction() -> None:
 def test_rate_on_hodoku_scale(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "two.txt"
     path.write_text(f"{NEWSPAPER}\n{MEDIUM_712}\n", encoding="utf-8")
-    assert main(["rate", str(path), "--scale", "hodoku"]) == 0
+    assert main(["rate", str(path), "--scale", "hodoku", "--no-header"]) == 0
     easy, medium = (line.split() for line in capsys.readouterr().out.splitlines())
     assert easy[:2] == ["204", "easy"]
     assert easy[3] == "51"
     assert medium[:2] == ["712", "medium"]
-    assert main(["rate", str(path), "--scale", "hodoku", "--rules", "singles"]) == 0
+    assert main(["rate", str(path), "--scale", "hodoku", "--rules", "singles", "--no-header"]) == 0
     _easy, guessed = (line.split() for line in capsys.readouterr().out.splitlines())
     assert guessed[1:3] == ["extreme", "guess"]
     assert int(guessed[0]) > GUESS_SCORE

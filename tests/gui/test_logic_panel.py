@@ -48,8 +48,8 @@ def test_step_back_and_logic_drive_the_engine(qtbot, window):
     _trigger(window, "rate")
     settle(qtbot, window)
     status = window.panel.status.text()
-    assert status.startswith("Puzzle: SE ")
-    assert ", level Easy " in status
+    assert status.startswith("Puzzle: level Easy (our path: ")
+    assert "; SE " in status
     assert not any("level Easy" in text for text in messages)  # shown once, in the status line
     assert " · Solved · " in status  # and the position shown
 

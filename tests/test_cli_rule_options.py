@@ -72,7 +72,7 @@ def test_logic_follows_the_chosen_rules_and_says_what_a_stuck_puzzle_needs(
     assert main(["logic", str(puzzles), "--rules", "singles"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert all(
-        line.endswith("stuck: the next step needs Pointing (box → line) (pointing), which is off")
+        line.endswith("stuck: the next step needs Pointing (box → line), which is off (--enable pointing)")
         for line in lines
     )
     trace = tmp_path / "trace.jsonl"
@@ -80,8 +80,8 @@ def test_logic_follows_the_chosen_rules_and_says_what_a_stuck_puzzle_needs(
     lines = capsys.readouterr().out.splitlines()
     # The ALS rules stay (ALS-XY-Chain too, an ALS rule as in HoDoKu): they take the first puzzle past
     # where a nice loop was needed, to where only a dynamic forcing chain goes on.
-    needed = "Dynamic forcing chain (dynamic_forcing_chain)"
-    assert f"stuck: the next step needs {needed}, which is off" in lines[0]
+    needed = "Dynamic forcing chain, which is off (--enable dynamic_forcing_chain)"
+    assert f"stuck: the next step needs {needed}" in lines[0]
     used = {json.loads(line)["rule"] for line in trace.read_text(encoding="utf-8").splitlines()}
     assert not used & {"nice_loop", "x_chain", "xy_chain", "forcing_net"}
 

@@ -74,7 +74,7 @@ def solve_record(
     elif run.status == "stuck" and not set(RULES) <= set(rules):
         needed = missing_rule(run.grid, rules, assume_unique)
         if needed is not None:
-            line += ": " + stuck_message(needed)
+            line += ": " + stuck_message(needed, f"--enable {needed.id}")
     steps = (
         [json.dumps({"puzzle": number, **step_record(grid.geometry, s)}) for s in run.steps] if trace else []
     )

@@ -105,7 +105,7 @@ class Stuck:
         if self.missing is None:
             return otherwise
         where = f" with {left}" if left else ""
-        return f"Stuck{where}: {stuck_message(self.missing)} (Preferences → Techniques)"
+        return f"Stuck{where}: {stuck_message(self.missing, 'Preferences → Techniques')}"
 
 
 class Jobs:

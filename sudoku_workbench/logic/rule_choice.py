@@ -166,9 +166,12 @@ def missing_rule(grid: Grid, chosen: tuple[Rule, ...], assume_unique: bool = Fal
     return rule_by_id(step.rule)
 
 
-def stuck_message(rule: Rule) -> str:
-    """What a stuck run says about the rule it was missing."""
-    return f"the next step needs {rule.name} ({rule.id}), which is off"
+def stuck_message(rule: Rule, turn_on: str) -> str:
+    """What a stuck run says about the rule it was missing, by name; ``turn_on`` says where to enable it.
+
+    The command line gives ``--enable ID`` there, the window the menu item: its user never types an id.
+    """
+    return f"the next step needs {rule.name}, which is off ({turn_on})"
 
 
 def rules_count(ids: Collection[str]) -> str:

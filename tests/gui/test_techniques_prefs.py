@@ -70,7 +70,8 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
     messages = run_logic(qtbot, window)
     assert not window.session.grid.is_solved()
     assert set(rule_counts(window)) <= {"full_house", "naked_single", "hidden_single"}
-    stuck = f"the next step needs {POINTING.name} ({POINTING.id}), which is off"
+    stuck = f"the next step needs {POINTING.name}, which is off (Preferences → Techniques)"
+    assert POINTING.id not in stuck
     assert any(stuck in text for text in messages), messages
     assert stuck in window.panel.progress.text()
 

@@ -230,5 +230,7 @@ def test_a_stuck_run_names_the_rule_it_lacks() -> None:
     assert run.status == "stuck"
     needed = missing_rule(run.grid, before)
     assert needed is not None
-    assert stuck_message(needed) == "the next step needs Skyscraper (skyscraper), which is off"
+    assert stuck_message(needed, "--enable skyscraper") == (
+        "the next step needs Skyscraper, which is off (--enable skyscraper)"
+    )
     assert missing_rule(run.grid, RULES) is None  # nothing is off that the next step needs

@@ -29,9 +29,9 @@ def add_no_header(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-header", action="store_true", help="leave out the line of column names")
 
 
-def header(args: argparse.Namespace, columns: Sequence[str]) -> str | None:
-    """The line before the records, or None (``--no-header``, or JSON lines)."""
-    return None if args.no_header else header_line(args.format or "text", columns)
+def header(args: argparse.Namespace, columns: Sequence[str], sep: str = " ") -> str | None:
+    """The line before the records, or None (``--no-header``, or JSON lines); ``sep`` as text's."""
+    return None if args.no_header else header_line(args.format or "text", columns, sep)
 
 
 def invalid_row(fmt: str, columns: Sequence[str]) -> str:

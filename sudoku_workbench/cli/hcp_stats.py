@@ -1,7 +1,9 @@
 """``sudoku-workbench hcp-stats``: graph sizes before and after reduction over a file of puzzles.
 
 The file is streamed and the means are running sums per number of givens, so memory stays flat
-however long the file is (measured: a 10-million-line file in under 100 MB).
+however long the file is (measured: a 10-million-line file in under 100 MB). The rows are a table
+(tab-separated text, JSON lines or CSV); with JSON lines and CSV the ``#`` lines of means go to stderr,
+so standard output holds the records alone.
 """
 
 from __future__ import annotations
@@ -17,13 +19,17 @@ from collections.abc import Iterator
 from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
+from sudoku_workbench.cli._table import add_table_options, header
 from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.hcp.reduction import GIVEN_SETS
 from sudoku_workbench.hcp.stats import GraphSizes, sizes_of_line
 
 __all__ = ["register"]
 
 _FIELDS = ("vertices", "edges", "reduced_vertices", "reduced_edges")
+#: A row's columns: the puzzle's line number and givens, then the sizes.
+_COLUMNS = ("line", "givens", *_FIELDS)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,6 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle (a sample)")
     parser.add_argument("--limit", type=positive_int, default=None, help="stop after this many puzzles")
     parser.add_argument("--summary", action="store_true", help="print only the means")
+    add_table_options(parser)
     parser.set_defaults(run=_run)
 
 
@@ -78,22 +85,26 @@ def _run(args: argparse.Namespace) -> int:
         raise FormatError("the file holds no puzzles", args.file)
     sums = _Sums()
     started = shown = time.monotonic()
-    if not args.summary:
-        print("line\tgivens\t" + "\t".join(_FIELDS))
+    write = row_writer(args.format, "\t")
+    line = None if args.summary else header(args, _COLUMNS, "\t")
+    if line is not None:
+        print(line)
     task = functools.partial(sizes_of_line, args.file, args.variant, args.givens)
     numbered = itertools.chain([first], lines)
     for done, (number, sizes) in enumerate(ordered_map(task, numbered, args.jobs, chunk=16), 1):
         sums.add(sizes)
         if not args.summary:
-            print(f"{number}\t{sizes.givens}\t" + "\t".join(str(getattr(sizes, f)) for f in _FIELDS))
+            values = (number, sizes.givens, *(getattr(sizes, f) for f in _FIELDS))
+            print(write(dict(zip(_COLUMNS, values, strict=True))))
         if time.monotonic() - shown > 2:
             shown = time.monotonic()
             print(f"hcp-stats: {done} puzzles", file=sys.stderr, flush=True)
     rows = list(sums.rows())
-    print(f"# variant={args.variant} givens={args.givens}; means over {rows[-1][1]} puzzles:")
-    print("# givens\tpuzzles\t" + "\t".join(_FIELDS))
+    means_to = sys.stdout if args.format == "text" else sys.stderr
+    print(f"# variant={args.variant} givens={args.givens}; means over {rows[-1][1]} puzzles:", file=means_to)
+    print("# givens\tpuzzles\t" + "\t".join(_FIELDS), file=means_to)
     for label, count, means in rows:
-        print(f"# {label}\t{count}\t{means}")
+        print(f"# {label}\t{count}\t{means}", file=means_to)
     elapsed = time.monotonic() - started
     print(f"hcp-stats: {rows[-1][1]} puzzles in {elapsed:.1f} s", file=sys.stderr)
     return 0

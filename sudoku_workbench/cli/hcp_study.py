@@ -1,7 +1,9 @@
 """``sudoku-workbench hcp-study``: solve a file of puzzles through HCP with CP-SAT, table and plot.
 
 The file is streamed (a progress bar's total takes one more quick pass), and only the rows of the
-puzzles studied are kept, for the summary and the plot.
+puzzles studied are kept, for the summary and the plot. The rows are a table (tab-separated text, JSON
+lines or CSV); with JSON lines and CSV the ``#`` summary lines go to stderr, leaving the records alone
+on standard output.
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from sudoku_workbench.cli._hcp import add_workers_option
 from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._progress import ProgressBar
+from sudoku_workbench.cli._table import add_table_options, header
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats.atomic import check_target, write_atomic
+from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.hcp.solve import GRAPHS
 from sudoku_workbench.hcp.study import StudyRow, study_puzzle, summary_rows
@@ -55,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
     parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_table_options(parser)
     parser.set_defaults(run=_run)
 
 
@@ -77,21 +82,27 @@ def _run(args: argparse.Namespace) -> int:
     bar = ProgressBar(sum(1 for _ in _puzzles(args)) if shown else 0, "puzzles", enabled=shown)
     rows: list[StudyRow] = []
     studied = 0
-    print("\t".join(_COLUMNS))
+    write = row_writer(args.format, "\t")
+    line = header(args, _COLUMNS, "\t")
+    if line is not None:
+        print(line)
     for number, line in _puzzles(args):
         studied += 1
         grid = parse_line(line, args.file, number)
         for row in study_puzzle(number, grid, args.time_limit, args.graph, args.workers):
             rows.append(row)
             values = (row.number, row.mode, row.givens, row.level_name, row.vertices, row.edges, row.arcs)
-            print("\t".join(map(str, values)) + f"\t{row.seconds:.2f}\t{row.status}", flush=True)
+            record = dict(zip(_COLUMNS, (*values, round(row.seconds, 2), row.status), strict=True))
+            print(write(record), flush=True)
         bar.advance()
     bar.close()
     limit = f"{args.time_limit:g} s limit"
-    print(f"# {args.file}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}")
-    print("# mode\tpuzzles\treduced vertices\treduced edges\tsolved %\tmedian s\tmean s")
+    summary_to = sys.stdout if args.format == "text" else sys.stderr
+    print(f"# {args.file}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}", file=summary_to)
+    print("# mode\tpuzzles\treduced vertices\treduced edges\tsolved %\tmedian s\tmean s", file=summary_to)
     for mode, count, vertices, edges, solved, median, mean in summary_rows(rows):
-        print(f"# {mode}\t{count}\t{vertices:.1f}\t{edges:.1f}\t{solved:.1f}\t{median:.2f}\t{mean:.2f}")
+        means = f"{vertices:.1f}\t{edges:.1f}\t{solved:.1f}\t{median:.2f}\t{mean:.2f}"
+        print(f"# {mode}\t{count}\t{means}", file=summary_to)
     if args.plot is not None:
         title = f"{Path(args.file).name}: {studied} puzzles, CP-SAT ({args.graph} graph)"
         write_atomic(args.plot, study_svg(rows, args.time_limit, title))

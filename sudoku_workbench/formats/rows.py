@@ -2,12 +2,14 @@
 
 A batch command builds one record (a mapping with the same keys in the same order) per result and
 hands it to :func:`row_writer`'s writer; text and CSV get a header from :func:`header_line`. Plain text is
-the values separated by single spaces, so a value must hold no space there.
+the values separated by single spaces (or tabs, for a table that keeps them), so a value must hold no
+space there.
 """
 
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from collections.abc import Callable, Mapping, Sequence
@@ -20,8 +22,8 @@ Record = Mapping[str, object]
 ROW_FORMATS = ("text", "jsonl", "csv")
 
 
-def _text(record: Record) -> str:
-    return " ".join(str(value) for value in record.values())
+def _text(record: Record, sep: str = " ") -> str:
+    return sep.join(str(value) for value in record.values())
 
 
 def _jsonl(record: Record) -> str:
@@ -38,21 +40,25 @@ def _csv_line(values: Sequence[object]) -> str:
     return out.getvalue()
 
 
-_WRITERS: dict[str, Callable[[Record], str]] = {"text": _text, "jsonl": _jsonl, "csv": _csv}
+_WRITERS: dict[str, Callable[[Record], str]] = {"jsonl": _jsonl, "csv": _csv}
 
 
-def row_writer(fmt: str) -> Callable[[Record], str]:
+def row_writer(fmt: str, sep: str = " ") -> Callable[[Record], str]:
     """The function that writes one record as one line (without its newline) in ``fmt``.
+
+    ``sep`` parts plain text's values.
 
     Raises:
         ValueError: for a format not in :data:`ROW_FORMATS`.
     """
+    if fmt == "text":
+        return functools.partial(_text, sep=sep)
     try:
         return _WRITERS[fmt]
     except KeyError:
         raise ValueError(f"unknown row format {fmt!r}; the formats are {', '.join(ROW_FORMATS)}") from None
 
 
-def header_line(fmt: str, columns: Sequence[str]) -> str | None:
+def header_line(fmt: str, columns: Sequence[str], sep: str = " ") -> str | None:
     """The line of column names before the first record; None for JSON lines, whose records name them."""
-    return None if fmt == "jsonl" else row_writer(fmt)(dict(zip(columns, columns, strict=True)))
+    return None if fmt == "jsonl" else row_writer(fmt, sep)(dict(zip(columns, columns, strict=True)))

@@ -206,3 +206,26 @@ def test_the_command_line_writes_what_the_library_writes_by_default(
     assert "reduce=yes" in cli
     assert main(["export-hcp", line, "-o", str(tmp_path / "d.arcs"), "--variant", "directed"]) == 0
     assert "reduce=no" in (tmp_path / "d.arcs").read_text()
+
+
+def test_hcp_stats_writes_its_table_in_every_format(capsys: pytest.CaptureFixture[str]) -> None:
+    """A tab-separated header and rows, --no-header, CSV and JSON lines, the means apart from the records."""
+    import csv
+    import io
+
+    args = ["hcp-stats", str(data_file("four_vu100.txt")), "--limit", "3"]
+    assert main(args) == 0
+    header, *rest = capsys.readouterr().out.splitlines()
+    columns = header.split("\t")
+    rows = [line.split("\t") for line in rest if not line.startswith("#")]
+    assert len(rows) == 3
+    assert main([*args, "--no-header"]) == 0
+    assert capsys.readouterr().out.splitlines() == rest
+    assert main([*args, "--format", "csv"]) == 0
+    out = capsys.readouterr()
+    assert [list(row.values()) for row in csv.DictReader(io.StringIO(out.out))] == rows
+    assert "# all\t3\t" in out.err
+    assert main([*args, "--format", "jsonl"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [list(record) for record in records] == [columns] * 3
+    assert [[str(value) for value in record.values()] for record in records] == rows

@@ -46,3 +46,18 @@ def test_min_givens_filters_the_file(tmp_path: Path, capsys: pytest.CaptureFixtu
     rows = [line.split("\t") for line in capsys.readouterr().out.splitlines() if line[:1].isdigit()]
     assert {int(r[2]) for r in rows} <= {c for c in counts if c >= threshold}
     assert len(rows) == 2 * sum(c >= threshold for c in counts)
+
+
+def test_the_study_table_in_csv_keeps_its_summary_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    import csv
+    import io
+
+    args = ["hcp-study", str(data_file("four_vu100.txt")), "--limit", "1", "--time-limit", "20", "--quiet"]
+    assert main([*args, "--no-header"]) == 0
+    text = [line.split("\t") for line in capsys.readouterr().out.splitlines() if not line.startswith("#")]
+    assert main([*args, "--format", "csv"]) == 0
+    out = capsys.readouterr()
+    rows = list(csv.DictReader(io.StringIO(out.out)))
+    assert [row["mode"] for row in rows] == ["givens", "local"]
+    assert [[v for k, v in row.items() if k != "seconds"] for row in rows] == [t[:7] + t[8:] for t in text]
+    assert "# givens\t1\t" in out.err

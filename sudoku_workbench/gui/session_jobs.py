@@ -32,6 +32,7 @@ from sudoku_workbench.search.check import CheckReport, check_position, problem_l
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
 from sudoku_workbench.search.solve import Solved, count, solve_counting
 from sudoku_workbench.search.targets import (
+    WINDOW,
     Made,
     Target,
     TargetError,
@@ -260,7 +261,7 @@ class Jobs:
         """Test with a target: the core's search by target, in the worker."""
         target = options.target(self.session.rules)
         try:
-            check_target(target)
+            check_target(target, WINDOW)
         except TargetError as err:
             self.session.warn("Test", str(err))
             return

@@ -46,6 +46,9 @@ from sudoku_workbench.search.symmetry import check_symmetry, has_symmetry, orbit
 from sudoku_workbench.search.vicinity import isomorph, walk
 
 __all__ = [
+    "COMMAND_LINE",
+    "WINDOW",
+    "Asking",
     "Fit",
     "Judged",
     "Made",
@@ -169,25 +172,41 @@ def _place(target: Target, rule_id: str) -> int:
     return next(i for i, rule in enumerate(target.rules) if rule.id == rule_id)
 
 
-def check_target(target: Target) -> None:
+@dataclass(frozen=True)
+class Asking:
+    """How a refused target names what was asked: the command line's options and ids, or the window's."""
+
+    needs: str
+    hardest: str
+    name: Callable[[str], str]  # of a rule id
+    turn_on: Callable[[str], str]  # how to add the rule of this id to the chosen ones
+
+
+COMMAND_LINE = Asking("--needs", "--hardest", str, lambda rule_id: f"add it with --enable {rule_id}")
+WINDOW = Asking("technique", "hardest step", step_name, lambda _: "tick it in Preferences → Techniques")
+
+
+def check_target(target: Target, asking: Asking = COMMAND_LINE) -> None:
     """Refuse a target no puzzle can meet: a technique outside the chosen rules or after the hardest.
 
     Raises:
-        TargetError: naming the problem.
+        TargetError: naming the problem in ``asking``'s words.
     """
     chosen = {rule.id for rule in target.rules}
-    for option, rule_id in (("--needs", target.needs), ("--hardest", target.hardest)):
+    for option, rule_id in ((asking.needs, target.needs), (asking.hardest, target.hardest)):
         if rule_id is not None and rule_id not in chosen and rule_by_id(rule_id).one_solution:
             raise TargetError(
-                f"{option} {rule_id}: a uniqueness rule, which the generator's logic path leaves out"
+                f"{option} {asking.name(rule_id)}: a uniqueness rule, which the generator's logic path "
+                "leaves out"
             )
         if rule_id is not None and rule_id not in chosen:
             raise TargetError(
-                f"{option} {rule_id}: not among the chosen rules (add it with --enable {rule_id})"
+                f"{option} {asking.name(rule_id)}: not among the chosen rules ({asking.turn_on(rule_id)})"
             )
     if target.needs and target.hardest and _key(target, target.needs) > _key(target, target.hardest):
+        needs, hardest = asking.name(target.needs), asking.name(target.hardest)
         raise TargetError(
-            f"--needs {target.needs} is harder than --hardest {target.hardest}: no puzzle has both"
+            f"{asking.needs} {needs} is harder than {asking.hardest} {hardest}: no puzzle has both"
         )
 
 

@@ -177,3 +177,15 @@ def test_the_target_and_the_made_puzzle_are_said_in_rule_names_not_ids() -> None
     assert made_text(made, target) == f"SE 7.2, hardest step {step_name('xy_chain')}, 3 attempts"
     assert "x_wing" not in wanted
     assert "xy_chain" not in made_text(made, target)
+
+
+def test_the_window_is_told_of_an_impossible_target_in_rule_names() -> None:
+    from sudoku_workbench.search.targets import WINDOW
+
+    with pytest.raises(TargetError) as refused:
+        check_target(Target(preset_rules("singles"), needs="x_wing"), WINDOW)
+    assert str(refused.value) == (
+        f"technique {step_name('x_wing')}: not among the chosen rules (tick it in Preferences → Techniques)"
+    )
+    with pytest.raises(TargetError, match=f"harder than hardest step {step_name('x_wing')}:"):
+        check_target(Target(choose_rules(), needs="xy_chain", hardest="x_wing"), WINDOW)

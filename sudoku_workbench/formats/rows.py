@@ -1,7 +1,8 @@
 """Records of a batch as lines of text, in one of three formats: plain text, JSON lines or CSV.
 
 A batch command builds one record (a mapping with the same keys in the same order) per result and
-hands it to :func:`row_writer`'s writer; text and CSV get a header from :func:`header_line`. Plain text is
+hands it to :func:`row_writer`'s writer; text and CSV get a header from :func:`header_line`, text's a
+``#`` comment line, so that a text table of puzzles (``generate``'s) stays a puzzle file. Plain text is
 the values separated by single spaces (or tabs, for a table that keeps them), so a value must hold no
 space there.
 """
@@ -60,5 +61,8 @@ def row_writer(fmt: str, sep: str = " ") -> Callable[[Record], str]:
 
 
 def header_line(fmt: str, columns: Sequence[str], sep: str = " ") -> str | None:
-    """The line of column names before the first record; None for JSON lines, whose records name them."""
-    return None if fmt == "jsonl" else row_writer(fmt, sep)(dict(zip(columns, columns, strict=True)))
+    """The line of column names before the first record (``# `` first in text); None for JSON lines."""
+    if fmt == "jsonl":
+        return None  # each record names its columns
+    names = row_writer(fmt, sep)(dict(zip(columns, columns, strict=True)))
+    return f"# {names}" if fmt == "text" else names

@@ -83,7 +83,7 @@ def test_logic_on_a_file_keeps_one_line_a_puzzle_unless_steps_are_asked(
 def test_rate_lines(puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rate", str(puzzles), "--jobs", "2"]) == 1
     header, *lines = capsys.readouterr().out.splitlines()
-    assert header == "level hardest steps"
+    assert header == "# level hardest steps"
     level, rule, count = lines[0].split()
     assert level == "easy"
     assert rule in {"naked_single", "hidden_single", "full_house"}
@@ -144,7 +144,7 @@ def test_rate_writes_the_same_records_in_every_format(
     columns = list(COLUMNS[scale])
     assert main(["rate", str(puzzles), "--scale", scale]) == 1
     header, *text = capsys.readouterr().out.splitlines()
-    assert header.split() == columns
+    assert header.split() == ["#", *columns]
     assert main(["rate", str(puzzles), "--scale", scale, "--format", "csv", "--jobs", "2"]) == 1
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [" ".join(row.values()).strip() for row in rows] == text  # the refused one: "invalid puzzle"

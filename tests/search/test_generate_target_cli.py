@@ -57,7 +57,7 @@ def test_csv_has_a_header_and_text_has_the_same_fields(capsys) -> None:
     assert [list(row) for row in rows] == [["puzzle", "scale", "rating", "hardest", "seed"]] * 2
     assert main(args) == 0
     header, *text = [line.split(" ") for line in capsys.readouterr().out.splitlines()]
-    assert header == list(rows[0])
+    assert header == ["#", *rows[0]]
     assert text == [list(row.values()) for row in rows]
     for row in rows:
         steps = solve_by_logic(parse_line(row["puzzle"]), choose_rules()).steps
@@ -111,3 +111,12 @@ def test_a_forcing_chain_line_is_unique_symmetric_uses_it_and_its_seed_remakes_i
         assert "unit_forcing_chain" in {step.rule for step in run.steps}
     assert main([*args, "--seed", str(records[1]["seed"])]) == 0
     assert json.loads(capsys.readouterr().out) == records[1]
+
+
+def test_the_text_records_under_their_header_are_still_a_puzzle_file(tmp_path, capsys) -> None:
+    """The header is a comment line, so the output can be read back as puzzles (by logic, say)."""
+    assert main([*BASE, "--count", "2", "--rules", "singles", "--format", "text"]) == 0
+    made = tmp_path / "made.txt"
+    made.write_text(capsys.readouterr().out, encoding="utf-8")
+    assert main(["logic", "-q", str(made), "--rules", "singles"]) == 0
+    assert [line.split()[1] for line in capsys.readouterr().out.splitlines()] == ["solved", "solved"]

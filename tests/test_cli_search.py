@@ -164,6 +164,26 @@ def test_bench_prints_a_row_per_task_and_file(capsys, tmp_path):
     assert {r[6] for r in rows} <= {"1 |", "3 |", "5 |"}  # the sample is spread: lines 1, 3 and 5
 
 
+def test_bench_writes_its_table_as_csv_or_json_lines_and_without_the_header(capsys, tmp_path):
+    import csv
+    import json
+
+    sample = tmp_path / "few.txt"
+    sample.write_text("\n".join(corpus_lines("top95.txt", 6)) + "\n", encoding="utf-8")
+    argv = ["bench", "--runs", "1", "--sample", "3", "--task", "count --limit", str(sample)]
+    code, lines, _ = run(capsys, *argv)
+    assert code == 0
+    columns = [cell.strip() for cell in lines[0].strip("|").split("|")]
+    code, rows, _ = run(capsys, *argv, "--format", "csv")
+    records = list(csv.DictReader(io.StringIO("\n".join(rows))))
+    assert [list(record) for record in records] == [columns]
+    assert records[0]["task"] == "count --limit 2"
+    code, rows, _ = run(capsys, *argv, "--format", "jsonl")
+    assert [list(json.loads(row)) for row in rows] == [columns]
+    code, rows, _ = run(capsys, *argv, "--no-header")
+    assert [row.split(" | ")[3] for row in rows] == ["count --limit 2"]
+
+
 def test_bench_finds_the_shared_data_by_itself(capsys, monkeypatch):
     monkeypatch.chdir(REPO)
     code, lines, _ = run(capsys, "bench", "--runs", "1", "--sample", "1", "--task", "count")

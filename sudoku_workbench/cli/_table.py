@@ -16,10 +16,10 @@ from sudoku_workbench.formats.rows import ROW_FORMATS, header_line, row_writer
 __all__ = ["add_no_header", "add_table_options", "header", "invalid_row"]
 
 
-def add_table_options(parser: argparse.ArgumentParser) -> None:
-    """``--format`` (text by default) and ``--no-header``."""
+def add_table_options(parser: argparse.ArgumentParser, text: str = "space separated") -> None:
+    """``--format`` (text by default, which is ``text``) and ``--no-header``."""
     parser.add_argument(
-        "--format", choices=ROW_FORMATS, default="text", help="text (default, space separated), jsonl or csv"
+        "--format", choices=ROW_FORMATS, default="text", help=f"text (default, {text}), jsonl or csv"
     )
     add_no_header(parser)
 

@@ -13,6 +13,7 @@ import argparse
 import itertools
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +24,10 @@ from sudoku_workbench.cli._io import puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.cli._rule_options import add_rule_options
+from sudoku_workbench.cli._table import add_table_options, header
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES
 from sudoku_workbench.logic.rule_choice import rules_count
@@ -77,6 +80,7 @@ def register(subparsers: Any) -> None:
         help="instead, race Logic against the batch solver of your own hodoku.jar (HoDoKu 2.2; GPL, "
         "not shipped), kept warm in one JVM, in CPU time (9x9 puzzles; Linux)",
     )
+    add_table_options(parser, "a Markdown table")
     parser.set_defaults(run=_run)
     add_rule_options(parser)
 
@@ -92,13 +96,13 @@ def _run(args: argparse.Namespace) -> int:
     if args.against_hodoku:
         return _race_hodoku(args, sample)
     tasks = [t for t in _tasks(args) if not args.task or any(name in t.name for name in args.task)]
-    _print_header(_HEADER)
+    print_row = _table(args, _HEADER)
     for path in _data_files(args):
         puzzles, warm_up = _sample(path, sample)
         for task in tasks:
             chosen = [(line, grid) for line, grid in puzzles if task.applies_to(grid)]
             if chosen:
-                _print_row(path, task, (chosen, warm_up), args.runs)
+                print_row(_row(path, task, (chosen, warm_up), args.runs))
     return 0
 
 
@@ -110,39 +114,51 @@ def _tasks(args: argparse.Namespace) -> tuple[BenchTask, ...]:
     return (*BENCH_TASKS, logic_task(args.chosen_rules, label))
 
 
-def _print_header(header: tuple[str, ...]) -> None:
-    _print_cells(header)
-    print("|" + "---|" * len(header))
+def _table(args: argparse.Namespace, columns: tuple[str, ...]) -> Callable[[Sequence[object]], None]:
+    """Print the table's header (unless ``--no-header``) and give what prints a row, in ``--format``.
+
+    Text is a Markdown table. A row is printed at once, so a long run shows its rows as they come.
+    """
+    if args.format == "text":
+        if not args.no_header:
+            _print_cells(columns)
+            print("|" + "---|" * len(columns))
+        return _print_cells
+    line = header(args, columns)
+    if line is not None:
+        print(line)
+    write = row_writer(args.format)
+    return lambda cells: print(write(dict(zip(columns, cells, strict=True))), flush=True)
 
 
-def _print_cells(cells: tuple[object, ...]) -> None:
-    """One row of the Markdown table, printed at once (a long run shows its rows as they come)."""
+def _print_cells(cells: Sequence[object]) -> None:
+    """One row of the Markdown table."""
     print("| " + " | ".join(str(c) for c in cells) + " |", flush=True)
 
 
 def _race(args: argparse.Namespace, sample: int) -> int:
     """Print the table of :mod:`~sudoku_workbench.cli._pads_race` for every 9x9 data set."""
     pads = load_pads(Path(args.against_pads))
-    _print_header(RACE_HEADER)
+    print_row = _table(args, RACE_HEADER)
     for path in _data_files(args):
         chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
         grids = [grid for _, grid in chosen if grid.geometry.n == 9]
         if grids:
             for row in race_rows(pads, path.name, grids, [g for g in spare if g.geometry.n == 9]):
-                _print_cells(row)
+                print_row(row)
     return 0
 
 
 def _race_hodoku(args: argparse.Namespace, sample: int) -> int:
     """Print the table of :mod:`~sudoku_workbench.cli._hodoku_race`, one row per 9x9 data set."""
     files = _data_files(args)
-    _print_header(HODOKU_HEADER)
+    print_row = _table(args, HODOKU_HEADER)
     with hodoku(Path(args.against_hodoku)) as solver:
         for path in files:
             chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
             grids = [grid for _, grid in chosen if grid.geometry.n == 9]
             if grids:
-                _print_cells(race_row(solver, path.name, grids, [g for g in spare if g.geometry.n == 9]))
+                print_row(race_row(solver, path.name, grids, [g for g in spare if g.geometry.n == 9]))
     return 0
 
 
@@ -185,10 +201,10 @@ def _sample(path: Path, size: int, spares: int = _WARM_UP) -> tuple[list[tuple[i
     return chosen, [parse_line(numbered[i][1], str(path), numbered[i][0]) for i in spare]
 
 
-def _print_row(
+def _row(
     path: Path, task: BenchTask, puzzles_and_warm_up: tuple[list[tuple[int, Grid]], list[Grid]], runs: int
-) -> None:
-    """Time ``runs`` passes over the puzzles (each after a reset and a warm-up) and print one row."""
+) -> tuple[object, ...]:
+    """Time ``runs`` passes over the puzzles (each after a reset and a warm-up): the table's row."""
     puzzles, others = puzzles_and_warm_up
     warm_up = [Grid.empty(puzzles[0][1].geometry), *others]  # the blank grid builds caches and solvers
     passes = []
@@ -204,7 +220,7 @@ def _print_row(
     n = puzzles[0][1].geometry.n
     rate = len(puzzles) / median if median else float("inf")
     cells = (path.name, f"{n}x{n}", len(puzzles), task.name, f"{rate:,.0f}", f"{best[slowest] * 1000:.1f}")
-    _print_cells((*cells, puzzles[slowest][0]))
+    return (*cells, puzzles[slowest][0])
 
 
 def _timed_pass(task: BenchTask, puzzles: list[tuple[int, Grid]]) -> list[float]:

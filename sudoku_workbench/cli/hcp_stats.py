@@ -48,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle (a sample)")
     parser.add_argument("--limit", type=positive_int, default=None, help="stop after this many puzzles")
     parser.add_argument("--summary", action="store_true", help="print only the means")
-    add_table_options(parser)
+    add_table_options(parser, "tab separated")
     parser.set_defaults(run=_run)
 
 

@@ -59,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
     parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
-    add_table_options(parser)
+    add_table_options(parser, "tab separated")
     parser.set_defaults(run=_run)
 
 

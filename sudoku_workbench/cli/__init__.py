@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import cast
 
 from sudoku_workbench import __version__
+from sudoku_workbench.cli._io import check_outputs
 from sudoku_workbench.cli._output import guarded_stdout
 from sudoku_workbench.cli._parallel import batch_workers, offer_cluster
 from sudoku_workbench.cli._progress import end_open_line
@@ -63,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
             args = build_parser().parse_args(argv)
             stopping.prog += f" {args.command}"
             run = cast(Callable[[argparse.Namespace], int], args.run)
+            check_outputs(args)
             with guarded_stdout(), batch_workers(args):
                 return run(args)
         except WorkbenchError as err:

@@ -6,7 +6,8 @@ length, or text of mostly digits and dots that is not shaped like a file name), 
 name, with blanks in it or not, says "no such file" instead of being parsed as a puzzle of 12 cells.
 One-puzzle commands refuse a file of several unless ``--index`` picks one. Files of one puzzle a line
 (``hcp-stats``, ``hcp-study``) are streamed by :func:`puzzle_lines`. Every file is read through
-:mod:`~sudoku_workbench.formats.reading`, so memory stays bounded whatever the input.
+:mod:`~sudoku_workbench.formats.reading`, so memory stays bounded whatever the input. Arguments typed
+:class:`InputFile` and :class:`OutputFile` are compared by :func:`check_outputs` before a command runs.
 """
 
 from __future__ import annotations
@@ -20,17 +21,46 @@ from collections.abc import Iterator
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import SIZES, bad_char_message
 
-__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "puzzle_lines", "source_name"]
+__all__ = [
+    "InputFile",
+    "OutputFile",
+    "add_puzzle_argument",
+    "check_outputs",
+    "iter_input",
+    "load_puzzle",
+    "puzzle_lines",
+    "source_name",
+]
 
 #: The source name of a puzzle given as an argument.
 ARGUMENT = "<puzzle argument>"
 _CELL_COUNTS = frozenset(n * n for n in SIZES)
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}\Z")
 _NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\udc80-\udcff]")
+
+
+class InputFile(str):
+    """The argparse type of an argument that may name a file the command reads (or ``-``)."""
+
+
+class OutputFile(str):
+    """The argparse type of an argument naming a file the command writes (or ``-``)."""
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse the run when a file it writes, standard output included, is a file it reads.
+
+    Raises:
+        FileError: naming the output and the input (``formats.atomic.refuse_writing_inputs``).
+    """
+    values = [v for value in vars(args).values() for v in (value if isinstance(value, list) else [value])]
+    inputs = [v for v in values if isinstance(v, InputFile)]
+    refuse_writing_inputs(inputs, [v for v in values if isinstance(v, OutputFile)])
 
 
 def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
@@ -111,7 +141,10 @@ def load_puzzle(argument: str, index: int | None = None) -> Grid:
 def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     """The ``PUZZLE`` argument of a one-puzzle command and its ``--index``."""
     parser.add_argument(
-        "puzzle", metavar="PUZZLE", help="a puzzle line, a file holding the puzzle, or - for standard input"
+        "puzzle",
+        type=InputFile,
+        metavar="PUZZLE",
+        help="a puzzle line, a file holding the puzzle, or - for standard input",
     )
     parser.add_argument(
         "--index",

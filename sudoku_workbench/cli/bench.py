@@ -19,7 +19,7 @@ from typing import Any
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask, logic_task
 from sudoku_workbench.cli._hodoku_race import RACE_HEADER as HODOKU_HEADER
 from sudoku_workbench.cli._hodoku_race import hodoku, race_row
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.cli._rule_options import add_rule_options
@@ -48,7 +48,9 @@ def register(subparsers: Any) -> None:
         description="Time each task on a sample of each data set (every *.txt of the data folder, "
         "or the files given) and print a Markdown table.",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="one-puzzle-per-line files to measure")
+    parser.add_argument(
+        "files", type=InputFile, nargs="*", metavar="FILE", help="one-puzzle-per-line files to measure"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="small samples: the whole run takes under a minute"
     )

@@ -14,7 +14,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, puzzle_lines
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.core.errors import FormatError
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "Section 7's reduction), then the means over the file and per number of givens. The file is "
         "streamed: memory stays under 200 MB whatever its length.",
     )
-    parser.add_argument("file", metavar="FILE", help="a file with one puzzle per line")
+    parser.add_argument("file", type=InputFile, metavar="FILE", help="a file with one puzzle per line")
     parser.add_argument("--variant", choices=("undirected", "compact"), default="undirected")
     parser.add_argument("--givens", choices=sorted(GIVEN_SETS), default="full")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")

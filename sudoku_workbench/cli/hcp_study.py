@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from sudoku_workbench.cli._hcp import add_workers_option
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, OutputFile, puzzle_lines
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core.errors import FormatError
@@ -39,7 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the solve time against the number of givens and against the logic rating. The file is "
         "streamed: memory stays under 200 MB whatever its length.",
     )
-    parser.add_argument("file", metavar="FILE", help="a file with one puzzle per line")
+    parser.add_argument("file", type=InputFile, metavar="FILE", help="a file with one puzzle per line")
     parser.add_argument("--limit", type=positive_int, default=100, help="puzzles to take (default 100)")
     parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle")
     parser.add_argument(
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_workers_option(parser)
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
-    parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")
+    parser.add_argument("--plot", type=OutputFile, metavar="SVG", help="write the plot to this SVG file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     parser.set_defaults(run=_run)
 

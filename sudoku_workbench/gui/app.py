@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
     from sudoku_workbench.gui.main_window import MainWindow
 
+from sudoku_workbench.core.errors import FileError
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.gui.display_check import display_problem
 
 __all__ = ["build_parser", "main", "offer_recovery", "prepare_qt_environment", "shown_state", "wait_for_jobs"]
@@ -65,6 +67,11 @@ def main(argv: list[str]) -> int:
     """Run the window until it is closed (or save a screenshot); return the exit code."""
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
+        try:
+            refuse_writing_inputs([str(args.file)] if args.file else [], [str(args.screenshot)])
+        except FileError as err:
+            print(f"sudoku-workbench gui: {err}", file=sys.stderr)
+            return 2
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     problem = display_problem()
     if problem is not None:

@@ -19,7 +19,7 @@ from typing import Any
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask, logic_task
 from sudoku_workbench.cli._hodoku_race import RACE_HEADER as HODOKU_HEADER
 from sudoku_workbench.cli._hodoku_race import hodoku, race_row
-from sudoku_workbench.cli._io import InputFile, puzzle_lines
+from sudoku_workbench.cli._io import InputFile, puzzle_lines, rereadable
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.cli._rule_options import add_rule_options
@@ -170,18 +170,19 @@ def _sample(path: Path, size: int, spares: int = _WARM_UP) -> tuple[list[tuple[i
     Raises:
         FormatError: when the file cannot be read or a sampled line is no puzzle.
     """
-    total = sum(1 for _ in puzzle_lines(str(path)))  # two passes keep memory flat on any file
-    if not total:
-        raise FormatError("the file holds no puzzles", str(path))
-    taken = min(size, total)
-    picked = [i * total // taken for i in range(taken)]
-    rest_count = total - taken
-    spare_step = max(1, rest_count // spares) if spares else 0
-    wanted = set(picked)
-    rest = (i for i in range(total) if i not in wanted)
-    spare = list(itertools.islice(itertools.islice(rest, 0, None, spare_step), spares)) if spares else []
-    wanted.update(spare)
-    numbered = {i: item for i, item in enumerate(puzzle_lines(str(path))) if i in wanted}
+    with rereadable(str(path)) as name:
+        total = sum(1 for _ in puzzle_lines(name, str(path)))  # two passes keep memory flat on any file
+        if not total:
+            raise FormatError("the file holds no puzzles", str(path))
+        taken = min(size, total)
+        picked = [i * total // taken for i in range(taken)]
+        rest_count = total - taken
+        spare_step = max(1, rest_count // spares) if spares else 0
+        wanted = set(picked)
+        rest = (i for i in range(total) if i not in wanted)
+        spare = list(itertools.islice(itertools.islice(rest, 0, None, spare_step), spares)) if spares else []
+        wanted.update(spare)
+        numbered = {i: item for i, item in enumerate(puzzle_lines(name, str(path))) if i in wanted}
     chosen = [(numbered[i][0], parse_line(numbered[i][1], str(path), numbered[i][0])) for i in picked]
     return chosen, [parse_line(numbered[i][1], str(path), numbered[i][0]) for i in spare]
 

@@ -1,19 +1,21 @@
 """``sudoku-workbench hcp-study``: solve a file of puzzles through HCP with CP-SAT, table and plot.
 
-The file is streamed (a progress bar's total takes one more quick pass), and only the rows of the
-puzzles studied are kept, for the summary and the plot.
+The file (``-``: standard input) is read once, streamed; only a progress bar's total takes one more
+quick pass, over a regular file alone. Only the rows of the puzzles studied are kept, for the summary
+and the plot.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from sudoku_workbench.cli._hcp import add_workers_option
-from sudoku_workbench.cli._io import InputFile, OutputFile, puzzle_lines
+from sudoku_workbench.cli._io import InputFile, OutputFile, puzzle_lines, source_name
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core.errors import FormatError
@@ -39,7 +41,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the solve time against the number of givens and against the logic rating. The file is "
         "streamed: memory stays under 200 MB whatever its length.",
     )
-    parser.add_argument("file", type=InputFile, metavar="FILE", help="a file with one puzzle per line")
+    parser.add_argument(
+        "file",
+        type=InputFile,
+        metavar="FILE",
+        help="a file with one puzzle per line (- for standard input)",
+    )
     parser.add_argument("--limit", type=positive_int, default=100, help="puzzles to take (default 100)")
     parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle")
     parser.add_argument(
@@ -59,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _puzzles(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
-    """The puzzle lines the study takes, streamed (FILE is read again by each call)."""
+    """The puzzle lines the study takes, streamed (each call reads FILE anew)."""
     kept = (
         (number, line)
         for number, line in puzzle_lines(args.file)
@@ -71,16 +78,19 @@ def _puzzles(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
 def _run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         check_target(args.plot)
-    if next(_puzzles(args), None) is None:
-        raise FormatError("the file holds no puzzles", args.file)
-    shown = not args.quiet and sys.stderr.isatty()
+    source = source_name(args.file)
+    puzzles = _puzzles(args)
+    first = next(puzzles, None)
+    if first is None:
+        raise FormatError("the file holds no puzzles", source)
+    shown = not args.quiet and sys.stderr.isatty() and os.path.isfile(args.file)
     bar = ProgressBar(sum(1 for _ in _puzzles(args)) if shown else 0, "puzzles", enabled=shown)
     rows: list[StudyRow] = []
     studied = 0
     print("\t".join(_COLUMNS))
-    for number, line in _puzzles(args):
+    for number, line in itertools.chain([first], puzzles):
         studied += 1
-        grid = parse_line(line, args.file, number)
+        grid = parse_line(line, source, number)
         for row in study_puzzle(number, grid, args.time_limit, args.graph, args.workers):
             rows.append(row)
             values = (row.number, row.mode, row.givens, row.level_name, row.vertices, row.edges, row.arcs)
@@ -88,12 +98,12 @@ def _run(args: argparse.Namespace) -> int:
         bar.advance()
     bar.close()
     limit = f"{args.time_limit:g} s limit"
-    print(f"# {args.file}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}")
+    print(f"# {source}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}")
     print("# mode\tpuzzles\treduced vertices\treduced edges\tsolved %\tmedian s\tmean s")
     for mode, count, vertices, edges, solved, median, mean in summary_rows(rows):
         print(f"# {mode}\t{count}\t{vertices:.1f}\t{edges:.1f}\t{solved:.1f}\t{median:.2f}\t{mean:.2f}")
     if args.plot is not None:
-        title = f"{Path(args.file).name}: {studied} puzzles, CP-SAT ({args.graph} graph)"
+        title = f"{Path(source).name}: {studied} puzzles, CP-SAT ({args.graph} graph)"
         write_atomic(args.plot, study_svg(rows, args.time_limit, title))
         print(f"hcp-study: wrote {args.plot}", file=sys.stderr)
     return 0

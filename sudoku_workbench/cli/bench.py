@@ -93,8 +93,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.against_hodoku:
         return _race_hodoku(args, sample)
     tasks = [t for t in _tasks(args) if not args.task or any(name in t.name for name in args.task)]
+    files = _data_files(args)
     _print_header(_HEADER)
-    for path in _data_files(args):
+    for path in files:
         puzzles, warm_up = _sample(path, sample)
         for task in tasks:
             chosen = [(line, grid) for line, grid in puzzles if task.applies_to(grid)]
@@ -124,8 +125,9 @@ def _print_cells(cells: tuple[object, ...]) -> None:
 def _race(args: argparse.Namespace, sample: int) -> int:
     """Print the table of :mod:`~sudoku_workbench.cli._pads_race` for every 9x9 data set."""
     pads = load_pads(Path(args.against_pads))
+    files = _data_files(args)
     _print_header(RACE_HEADER)
-    for path in _data_files(args):
+    for path in files:
         chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
         grids = [grid for _, grid in chosen if grid.geometry.n == 9]
         if grids:
@@ -151,14 +153,17 @@ def _data_files(args: argparse.Namespace) -> list[Path]:
     """The files given, or every ``*.txt`` of the data folder.
 
     Raises:
-        WorkbenchError: when no data folder is found.
+        WorkbenchError: when no data folder is found, or the one found holds no ``*.txt`` file.
     """
     if args.files:
         return [Path(f) for f in args.files]
     candidates = [Path(args.data)] if args.data else [Path.cwd().parent / "shared" / "data", *_DATA_FOLDERS]
     for folder in candidates:
         if folder.is_dir():
-            return sorted(folder.glob("*.txt"))
+            files = sorted(folder.glob("*.txt"))
+            if not files:
+                raise WorkbenchError(f"{folder}: no *.txt data files in this folder: nothing to measure")
+            return files
     raise WorkbenchError(f"no data folder at {candidates[0]}; name one with --data DIR or give FILES")
 
 

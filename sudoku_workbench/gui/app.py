@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", nargs="?", type=Path, help="a puzzle file or workbench document to open")
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="render offscreen, save, exit")
     parser.add_argument("--logic", action="store_true", help="press Logic before the screenshot")
-    parser.add_argument("--steps", type=int, metavar="K", help="show the position after K steps")
+    parser.add_argument("--steps", type=_step_count, metavar="K", help="show the position after K steps")
     parser.add_argument(
         "--graph",
         choices=("bilocation", "bivalue"),
@@ -43,6 +43,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
     )
     return parser
+
+
+def _step_count(text: str) -> int:
+    """K of ``--steps``: 0 or more, in ASCII digits (a negative K has no position to show)."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of steps (0 or more)")
+    return int(text)
 
 
 def _window_size(text: str) -> tuple[int, int]:

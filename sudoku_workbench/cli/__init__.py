@@ -61,12 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     with stop_signals("sudoku-workbench") as stopping:
         try:
-            args = build_parser().parse_args(argv)
-            stopping.prog += f" {args.command}"
-            run = cast(Callable[[argparse.Namespace], int], args.run)
-            check_outputs(args)
-            with guarded_stdout(), batch_workers(args):
-                return run(args)
+            with guarded_stdout():  # --help and --version write to standard output too
+                args = build_parser().parse_args(argv)
+                stopping.prog += f" {args.command}"
+                run = cast(Callable[[argparse.Namespace], int], args.run)
+                check_outputs(args)
+                with batch_workers(args):
+                    return run(args)
         except WorkbenchError as err:
             end_open_line()
             print(f"{stopping.prog}: {err}", file=sys.stderr)

@@ -34,7 +34,7 @@ class _Parser(argparse.ArgumentParser):
     """
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message}\nTry '{self.prog} --help' for the options.\n")
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help' for the options.\n")
 
     def parse_known_args(  # type: ignore[override]  # typeshed overloads it on the namespace type
         self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None

@@ -105,5 +105,5 @@ def test_an_option_error_comes_first_and_short(argv, says, capsys):
     code = exit_code(argv)
     lines = capsys.readouterr().err.splitlines()
     assert code == 2, lines
-    assert lines[0].startswith(f"sudoku-workbench {argv[0]}: {says}"), lines
+    assert lines[0].startswith(f"sudoku-workbench {argv[0]}: error: {says}"), lines
     assert lines[1:] == [f"Try 'sudoku-workbench {argv[0]} --help' for the options."], lines

@@ -25,6 +25,7 @@ from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES
 
@@ -150,10 +151,11 @@ def _race_hodoku(args: argparse.Namespace, sample: int) -> int:
 
 
 def _data_files(args: argparse.Namespace) -> list[Path]:
-    """The files given, or every ``*.txt`` of the data folder.
+    """The files given, or every ``*.txt`` of the data folder (checked as inputs, like the files given).
 
     Raises:
         WorkbenchError: when no data folder is found, or the one found holds no ``*.txt`` file.
+        FileError: when standard output is one of the folder's files.
     """
     if args.files:
         return [Path(f) for f in args.files]
@@ -163,6 +165,7 @@ def _data_files(args: argparse.Namespace) -> list[Path]:
             files = sorted(folder.glob("*.txt"))
             if not files:
                 raise WorkbenchError(f"{folder}: no *.txt data files in this folder: nothing to measure")
+            refuse_writing_inputs([str(f) for f in files], [])
             return files
     raise WorkbenchError(f"no data folder at {candidates[0]}; name one with --data DIR or give FILES")
 

@@ -125,3 +125,13 @@ def test_a_screenshot_onto_the_puzzle_file_is_refused(tmp_path, monkeypatch):
     assert process.returncode == 2, err
     assert f"{link}: is the same file as the input {puzzle}" in err.decode()
     assert puzzle.read_text() == PUZZLE
+
+
+def test_bench_output_appended_to_a_file_of_its_data_folder_is_refused(tmp_path):
+    """The folder's files are found at run time; they are inputs as much as the files given."""
+    puzzle = tmp_path / "in.txt"
+    puzzle.write_text(PUZZLE)
+    code, err = _appended(puzzle, "bench", "--data", str(tmp_path), "--runs", "1", "--task", "count")
+    assert code == 2, err
+    assert f"standard output is the input {puzzle}" in err, err
+    assert puzzle.read_text() == PUZZLE

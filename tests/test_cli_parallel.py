@@ -47,7 +47,7 @@ def test_jobs_below_one_is_refused_by_the_parser(command, jobs, tmp_path, capsys
     assert stop.value.code == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.splitlines()[-1].endswith(f"argument --jobs: {jobs} is not a positive number (1 or more)")
+    assert err.splitlines()[0].endswith(f"argument --jobs: {jobs} is not a positive number (1 or more)")
 
 
 class CountingPool(ProcessPoolExecutor):

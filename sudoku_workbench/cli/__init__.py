@@ -12,10 +12,11 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from collections.abc import Callable
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import NoReturn, cast
 
 from sudoku_workbench import __version__
+from sudoku_workbench.cli._io import check_outputs
 from sudoku_workbench.cli._output import guarded_stdout
 from sudoku_workbench.cli._parallel import batch_workers, offer_cluster
 from sudoku_workbench.cli._progress import end_open_line
@@ -25,9 +26,28 @@ from sudoku_workbench.core.errors import WorkbenchError
 __all__ = ["build_parser", "main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser that says what is wrong first, and points at ``--help`` instead of a usage block.
+
+    Its subcommands' parsers are of this class too (``add_subparsers`` makes them of its parser's),
+    and each refuses an argument it does not know itself, so the message names the subcommand.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\nTry '{self.prog} --help' for the options.\n")
+
+    def parse_known_args(  # type: ignore[override]  # typeshed overloads it on the namespace type
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extra = super().parse_known_args(args, namespace)
+        if extra:
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full parser with every subcommand module registered (modules starting ``_`` are helpers)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="sudoku-workbench",
         description="Solve, study and make Sudoku puzzles. Without arguments, start the workbench window.",
     )
@@ -60,11 +80,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     with stop_signals("sudoku-workbench") as stopping:
         try:
-            args = build_parser().parse_args(argv)
-            stopping.prog += f" {args.command}"
-            run = cast(Callable[[argparse.Namespace], int], args.run)
-            with guarded_stdout(), batch_workers(args):
-                return run(args)
+            with guarded_stdout():  # --help and --version write to standard output too
+                args = build_parser().parse_args(argv)
+                stopping.prog += f" {args.command}"
+                run = cast(Callable[[argparse.Namespace], int], args.run)
+                check_outputs(args)
+                with batch_workers(args):
+                    return run(args)
         except WorkbenchError as err:
             end_open_line()
             print(f"{stopping.prog}: {err}", file=sys.stderr)

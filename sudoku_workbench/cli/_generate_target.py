@@ -101,8 +101,8 @@ def target_of(args: argparse.Namespace, rules: tuple[Rule, ...]) -> Target:
             )
     if not args.unique:
         raise TargetError("--no-unique does not combine with a target: every targeted puzzle is unique")
-    needs = technique_id(args.needs, "--needs") if args.needs else None
-    hardest = technique_id(args.hardest, "--hardest") if args.hardest else None
+    needs = technique_id(args.needs, "--needs") if args.needs is not None else None
+    hardest = technique_id(args.hardest, "--hardest") if args.hardest is not None else None
     target = Target(rules, se=args.se, hodoku=args.hodoku_level, needs=needs, hardest=hardest)
     check_target(target)
     return target

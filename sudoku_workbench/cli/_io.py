@@ -6,31 +6,64 @@ length, or text of mostly digits and dots that is not shaped like a file name), 
 name, with blanks in it or not, says "no such file" instead of being parsed as a puzzle of 12 cells.
 One-puzzle commands refuse a file of several unless ``--index`` picks one. Files of one puzzle a line
 (``hcp-stats``, ``hcp-study``) are streamed by :func:`puzzle_lines`. Every file is read through
-:mod:`~sudoku_workbench.formats.reading`, so memory stays bounded whatever the input.
+:mod:`~sudoku_workbench.formats.reading`, so memory stays bounded whatever the input. Arguments typed
+:class:`InputFile` and :class:`OutputFile` are compared by :func:`check_outputs` before a command runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import re
 import sys
-from collections.abc import Iterator
+import tempfile
+from collections.abc import Iterable, Iterator
 
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import SIZES, bad_char_message
 
-__all__ = ["add_puzzle_argument", "iter_input", "load_puzzle", "puzzle_lines", "source_name"]
+__all__ = [
+    "InputFile",
+    "OutputFile",
+    "add_puzzle_argument",
+    "check_outputs",
+    "iter_input",
+    "load_puzzle",
+    "puzzle_lines",
+    "rereadable",
+    "source_name",
+]
 
 #: The source name of a puzzle given as an argument.
 ARGUMENT = "<puzzle argument>"
 _CELL_COUNTS = frozenset(n * n for n in SIZES)
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}\Z")
 _NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\udc80-\udcff]")
+
+
+class InputFile(str):
+    """The argparse type of an argument that may name a file the command reads (or ``-``)."""
+
+
+class OutputFile(str):
+    """The argparse type of an argument naming a file the command writes (or ``-``)."""
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """Refuse the run when a file it writes, standard output included, is a file it reads.
+
+    Raises:
+        FileError: naming the output and the input (``formats.atomic.refuse_writing_inputs``).
+    """
+    values = [v for value in vars(args).values() for v in (value if isinstance(value, list) else [value])]
+    inputs = [v for v in values if isinstance(v, InputFile)]
+    refuse_writing_inputs(inputs, [v for v in values if isinstance(v, OutputFile)])
 
 
 def iter_input(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
@@ -53,11 +86,7 @@ def source_name(argument: str) -> str:
 
 def _records_of(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
     if argument == "-":
-        if sys.stdin is None:
-            raise FormatError("standard input is closed: nothing to read", "<stdin>")
-        buffer = getattr(sys.stdin, "buffer", None)
-        lines = read_lines(buffer, "<stdin>") if buffer is not None else sys.stdin
-        yield from enumerate(read_puzzles(lines, "<stdin>"), 1)
+        yield from enumerate(read_puzzles(_stdin_lines(), "<stdin>"), 1)
     elif os.path.exists(argument):
         yield from enumerate(read_puzzles(argument), 1)
     elif _looks_like_puzzle(argument):
@@ -67,6 +96,18 @@ def _records_of(argument: str) -> Iterator[tuple[int, Grid | FormatError]]:
             yield 1, err
     else:
         raise FormatError("no such file (nor is it a puzzle line)", argument)
+
+
+def _stdin_lines() -> Iterable[str]:
+    """Standard input's lines, read as a file's are.
+
+    Raises:
+        FormatError: when standard input is closed.
+    """
+    if sys.stdin is None:
+        raise FormatError("standard input is closed: nothing to read", "<stdin>")
+    buffer = getattr(sys.stdin, "buffer", None)
+    return read_lines(buffer, "<stdin>") if buffer is not None else sys.stdin
 
 
 def _looks_like_puzzle(text: str) -> bool:
@@ -111,7 +152,10 @@ def load_puzzle(argument: str, index: int | None = None) -> Grid:
 def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     """The ``PUZZLE`` argument of a one-puzzle command and its ``--index``."""
     parser.add_argument(
-        "puzzle", metavar="PUZZLE", help="a puzzle line, a file holding the puzzle, or - for standard input"
+        "puzzle",
+        type=InputFile,
+        metavar="PUZZLE",
+        help="a puzzle line, a file holding the puzzle, or - for standard input",
     )
     parser.add_argument(
         "--index",
@@ -121,21 +165,53 @@ def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def puzzle_lines(path: str) -> Iterator[tuple[int, str]]:
-    """(line number, text) of each puzzle line of a one-puzzle-a-line file, streamed.
+def puzzle_lines(path: str, source: str = "") -> Iterator[tuple[int, str]]:
+    """(line number, text) of each puzzle line of a one-puzzle-a-line file (``-``: standard input), streamed.
 
-    Blank and ``#`` lines are skipped.
+    Blank and ``#`` lines are skipped. Messages name ``source``, by default the file or ``<stdin>``.
 
     Raises:
         FormatError: naming the file (and line) when it cannot be opened or is not UTF-8 text: binary
             data, UTF-16, another encoding, a line longer than the reader's bound.
     """
-    with open_binary(path, path) as handle:
-        for number, line in enumerate(read_lines(handle, path), 1):
+    source = source or ("<stdin>" if path == "-" else path)
+    with _raw_lines(path, source) as lines:
+        for number, line in enumerate(lines, 1):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
             bad = _NOT_TEXT.search(line)
             if bad:
-                raise FormatError(bad_char_message(bad.group(), ""), path, number, bad.start() + 1)
+                raise FormatError(bad_char_message(bad.group(), ""), source, number, bad.start() + 1)
             yield number, text
+
+
+@contextlib.contextmanager
+def rereadable(path: str) -> Iterator[str]:
+    """A name under which ``path`` can be read twice: the file itself, or a copy of what a FIFO or pipe gave.
+
+    A second opening of a FIFO waits for a writer that is gone, and standard input (``-`` or a pipe
+    given as ``/dev/stdin``) is used up by the first reading; their lines are copied once to a
+    temporary file (removed at the end), through the bounded line reader. A missing name is passed on,
+    for the reader to say so.
+
+    Raises:
+        FormatError: naming ``path`` when it cannot be read (a folder, binary data, a line too long).
+    """
+    if path != "-" and (os.path.isfile(path) or not os.path.exists(path)):
+        yield path
+        return
+    with _raw_lines(path, path) as lines, tempfile.NamedTemporaryFile(prefix="sudoku-workbench-") as copy:
+        copy.writelines(line.encode("utf-8", "surrogateescape") for line in lines)
+        copy.flush()
+        yield copy.name
+
+
+@contextlib.contextmanager
+def _raw_lines(path: str, source: str) -> Iterator[Iterable[str]]:
+    """Every line of the file at ``path``, or of standard input for ``-``, endings kept."""
+    if path == "-":
+        yield _stdin_lines()
+    else:
+        with open_binary(path, source) as handle:
+            yield read_lines(handle, source)

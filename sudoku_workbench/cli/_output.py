@@ -68,7 +68,8 @@ def guarded_stdout() -> Iterator[None]:
 
     Raises:
         OutputError: when standard output is closed or a write to it fails (the command's own
-            error, if one is already on its way, wins: the output then is silenced).
+            error, if one is already on its way, wins: the output then is silenced; a successful
+            ``SystemExit`` is no such error).
     """
     original = sys.stdout
     guard = _Guarded(original)
@@ -76,6 +77,10 @@ def guarded_stdout() -> Iterator[None]:
     try:
         yield
         guard.flush()
+    except SystemExit as stop:
+        if stop.code in (0, None):  # --help and --version end so: their text must have been written
+            guard.flush()
+        raise
     except BaseException:
         with contextlib.suppress(OSError, WorkbenchError):
             guard.flush()

@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any
 
-from sudoku_workbench.cli._io import iter_input
+from sudoku_workbench.cli._io import InputFile, iter_input
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.core.errors import Contradiction, FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
@@ -28,7 +28,9 @@ def register(subparsers: Any) -> None:
         description="Simulated annealing as in Routledge (2023), section 3.3. Prints one line per puzzle "
         "(solved or the best cost reached, iterations, restarts, seconds) and a summary.",
     )
-    parser.add_argument("file", help="puzzle file in any supported format ('-' for standard input)")
+    parser.add_argument(
+        "file", type=InputFile, help="puzzle file in any supported format ('-' for standard input)"
+    )
     parser.add_argument("--schedule", choices=SCHEDULES, default="geometric", help="cooling schedule")
     parser.add_argument("--moves", choices=("box", "cell"), default="box", help="neighbour moves")
     parser.add_argument(

@@ -20,13 +20,14 @@ from typing import Any
 from sudoku_workbench.cli._bench_tasks import BENCH_TASKS, BenchTask, logic_task
 from sudoku_workbench.cli._hodoku_race import RACE_HEADER as HODOKU_HEADER
 from sudoku_workbench.cli._hodoku_race import hodoku, race_row
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, puzzle_lines, rereadable
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._pads_race import RACE_HEADER, load_pads, race_rows
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._table import add_table_options, header
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import RULES
@@ -52,7 +53,9 @@ def register(subparsers: Any) -> None:
         description="Time each task on a sample of each data set (every *.txt of the data folder, "
         "or the files given) and print a Markdown table.",
     )
-    parser.add_argument("files", nargs="*", metavar="FILE", help="one-puzzle-per-line files to measure")
+    parser.add_argument(
+        "files", type=InputFile, nargs="*", metavar="FILE", help="one-puzzle-per-line files to measure"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="small samples: the whole run takes under a minute"
     )
@@ -96,8 +99,9 @@ def _run(args: argparse.Namespace) -> int:
     if args.against_hodoku:
         return _race_hodoku(args, sample)
     tasks = [t for t in _tasks(args) if not args.task or any(name in t.name for name in args.task)]
+    files = _data_files(args)
     print_row = _table(args, _HEADER)
-    for path in _data_files(args):
+    for path in files:
         puzzles, warm_up = _sample(path, sample)
         for task in tasks:
             chosen = [(line, grid) for line, grid in puzzles if task.applies_to(grid)]
@@ -139,8 +143,9 @@ def _print_cells(cells: Sequence[object]) -> None:
 def _race(args: argparse.Namespace, sample: int) -> int:
     """Print the table of :mod:`~sudoku_workbench.cli._pads_race` for every 9x9 data set."""
     pads = load_pads(Path(args.against_pads))
+    files = _data_files(args)
     print_row = _table(args, RACE_HEADER)
-    for path in _data_files(args):
+    for path in files:
         chosen, spare = _sample(path, sample, spares=_RACE_WARM_UP)
         grids = [grid for _, grid in chosen if grid.geometry.n == 9]
         if grids:
@@ -163,17 +168,22 @@ def _race_hodoku(args: argparse.Namespace, sample: int) -> int:
 
 
 def _data_files(args: argparse.Namespace) -> list[Path]:
-    """The files given, or every ``*.txt`` of the data folder.
+    """The files given, or every ``*.txt`` of the data folder (checked as inputs, like the files given).
 
     Raises:
-        WorkbenchError: when no data folder is found.
+        WorkbenchError: when no data folder is found, or the one found holds no ``*.txt`` file.
+        FileError: when standard output is one of the folder's files.
     """
     if args.files:
         return [Path(f) for f in args.files]
     candidates = [Path(args.data)] if args.data else [Path.cwd().parent / "shared" / "data", *_DATA_FOLDERS]
     for folder in candidates:
         if folder.is_dir():
-            return sorted(folder.glob("*.txt"))
+            files = sorted(folder.glob("*.txt"))
+            if not files:
+                raise WorkbenchError(f"{folder}: no *.txt data files in this folder: nothing to measure")
+            refuse_writing_inputs([str(f) for f in files], [])
+            return files
     raise WorkbenchError(f"no data folder at {candidates[0]}; name one with --data DIR or give FILES")
 
 
@@ -185,18 +195,19 @@ def _sample(path: Path, size: int, spares: int = _WARM_UP) -> tuple[list[tuple[i
     Raises:
         FormatError: when the file cannot be read or a sampled line is no puzzle.
     """
-    total = sum(1 for _ in puzzle_lines(str(path)))  # two passes keep memory flat on any file
-    if not total:
-        raise FormatError("the file holds no puzzles", str(path))
-    taken = min(size, total)
-    picked = [i * total // taken for i in range(taken)]
-    rest_count = total - taken
-    spare_step = max(1, rest_count // spares) if spares else 0
-    wanted = set(picked)
-    rest = (i for i in range(total) if i not in wanted)
-    spare = list(itertools.islice(itertools.islice(rest, 0, None, spare_step), spares)) if spares else []
-    wanted.update(spare)
-    numbered = {i: item for i, item in enumerate(puzzle_lines(str(path))) if i in wanted}
+    with rereadable(str(path)) as name:
+        total = sum(1 for _ in puzzle_lines(name, str(path)))  # two passes keep memory flat on any file
+        if not total:
+            raise FormatError("the file holds no puzzles", str(path))
+        taken = min(size, total)
+        picked = [i * total // taken for i in range(taken)]
+        rest_count = total - taken
+        spare_step = max(1, rest_count // spares) if spares else 0
+        wanted = set(picked)
+        rest = (i for i in range(total) if i not in wanted)
+        spare = list(itertools.islice(itertools.islice(rest, 0, None, spare_step), spares)) if spares else []
+        wanted.update(spare)
+        numbered = {i: item for i, item in enumerate(puzzle_lines(name, str(path))) if i in wanted}
     chosen = [(numbered[i][0], parse_line(numbered[i][1], str(path), numbered[i][0])) for i in picked]
     return chosen, [parse_line(numbered[i][1], str(path), numbered[i][0]) for i in spare]
 

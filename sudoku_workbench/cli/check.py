@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.check import check_position
 
@@ -25,7 +26,7 @@ def register(subparsers: Any) -> None:
         "and nothing wrong print nothing; a summary goes to stderr. Exit code 1 when any puzzle has a "
         "problem or cannot be read.",
     )
-    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
     parser.set_defaults(run=_run)
 
 

@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.solve import count
@@ -23,7 +24,7 @@ def register(subparsers: Any) -> None:
         "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test). Without a limit it "
         "counts on as long as it takes, in bounded memory (under 200 MB): no solution is kept.",
     )
-    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
     add_jobs_option(parser)
     parser.set_defaults(run=_run)

@@ -6,7 +6,7 @@ import argparse
 import os
 from typing import Any
 
-from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.cli._io import InputFile, OutputFile, add_puzzle_argument, load_puzzle
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.dimacs import format_export, read_model
 
@@ -23,13 +23,17 @@ def register(subparsers: Any) -> None:
     kind = export.add_mutually_exclusive_group(required=True)
     kind.add_argument("--cnf", action="store_true", help="the standard CNF encoding")
     kind.add_argument("--col", action="store_true", help="the graph colouring instance (thesis 2.2.6)")
-    export.add_argument("-o", "--output", required=True, metavar="FILE", help="where to write ('-': stdout)")
+    export.add_argument(
+        "-o", "--output", type=OutputFile, required=True, metavar="FILE", help="where to write ('-': stdout)"
+    )
     export.set_defaults(run=_run_export)
     back = subparsers.add_parser(
         "import-model", help="read a SAT solver's model of an exported CNF back into the puzzle's grid"
     )
     add_puzzle_argument(back)
-    back.add_argument("model", help="the solver's output (SAT-competition 'v' lines or MiniSat's file)")
+    back.add_argument(
+        "model", type=InputFile, help="the solver's output (SAT-competition 'v' lines or MiniSat's file)"
+    )
     back.set_defaults(run=_run_import)
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from sudoku_workbench.cli._hcp import add_graph_options, export_options, position_of
-from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.cli._io import OutputFile, add_puzzle_argument, load_puzzle
 from sudoku_workbench.hcp.files import write_export
 
 __all__ = ["register"]
@@ -22,7 +22,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "in .graphml (which works for every variant).",
     )
     add_puzzle_argument(parser)
-    parser.add_argument("-o", "--output", metavar="FILE", required=True, help="where to write ('-' = stdout)")
+    parser.add_argument(
+        "-o", "--output", type=OutputFile, metavar="FILE", required=True, help="where to write ('-' = stdout)"
+    )
     parser.add_argument("--name", default="sudoku", help="the NAME field of the HCP file")
     add_graph_options(parser)
     parser.set_defaults(run=_run)

@@ -16,7 +16,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterator
 
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, puzzle_lines, source_name
 from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.cli._table import add_table_options, header
@@ -41,7 +41,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "Section 7's reduction), then the means over the file and per number of givens. The file is "
         "streamed: memory stays under 200 MB whatever its length.",
     )
-    parser.add_argument("file", metavar="FILE", help="a file with one puzzle per line")
+    parser.add_argument(
+        "file", type=InputFile, metavar="FILE", help="a file with one puzzle per line (- for standard input)"
+    )
     parser.add_argument("--variant", choices=("undirected", "compact"), default="undirected")
     parser.add_argument("--givens", choices=sorted(GIVEN_SETS), default="full")
     parser.add_argument("--jobs", type=positive_int, default=1, help="worker processes (default 1)")
@@ -79,17 +81,18 @@ def _means(totals: list[int], count: int) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    source = source_name(args.file)
     lines = itertools.islice(itertools.islice(puzzle_lines(args.file), 0, None, args.every), args.limit)
     first = next(lines, None)
     if first is None:
-        raise FormatError("the file holds no puzzles", args.file)
+        raise FormatError("the file holds no puzzles", source)
     sums = _Sums()
     started = shown = time.monotonic()
     write = row_writer(args.format, "\t")
     line = None if args.summary else header(args, _COLUMNS, "\t")
     if line is not None:
         print(line)
-    task = functools.partial(sizes_of_line, args.file, args.variant, args.givens)
+    task = functools.partial(sizes_of_line, source, args.variant, args.givens)
     numbered = itertools.chain([first], lines)
     for done, (number, sizes) in enumerate(ordered_map(task, numbered, args.jobs, chunk=16), 1):
         sums.add(sizes)

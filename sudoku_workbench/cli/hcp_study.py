@@ -1,21 +1,22 @@
 """``sudoku-workbench hcp-study``: solve a file of puzzles through HCP with CP-SAT, table and plot.
 
-The file is streamed (a progress bar's total takes one more quick pass), and only the rows of the
-puzzles studied are kept, for the summary and the plot. The rows are a table (tab-separated text, JSON
-lines or CSV); with JSON lines and CSV the ``#`` summary lines go to stderr, leaving the records alone
-on standard output.
+The file (``-``: standard input) is read once, streamed; only a progress bar's total takes one more
+quick pass, over a regular file alone. Only the rows of the puzzles studied are kept, for the summary
+and the plot. The rows are a table (tab-separated text, JSON lines or CSV);
+with JSON lines and CSV the ``#`` summary lines go to stderr, leaving the records alone on standard output.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from sudoku_workbench.cli._hcp import add_workers_option
-from sudoku_workbench.cli._io import puzzle_lines
+from sudoku_workbench.cli._io import InputFile, OutputFile, puzzle_lines, source_name
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.cli._table import add_table_options, header
@@ -43,7 +44,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "the solve time against the number of givens and against the logic rating. The file is "
         "streamed: memory stays under 200 MB whatever its length.",
     )
-    parser.add_argument("file", metavar="FILE", help="a file with one puzzle per line")
+    parser.add_argument(
+        "file",
+        type=InputFile,
+        metavar="FILE",
+        help="a file with one puzzle per line (- for standard input)",
+    )
     parser.add_argument("--limit", type=positive_int, default=100, help="puzzles to take (default 100)")
     parser.add_argument("--every", type=positive_int, default=1, help="take every N-th puzzle")
     parser.add_argument(
@@ -57,14 +63,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_workers_option(parser)
     parser.add_argument("--graph", choices=GRAPHS, default="directed", help="what CP-SAT searches")
-    parser.add_argument("--plot", metavar="SVG", help="write the plot to this SVG file")
+    parser.add_argument("--plot", type=OutputFile, metavar="SVG", help="write the plot to this SVG file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     add_table_options(parser, "tab separated")
     parser.set_defaults(run=_run)
 
 
 def _puzzles(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
-    """The puzzle lines the study takes, streamed (FILE is read again by each call)."""
+    """The puzzle lines the study takes, streamed (each call reads FILE anew)."""
     kept = (
         (number, line)
         for number, line in puzzle_lines(args.file)
@@ -76,9 +82,12 @@ def _puzzles(args: argparse.Namespace) -> Iterator[tuple[int, str]]:
 def _run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         check_target(args.plot)
-    if next(_puzzles(args), None) is None:
-        raise FormatError("the file holds no puzzles", args.file)
-    shown = not args.quiet and sys.stderr.isatty()
+    source = source_name(args.file)
+    puzzles = _puzzles(args)
+    first = next(puzzles, None)
+    if first is None:
+        raise FormatError("the file holds no puzzles", source)
+    shown = not args.quiet and sys.stderr.isatty() and os.path.isfile(args.file)
     bar = ProgressBar(sum(1 for _ in _puzzles(args)) if shown else 0, "puzzles", enabled=shown)
     rows: list[StudyRow] = []
     studied = 0
@@ -86,9 +95,9 @@ def _run(args: argparse.Namespace) -> int:
     line = header(args, _COLUMNS, "\t")
     if line is not None:
         print(line)
-    for number, line in _puzzles(args):
+    for number, line in itertools.chain([first], puzzles):
         studied += 1
-        grid = parse_line(line, args.file, number)
+        grid = parse_line(line, source, number)
         for row in study_puzzle(number, grid, args.time_limit, args.graph, args.workers):
             rows.append(row)
             values = (row.number, row.mode, row.givens, row.level_name, row.vertices, row.edges, row.arcs)
@@ -98,13 +107,13 @@ def _run(args: argparse.Namespace) -> int:
     bar.close()
     limit = f"{args.time_limit:g} s limit"
     summary_to = sys.stdout if args.format == "text" else sys.stderr
-    print(f"# {args.file}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}", file=summary_to)
+    print(f"# {source}: {studied} puzzles, CP-SAT on the {args.graph} graph, {limit}", file=summary_to)
     print("# mode\tpuzzles\treduced vertices\treduced edges\tsolved %\tmedian s\tmean s", file=summary_to)
     for mode, count, vertices, edges, solved, median, mean in summary_rows(rows):
         means = f"{vertices:.1f}\t{edges:.1f}\t{solved:.1f}\t{median:.2f}\t{mean:.2f}"
         print(f"# {mode}\t{count}\t{means}", file=summary_to)
     if args.plot is not None:
-        title = f"{Path(args.file).name}: {studied} puzzles, CP-SAT ({args.graph} graph)"
+        title = f"{Path(source).name}: {studied} puzzles, CP-SAT ({args.graph} graph)"
         write_atomic(args.plot, study_svg(rows, args.time_limit, title))
         print(f"hcp-study: wrote {args.plot}", file=sys.stderr)
     return 0

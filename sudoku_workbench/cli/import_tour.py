@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from sudoku_workbench.cli._hcp import add_graph_options
-from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.cli._io import InputFile, add_puzzle_argument, load_puzzle
 from sudoku_workbench.hcp.export import ExportOptions
 from sudoku_workbench.hcp.files import grid_from_tour_file
 from sudoku_workbench.hcp.tour import TourError
@@ -25,8 +25,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "used for the export.",
     )
     add_puzzle_argument(parser)
-    parser.add_argument("tour", metavar="TOUR", help="the tour file")
-    parser.add_argument("--hcp", metavar="FILE", help="the HCP file the tour was found for")
+    parser.add_argument("tour", type=InputFile, metavar="TOUR", help="the tour file")
+    parser.add_argument("--hcp", type=InputFile, metavar="FILE", help="the HCP file the tour was found for")
     add_graph_options(parser)
     parser.set_defaults(run=_run)
 

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from typing import IO, Any
 
 from sudoku_workbench.cli._batch import INVALID, Batch, Refusal
-from sudoku_workbench.cli._io import iter_input, source_name
+from sudoku_workbench.cli._io import InputFile, OutputFile, iter_input, source_name
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
@@ -40,8 +40,12 @@ def register(subparsers: Any) -> None:
         help="solve puzzles by logic alone, with every step explained",
         description="Apply the logic rules, simplest first, until each puzzle is solved or stuck.",
     )
-    parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
-    parser.add_argument("--trace", metavar="FILE.jsonl", help="write each step as a JSON line to this file")
+    parser.add_argument(
+        "file", type=InputFile, help="puzzle file (any supported format), or - for standard input"
+    )
+    parser.add_argument(
+        "--trace", type=OutputFile, metavar="FILE.jsonl", help="write each step as a JSON line to this file"
+    )
     words = parser.add_mutually_exclusive_group()
     words.add_argument(
         "-q",

@@ -11,6 +11,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
+from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._table import add_table_options, header, invalid_row
@@ -44,7 +45,9 @@ def register(subparsers: Any) -> None:
             "level (easy, medium, hard, unfair, extreme) before the rule id."
         ),
     )
-    parser.add_argument("file", help="puzzle file (any supported format), or - for standard input")
+    parser.add_argument(
+        "file", type=InputFile, help="puzzle file (any supported format), or - for standard input"
+    )
     add_jobs_option(parser)
     parser.add_argument(
         "--scale",

@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.sat import sat_search
@@ -26,7 +27,7 @@ def register(subparsers: Any) -> None:
         description="Print one line per puzzle: its solution, or 'no solution'. "
         "Malformed puzzles print 'invalid puzzle' and are explained on stderr.",
     )
-    parser.add_argument("file", metavar="FILE", help="puzzle file, or - for standard input")
+    parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument(
         "--unique", action="store_true", help="print 'multiple solutions' where there is more than one"
     )

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from sudoku_workbench.cli._hcp import add_graph_options, add_workers_option, export_options, position_of
-from sudoku_workbench.cli._io import add_puzzle_argument, load_puzzle
+from sudoku_workbench.cli._io import OutputFile, add_puzzle_argument, load_puzzle
 from sudoku_workbench.cli._options import positive_float
 from sudoku_workbench.formats.tours import Tour, write_tour
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
@@ -40,7 +40,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--time-limit", type=positive_float, default=60.0, help="seconds for the solver (default 60)"
     )
     add_workers_option(parser)
-    parser.add_argument("--tour", metavar="FILE", help="also write the tour of the exported graph (TSPLIB)")
+    parser.add_argument(
+        "--tour", type=OutputFile, metavar="FILE", help="also write the tour of the exported graph (TSPLIB)"
+    )
     add_graph_options(parser)
     parser.set_defaults(run=_run)
 

@@ -14,7 +14,7 @@ import itertools
 from typing import Any
 
 from sudoku_workbench.cli._batch import Batch, Refusal
-from sudoku_workbench.cli._io import iter_input, source_name
+from sudoku_workbench.cli._io import InputFile, iter_input, source_name
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, unique_refusal
@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
         description="Solve each puzzle by search and by logic; every step must agree with the solution.",
     )
     add = parser.add_argument
-    add("files", nargs="+", metavar="FILE", help="puzzle files (- for standard input)")
+    add("files", type=InputFile, nargs="+", metavar="FILE", help="puzzle files (- for standard input)")
     add("--count", type=positive_int, default=None, metavar="N", help="check at most N puzzles per file")
     add("--every", type=positive_int, default=1, metavar="K", help="take every K-th puzzle (default 1)")
     add_jobs_option(parser)

@@ -21,6 +21,8 @@ What is never replaced by rename (the policy, also in the README):
 * An empty name, a name too long for the system, a loop of symbolic links, a missing folder or a
   folder in the way are refused by name. Every refusal and failure is a
   :class:`~sudoku_workbench.core.errors.FileError`, and the old file is as it was.
+* An input of the same run: :func:`refuse_writing_inputs`, called before any work, compares every
+  output and standard output with the inputs by device and inode.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal, overload
 
@@ -44,6 +46,7 @@ __all__ = [
     "atomic_writer",
     "check_target",
     "failure_reason",
+    "refuse_writing_inputs",
     "remove_stale_temps",
     "write_atomic",
 ]
@@ -112,6 +115,41 @@ def check_target(path: str | os.PathLike[str]) -> None:
     status = _status(name)
     if status is None or stat.S_ISREG(status.st_mode):
         _existing_folder(Path(os.path.realpath(name)), name)
+
+
+def refuse_writing_inputs(inputs: Iterable[str], outputs: Iterable[str]) -> None:
+    """Refuse a run whose output, or standard output, is one of its input files (``-``: standard input).
+
+    Names are compared as files, by device and inode after links are followed, so ``./in.txt``, a
+    symbolic or hard link and a shell's ``>> in.txt`` are caught: written, the input would be lost, or
+    read back as more input without end. Only regular files count (a terminal may be both).
+
+    Raises:
+        FileError: naming the output, or ``<stdout>``, and the input it is.
+    """
+    read: dict[tuple[int, int], str] = {}
+    for name in inputs:
+        key = _file_key(sys.stdin if name == "-" else name)
+        if key is not None:
+            read.setdefault(key, "<stdin>" if name == "-" else name)
+    if not read:
+        return
+    for name in outputs:
+        key = None if name == "-" else _file_key(name)
+        if key in read:
+            raise FileError(f"is the same file as the input {read[key]}: write to another file", name)
+    key = _file_key(sys.stdout)
+    if key in read:
+        raise FileError(f"standard output is the input {read[key]}: send the results elsewhere", "<stdout>")
+
+
+def _file_key(what: str | IO[Any] | None) -> tuple[int, int] | None:
+    """(device, inode) of a regular file named or open as a stream, None for anything else."""
+    try:
+        status = os.stat(what) if isinstance(what, str) else os.fstat(what.fileno())  # type: ignore[union-attr]
+    except (OSError, ValueError, AttributeError):
+        return None
+    return (status.st_dev, status.st_ino) if stat.S_ISREG(status.st_mode) else None
 
 
 @contextlib.contextmanager

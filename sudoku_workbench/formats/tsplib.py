@@ -108,9 +108,12 @@ def integers(body: Iterable[tuple[int, str]], source: str) -> Iterator[tuple[int
 
 
 def dimension_of(header: dict[str, tuple[str, int]], source: str) -> int:
-    """The header's DIMENSION, a positive whole number; a located error when missing or not one."""
+    """The header's DIMENSION, a positive whole number; a located error when missing or not one.
+
+    Only ASCII digits count: ``str.isdigit`` also takes superscripts such as ``²``, which ``int`` refuses.
+    """
     value, line = header.get("DIMENSION", ("", 0))
-    if not value.isdigit() or int(value) < 1:
+    if not (value.isascii() and value.isdigit()) or int(value) < 1:
         where = "is missing" if not line else f"is {value!r}, not a positive whole number"
         raise FormatError(f"DIMENSION {where}", source, line)
     return int(value)

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
     from sudoku_workbench.gui.main_window import MainWindow
 
+from sudoku_workbench.core.errors import FileError
+from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.gui.display_check import display_problem
 
 __all__ = ["build_parser", "main", "offer_recovery", "prepare_qt_environment", "shown_state", "wait_for_jobs"]
@@ -31,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("file", nargs="?", type=Path, help="a puzzle file or workbench document to open")
     parser.add_argument("--screenshot", type=Path, metavar="OUT.png", help="render offscreen, save, exit")
     parser.add_argument("--logic", action="store_true", help="press Logic before the screenshot")
-    parser.add_argument("--steps", type=int, metavar="K", help="show the position after K steps")
+    parser.add_argument("--steps", type=_step_count, metavar="K", help="show the position after K steps")
     parser.add_argument(
         "--graph",
         choices=("bilocation", "bivalue"),
@@ -41,6 +43,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
     )
     return parser
+
+
+def _step_count(text: str) -> int:
+    """K of ``--steps``: 0 or more, in ASCII digits (a negative K has no position to show)."""
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of steps (0 or more)")
+    return int(text)
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -65,6 +74,11 @@ def main(argv: list[str]) -> int:
     """Run the window until it is closed (or save a screenshot); return the exit code."""
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
+        try:
+            refuse_writing_inputs([str(args.file)] if args.file else [], [str(args.screenshot)])
+        except FileError as err:
+            print(f"sudoku-workbench gui: {err}", file=sys.stderr)
+            return 2
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     problem = display_problem()
     if problem is not None:

@@ -10,10 +10,12 @@ when asked for, on small graphs. The workbench's own solver is CP-SAT (``hcp.cps
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -117,6 +119,11 @@ def _run(
     cancel: CancelToken | None = None,
     cwd: Path | None = None,
 ) -> str:
+    """The solver's standard output; it is stopped at ``time_limit``, CP-SAT's limit, or when cancelled.
+
+    The solver starts a process group of its own (a script may start the real program as its child),
+    and the whole group is killed, so nothing it started keeps the pipes or its temporary folder.
+    """
     try:
         process = subprocess.Popen(
             command,
@@ -125,27 +132,55 @@ def _run(
             stderr=subprocess.PIPE,
             text=True,
             cwd=cwd,
+            start_new_session=True,
         )
     except OSError as err:
         raise SolverError(f"cannot run {command[0]}: {err}") from None
-    deadline = time.monotonic() + time_limit + 5
-    pending: str | None = stdin or ""
-    while True:
-        try:
-            out, errors = process.communicate(pending, timeout=0.2)
-            break
-        except subprocess.TimeoutExpired:
-            pending = None  # the input went in with the first call
-        if (cancel is not None and cancel.cancelled) or time.monotonic() > deadline:
-            process.kill()
-            process.communicate()
-            if cancel is not None and cancel.cancelled:
-                raise Cancelled("cancelled") from None
-            raise SolverError(f"the solver found no tour within {time_limit:g} s") from None
+    try:
+        out, errors = _answer(process, stdin or "", time_limit, cancel)
+    finally:
+        _kill_group(process)  # also after Ctrl-C: nothing the solver started runs on
     if process.returncode != 0:
         last = (errors.strip() or out.strip()).splitlines()[-1:] or ["no output"]
         raise SolverError(f"{command[0]} failed (exit code {process.returncode}): {last[0]}")
     return out
+
+
+def _answer(
+    process: subprocess.Popen[str], stdin: str, time_limit: float, cancel: CancelToken | None
+) -> tuple[str, str]:
+    """The solver's output and errors once it ends.
+
+    Raises:
+        SolverError: at the time limit.
+        Cancelled: when the token is cancelled.
+    """
+    deadline = time.monotonic() + time_limit
+    pending: str | None = stdin
+    while True:
+        try:
+            return process.communicate(pending, timeout=0.2)
+        except subprocess.TimeoutExpired:
+            pending = None  # the input went in with the first call
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled("cancelled")
+        if time.monotonic() > deadline:
+            raise SolverError(f"the solver found no tour within {time_limit:g} s")
+
+
+def _kill_group(process: subprocess.Popen[str]) -> None:
+    """Kill the solver and every process of its group, and close the pipes without waiting for their end."""
+    killpg = getattr(os, "killpg", None)  # POSIX; elsewhere only the solver itself can be killed
+    with contextlib.suppress(ProcessLookupError, PermissionError):  # all of them have ended already
+        if killpg is not None:
+            killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+    process.wait()
+    for pipe in (process.stdin, process.stdout, process.stderr):
+        if pipe is not None:
+            with contextlib.suppress(OSError):
+                pipe.close()
 
 
 def _run_concorde(solver: Solver, problem: HcpProblem, time_limit: float, cancel: CancelToken | None) -> Tour:

@@ -75,10 +75,8 @@ COMMANDS = (
     Command("import-tour", ("import-tour", "{input}", "{missing}"), "one"),
     Command("import-model", ("import-model", "{input}", "{model_both}"), "one"),
     Command("solve-hcp", ("solve-hcp", "{input}", "--time-limit", "5"), "one"),
-    Command("hcp-stats", ("hcp-stats", "{input}"), "lines", takes_stdin=False),
-    Command(
-        "hcp-study", ("hcp-study", "{input}", "--time-limit", "5", "--quiet"), "lines", takes_stdin=False
-    ),
+    Command("hcp-stats", ("hcp-stats", "{input}"), "lines"),
+    Command("hcp-study", ("hcp-study", "{input}", "--time-limit", "5", "--quiet"), "lines"),
     Command(
         "bench", ("bench", "{input}", "--runs", "1", "--sample", "2", "--task", "count"), "lines", None, False
     ),

@@ -69,7 +69,7 @@ def _line_partner(geo: Geometry, links: DigitLinks, digit: Digit, cell: Cell, ki
     The partner must lie outside the cell's box, as a kite's far end does.
     """
     for partner, unit in links.strong[digit].get(cell, ()):
-        if unit // geo.n == kind and geo.box_of[partner] != geo.box_of[cell]:
+        if unit // geo.n == kind and geo.region_of[partner] != geo.region_of[cell]:
             return partner
     return None
 
@@ -87,7 +87,7 @@ def _dual_kites(grid: Grid, digit: Digit) -> Iterator[DualKite]:
         if row_end is not None and col_end is not None:
             ends[cell] = (row_end, col_end)
     for a, b in itertools.combinations(sorted(ends), 2):
-        if geo.box_of[a] != geo.box_of[b]:
+        if geo.region_of[a] != geo.region_of[b]:
             continue
         kites = []
         for row_from, col_from in ((a, b), (b, a)):

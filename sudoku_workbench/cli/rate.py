@@ -12,7 +12,7 @@ from sudoku_workbench.cli._rule_options import add_rule_options
 from sudoku_workbench.cli._unique import add_assume_unique, solution_count, unique_refusal
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Rule, rate
-from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.sat import sat_search
 
@@ -57,7 +57,8 @@ def rate_record(
         rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
         return [f"{rated.difficulty:.1f} {rated.hardest_rule or '-'} {rated.step_count}"]
     if scale == "hodoku":
-        return [_hodoku_line(grid, rules)]
+        refused = hodoku_refusal(grid.geometry)
+        return [_hodoku_line(grid, rules)] if refused is None else Refusal(refused)
     rating = rate(grid, rules)
     return [f"{rating.level.name.lower()} {rating.hardest_rule or '-'} {rating.step_count}"]
 

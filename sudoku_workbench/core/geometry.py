@@ -15,9 +15,12 @@ import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from sudoku_workbench.core.errors import WorkbenchError
+
 __all__ = [
     "BOX_SHAPES",
     "EXTRAS",
+    "JIGSAW_SIZES",
     "REGION_LETTERS",
     "Candidate",
     "Cell",
@@ -78,7 +81,7 @@ def digit_from_char(char: str) -> Digit:
     return index + 1 if index >= 0 and char.strip() else -1
 
 
-class ShapeError(ValueError):
+class ShapeError(WorkbenchError, ValueError):
     """A shape that cannot be: a region map with a hole, a region of the wrong size, a misfit extra.
 
     The message names the problem and where it is.

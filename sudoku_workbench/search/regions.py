@@ -8,10 +8,24 @@ together with its half-turn image keeps the map symmetric, so a rot180 puzzle ca
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from sudoku_workbench.core.geometry import BOX_SHAPES, Cell, Geometry, connected_piece, jigsaw
+from sudoku_workbench.core.geometry import (
+    BOX_SHAPES,
+    Cell,
+    Geometry,
+    ShapeError,
+    connected_piece,
+    geometry,
+    jigsaw,
+)
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.solve import count
 
-__all__ = ["random_jigsaw", "random_regions"]
+__all__ = ["JIGSAW_SYMMETRIES", "ShapeChoice", "random_jigsaw", "random_regions"]
+
+#: The symmetries a random region map can be drawn with.
+JIGSAW_SYMMETRIES = ("none", "rot180")
 
 
 def random_regions(n: int, rng: random.Random, symmetric: bool = False, moves: int = 0) -> tuple[int, ...]:
@@ -33,8 +47,15 @@ def random_regions(n: int, rng: random.Random, symmetric: bool = False, moves: i
 def random_jigsaw(
     n: int, rng: random.Random, symmetric: bool = False, extras: tuple[str, ...] = ()
 ) -> Geometry:
-    """The geometry of a random region map (see :func:`random_regions`)."""
-    return jigsaw(random_regions(n, rng, symmetric), extras)
+    """The geometry of a random region map (see :func:`random_regions`) that some grid fills.
+
+    Not every map can be filled (one 7x7 map in twelve here could not): a map with no solution grid
+    is drawn again.
+    """
+    while True:
+        geo = jigsaw(random_regions(n, rng, symmetric), extras)
+        if count(Grid.empty(geo), limit=1):
+            return geo
 
 
 def _start(n: int) -> tuple[int, ...]:
@@ -82,3 +103,37 @@ def _touches(regions: list[int], cell: Cell, region: int, n: int) -> bool:
 def _in_one_piece(regions: list[int], region: int, n: int) -> bool:
     members = {c for c, r in enumerate(regions) if r == region}
     return len(connected_piece(next(iter(members)), members, n)) == len(members)
+
+
+@dataclass(frozen=True)
+class ShapeChoice:
+    """The shape a generator is asked for: a size, the variants' extras, and whether it is a jigsaw.
+
+    A jigsaw's region map is drawn anew for each puzzle (symmetric under a half turn when the puzzle's
+    givens are to be); picklable, so worker processes draw their own.
+    """
+
+    size: int = 9
+    extras: tuple[str, ...] = ()
+    jigsaw: bool = False
+
+    def check(self, symmetry: str) -> None:
+        """Refuse a shape or symmetry that cannot be drawn, before any work starts.
+
+        Raises:
+            ShapeError: for a size without boxes (unless a jigsaw), an extra that does not fit, or a
+                jigsaw with a symmetry other than ``none`` and ``rot180``.
+        """
+        if self.jigsaw and symmetry not in JIGSAW_SYMMETRIES:
+            raise ShapeError(
+                f"a jigsaw's regions are drawn with {' or '.join(JIGSAW_SYMMETRIES)} symmetry only"
+            )
+        self.draw(random.Random(0), symmetry)
+
+    def draw(self, rng: random.Random, symmetry: str) -> Geometry:
+        """The geometry of one puzzle (a fresh region map for a jigsaw)."""
+        if self.jigsaw:
+            return random_jigsaw(self.size, rng, symmetry == "rot180", self.extras)
+        if self.size not in BOX_SHAPES:
+            raise ShapeError(f"a {self.size}x{self.size} grid has no boxes: make it a jigsaw")
+        return geometry(*BOX_SHAPES[self.size], self.extras)

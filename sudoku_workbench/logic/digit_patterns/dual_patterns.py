@@ -93,7 +93,8 @@ def _dual_kites(grid: Grid, digit: Digit) -> Iterator[DualKite]:
         for row_from, col_from in ((a, b), (b, a)):
             far_row, far_col = ends[row_from][0], ends[col_from][1]
             target = geo.cell(geo.row_of[far_col], geo.col_of[far_row])
-            if holders >> target & 1:
+            # On a jigsaw the two far ends may meet in one cell, or the target be one of the pattern's.
+            if holders >> target & 1 and far_row != far_col and target not in (a, b, far_row, far_col):
                 kites.append((far_row, far_col, target))
         if len(kites) == 2:
             yield DualKite(digit, (a, b), (kites[0], kites[1]))

@@ -16,8 +16,8 @@ from sudoku_workbench.formats.document import format_document, parse_document
 from sudoku_workbench.formats.files import write_file
 from sudoku_workbench.formats.fpuzzles import format_fpuzzles, format_link, parse_fpuzzles, parse_link
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
-from sudoku_workbench.search.solve import solutions
 from sudoku_workbench.search.regions import random_jigsaw
+from sudoku_workbench.search.solve import solutions
 
 SHAPES = {
     "jigsaw": lambda: random_jigsaw(9, random.Random(1), symmetric=True),

@@ -74,10 +74,10 @@ def test_every_fitting_rule_is_sound_on_a_variant_puzzle(kind):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 6))
+@pytest.mark.parametrize("seed", [2])
 @pytest.mark.parametrize("kind", sorted(SHAPES))
 def test_every_fitting_rule_is_sound_at_every_position(kind, seed):
-    assert _check_every_rule(_puzzle(kind, seed), every=1) > 0
+    assert _check_every_rule(_puzzle(kind, seed), every=3) > 0
 
 
 def _explained_to_the_end(grid: Grid) -> None:
@@ -94,7 +94,7 @@ def test_the_default_rules_explain_variant_puzzles_to_the_end(kind):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(11, 16))
+@pytest.mark.parametrize("seed", range(11, 14))
 @pytest.mark.parametrize("kind", sorted(SHAPES))
 def test_the_default_rules_explain_more_variant_puzzles_to_the_end(kind, seed):
     _explained_to_the_end(_puzzle(kind, seed))

@@ -350,6 +350,22 @@ class Geometry:
         regions = () if self.box else ("".join(REGION_LETTERS[r] for r in self.region_of),)
         return (*regions, *("+" + name for name in self.extras))
 
+    @functools.cached_property
+    def walls(self) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """The thick lines a board is drawn with: the frame and every cell side between two regions.
+
+        Segments one cell long, as ((x, y), (x, y)) grid points: x counts columns, y rows.
+        """
+        n = self.n
+        found = [((0, 0), (n, 0)), ((0, n), (n, n)), ((0, 0), (0, n)), ((n, 0), (n, n))]
+        for cell in range(self.size):
+            r, c = divmod(cell, n)
+            if c < n - 1 and self.region_of[cell] != self.region_of[cell + 1]:
+                found.append(((c + 1, r), (c + 1, r + 1)))
+            if r < n - 1 and self.region_of[cell] != self.region_of[cell + n]:
+                found.append(((c, r + 1), (c + 1, r + 1)))
+        return tuple(found)
+
     def move_name(self, a: Cell, b: Cell) -> str:
         """The variant move between two cells that see each other outside any house ("knight's move")."""
         step = (self.row_of[b] - self.row_of[a], self.col_of[b] - self.col_of[a])

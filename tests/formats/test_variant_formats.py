@@ -68,7 +68,7 @@ def _link(data: dict[str, object]) -> str:
     return "https://www.f-puzzles.com/?load=" + lzstring.LZString().compressToBase64(json.dumps(data))
 
 
-EMPTY = [[{} for _ in range(9)] for _ in range(9)]
+EMPTY: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
 
 
 @pytest.mark.parametrize(

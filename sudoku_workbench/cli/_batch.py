@@ -18,7 +18,7 @@ from typing import Generic, TypeVar
 from sudoku_workbench.cli._io import iter_input, source_name
 from sudoku_workbench.cli._parallel import ordered_map, runs_here
 from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.geometry import geometry
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 
 __all__ = ["INVALID", "Batch", "Packed", "Refusal", "for_each_puzzle", "pack", "unpack"]
@@ -26,8 +26,8 @@ __all__ = ["INVALID", "Batch", "Packed", "Refusal", "for_each_puzzle", "pack", "
 #: What stdout shows for a record that is no puzzle, so output lines stay aligned with the input.
 INVALID = "invalid puzzle"
 
-#: A grid as plain tuples (box shape, givens, entries, candidates), cheap to pickle.
-Packed = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: A grid as plain tuples (shape, givens, entries, candidates), cheap to pickle.
+Packed = tuple[Geometry, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 R = TypeVar("R")
 
@@ -48,15 +48,14 @@ Work = Callable[[int, Grid], R | Refusal]
 
 
 def pack(grid: Grid) -> Packed:
-    """The grid as plain tuples, so worker processes do not receive the geometry's tables."""
-    geo = grid.geometry
-    return (geo.box_rows, geo.box_cols, grid.givens, grid.entries, grid.candidates)
+    """The grid as plain tuples and its shape, so worker processes do not receive the geometry's tables."""
+    return (grid.geometry, grid.givens, grid.entries, grid.candidates)
 
 
 def unpack(packed: Packed) -> Grid:
     """The grid :func:`pack` describes, on the shared cached geometry."""
-    rows, cols, givens, entries, candidates = packed
-    return Grid(geometry(rows, cols), givens, entries, candidates)
+    geo, givens, entries, candidates = packed
+    return Grid(geo, givens, entries, candidates)
 
 
 def _answer(work: Work[R], record: tuple[int, Grid | Packed | Refusal]) -> tuple[int, R | Refusal]:

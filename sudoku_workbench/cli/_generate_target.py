@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from sudoku_workbench.cli._table import add_no_header, header
-from sudoku_workbench.core import geometry_for_size
 from sudoku_workbench.formats.rows import ROW_FORMATS, row_writer
 from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.search.generate import puzzle_rng
+from sudoku_workbench.search.regions import ShapeChoice
 from sudoku_workbench.search.targets import (
     Target,
     TargetError,
@@ -122,7 +122,7 @@ def puzzle_seed(seed: int, index: int) -> int:
 class Job:
     """What one puzzle needs (picklable, for the worker processes)."""
 
-    size: int
+    shape: ShapeChoice
     symmetry: str
     target: Target
     budget: float
@@ -130,9 +130,8 @@ class Job:
 
 def target_record(job: Job, seed: int) -> dict[str, object]:
     """Worker: the record of the puzzle made from ``seed``."""
-    made = make_target(
-        geometry_for_size(job.size), puzzle_rng(seed, 0), job.symmetry, job.target, budget=job.budget
-    )
+    rng = puzzle_rng(seed, 0)
+    made = make_target(job.shape.draw(rng, job.symmetry), rng, job.symmetry, job.target, budget=job.budget)
     rating: object = float(made.judged.rating) if job.target.scale == "se" else made.judged.rating
     values = (made.grid.to_line(), job.target.scale, rating, made.judged.hardest or "-", seed)
     return dict(zip(COLUMNS, values, strict=True))
@@ -156,6 +155,6 @@ def target_plan(args: argparse.Namespace, seed: int, rules: tuple[Rule, ...]) ->
     """
     fmt = args.format or "text"
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
-    job = Job(args.size, args.symmetry, target_of(args, rules), budget)
+    job = Job(args.shape, args.symmetry, target_of(args, rules), budget)
     seeds = [puzzle_seed(seed, index) for index in range(args.count)]
     return Plan(functools.partial(target_record, job), seeds, row_writer(fmt), header(args, COLUMNS))

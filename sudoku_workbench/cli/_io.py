@@ -2,7 +2,8 @@
 
 Every command that takes a puzzle takes it the same way. An argument naming an existing file (or ``-``)
 is read as a file; otherwise it is read as puzzle text only when it looks like one (a line of a puzzle's
-length, or text of mostly digits and dots that is not shaped like a file name), so a misspelled file
+length, an f-puzzles or SudokuPad link, or text of mostly digits and dots that is not shaped like a file
+name), so a misspelled file
 name, with blanks in it or not, says "no such file" instead of being parsed as a puzzle of 12 cells.
 One-puzzle commands refuse a file of several unless ``--index`` picks one. Files of one puzzle a line
 (``hcp-stats``, ``hcp-study``) are streamed by :func:`puzzle_lines`. Every file is read through
@@ -24,6 +25,7 @@ from sudoku_workbench.cli._options import positive_int
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import refuse_writing_inputs
+from sudoku_workbench.formats.fpuzzles import is_link
 from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.records import parse_puzzle, read_puzzles
 from sudoku_workbench.formats.text import SIZES, bad_char_message
@@ -115,6 +117,8 @@ def _looks_like_puzzle(text: str) -> bool:
     words = text.split()
     if not words:
         return False
+    if is_link(text):
+        return True
     if len(words[0]) in _CELL_COUNTS or "\n" in text:
         return True
     cells = "".join(words)

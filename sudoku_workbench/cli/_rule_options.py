@@ -12,12 +12,15 @@ from __future__ import annotations
 import argparse
 import collections
 import functools
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.logic.rule_choice import LEVEL_NAMES, PRESETS, choose_rules, preset_rules
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Growth, Level, Rule
+from sudoku_workbench.search.regions import ShapeChoice
 
 __all__ = ["add_rule_options", "levels_markdown", "rules_listing", "rules_markdown"]
 
@@ -66,20 +69,35 @@ def _run_with_rules(run: Run, args: argparse.Namespace) -> int:
     assume_unique = bool(getattr(args, "assume_unique", False))
     chosen = choose_rules(args.rules, args.enable, args.disable, args.max_level, assume_unique)
     if args.list_rules:
-        print(rules_listing(chosen, preset_rules(args.rules), assume_unique))
+        print(rules_listing(chosen, preset_rules(args.rules), assume_unique, _asked_shape(args)))
         return 0
     args.chosen_rules = chosen
     return run(args)
 
 
-def rules_listing(chosen: tuple[Rule, ...], preset: tuple[Rule, ...], assume_unique: bool) -> str:
-    """The table of rules: the chosen ones in their order (on), then the others (off, and why if need be)."""
-    rows = [_row(rule, "on") for rule in chosen]
+def _asked_shape(args: argparse.Namespace) -> Geometry | None:
+    """The shape a command's ``--jigsaw``/``--variant`` options ask for (None: the classic one)."""
+    if not getattr(args, "jigsaw", False) and not getattr(args, "variant", ()):
+        return None
+    return ShapeChoice(args.size, args.variant, args.jigsaw).draw(random.Random(0), "none")
+
+
+def rules_listing(
+    chosen: tuple[Rule, ...], preset: tuple[Rule, ...], assume_unique: bool, geo: Geometry | None = None
+) -> str:
+    """The table of rules: the chosen ones in their order (on), then the others (off, and why if need be).
+
+    With a shape, a chosen rule whose argument does not hold there is said to be left out, and why.
+    """
+    rows = [
+        _row(rule, "on" if geo is None or rule.shape.fits(geo) else f"left out: needs {rule.shape.value}")
+        for rule in chosen
+    ]
     for rule in TABLE:
         if rule not in chosen:
             needs = rule.one_solution and not assume_unique and rule in preset
             rows.append(_row(rule, "off (needs --assume-unique)" if needs else "off"))
-    head = ("id", "name", "family", "level", "SE", "HoDoKu", "use")
+    head = ("id", "name", "family", "level", "SE", "HoDoKu", "shape", "use")
     widths = [max(len(row[i]) for row in (head, *rows)) for i in range(len(head) - 1)]
     return (
         "\n".join(
@@ -93,7 +111,16 @@ def rules_listing(chosen: tuple[Rule, ...], preset: tuple[Rule, ...], assume_uni
 def _row(rule: Rule, state: str) -> tuple[str, ...]:
     hodoku = f"{rule.hodoku.score}" + ("*" if rule.hodoku.closest else "")
     level = rule.level.name.lower()
-    return (rule.id, rule.name, rule.family.value, level, f"{rule.se.base:.1f}", hodoku, state)
+    return (
+        rule.id,
+        rule.name,
+        rule.family.value,
+        level,
+        f"{rule.se.base:.1f}",
+        hodoku,
+        rule.shape.value,
+        state,
+    )
 
 
 #: Our level that stands where HoDoKu's does (its Unfair and Extreme are our very hard and forcing).

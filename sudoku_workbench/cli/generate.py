@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from sudoku_workbench.cli._options import non_negative_int, positive_float, positive_int
 from sudoku_workbench.cli._parallel import ordered_map, usable_cpus
 from sudoku_workbench.cli._rule_options import add_rule_options
-from sudoku_workbench.core import BOX_SHAPES, geometry_for_size
 from sudoku_workbench.logic.engine import Level, Rule
 from sudoku_workbench.search.generate import generate, puzzle_rng
-from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES, check_symmetry
+from sudoku_workbench.search.regions import ShapeChoice
+from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 from ._generate_target import Plan, add_target_options, target_plan, targeted
 from ._progress import ProgressBar
+from ._shape_options import add_shape_options, check_shape
 
 __all__ = ["register"]
 
@@ -37,7 +38,7 @@ _LEVELS = {lv.name.lower(): lv for lv in Level if lv is not Level.FORCING}
 class Options:
     """What one puzzle of the batch needs (picklable, for the worker processes)."""
 
-    size: int
+    shape: ShapeChoice
     symmetry: str
     seed: int
     unique: bool
@@ -54,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="make symmetric puzzles (one per line, with the level after it)",
         description=__doc__,
     )
-    parser.add_argument("--size", type=int, default=9, choices=sorted(BOX_SHAPES), help="grid size N")
+    add_shape_options(parser)
     parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
     parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")
     parser.add_argument(
@@ -99,7 +100,7 @@ def _level(text: str) -> Level:
 
 
 def _run(args: argparse.Namespace) -> int:
-    check_symmetry(geometry_for_size(args.size), args.symmetry)
+    check_shape(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     # A bad target is refused before anything is printed.
     plan = target_plan(args, seed, args.chosen_rules) if targeted(args) else _classic(args, seed)
@@ -128,15 +129,16 @@ def _classic(args: argparse.Namespace, seed: int) -> Plan:
     if args.max_level is None:
         rules = tuple(rule for rule in rules if rule.level < Level.FORCING)
     budget = args.budget if args.budget is not None else 5.0
-    options = Options(args.size, args.symmetry, seed, args.unique, args.very_hard, args.level, budget, rules)
+    options = Options(args.shape, args.symmetry, seed, args.unique, args.very_hard, args.level, budget, rules)
     return Plan(functools.partial(puzzle_line, options), list(range(args.count)), str)
 
 
 def puzzle_line(options: Options, index: int) -> str:
     """Puzzle number ``index`` of the batch as ``<line> <level>``."""
+    rng = puzzle_rng(options.seed, index)
     made = generate(
-        geometry_for_size(options.size),
-        puzzle_rng(options.seed, index),
+        options.shape.draw(rng, options.symmetry),
+        rng,
         symmetry=options.symmetry,
         unique=options.unique,
         very_hard=options.very_hard,

@@ -19,7 +19,7 @@ from sudoku_workbench.cli._unique import add_assume_unique, solution_count, uniq
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.logic.engine import Rule, rate
-from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
+from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.sat import sat_search
 
@@ -74,6 +74,9 @@ def rate_record(
         rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
         values: tuple[object, ...] = (round(rated.difficulty, 1), rated.hardest_rule or "-", rated.step_count)
     elif scale == "hodoku":
+        refused = hodoku_refusal(grid.geometry)
+        if refused is not None:
+            return Refusal(refused)
         values = _hodoku_values(grid, rules)
     else:
         rating = rate(grid, rules)

@@ -1,24 +1,40 @@
-"""Grid geometry as precomputed tables, one frozen value per box shape.
+"""Grid geometry as data: the cells, the houses and the "sees" relation, as precomputed tables.
 
-A cell is a row-major int ``0 … N²−1``; units are numbered rows ``0 … N−1``, columns ``N … 2N−1``,
-boxes ``2N … 3N−1`` (boxes row-major too). Tables are tuples so hot loops index them without objects.
+A shape is N, a region map (which of the N regions each cell is in) and the variant extras laid on top:
+extra houses (the two diagonals, windoku's windows, disjoint groups) and extra neighbours (a knight's or
+a king's move). Classic grids are the shapes whose regions are rectangular boxes and that have no extras.
+
+A cell is a row-major int ``0 … N²−1``; units (houses) are numbered rows ``0 … N−1``, columns
+``N … 2N−1``, regions ``2N … 3N−1`` (numbered by their first cell, so boxes are row-major), then the
+extra houses. Tables are tuples so hot loops index them without objects.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+
+from sudoku_workbench.core.errors import WorkbenchError
 
 __all__ = [
     "BOX_SHAPES",
+    "EXTRAS",
+    "JIGSAW_SIZES",
+    "REGION_LETTERS",
     "Candidate",
     "Cell",
     "Digit",
     "Geometry",
+    "NotBoxed",
+    "ShapeError",
+    "connected_piece",
     "digit_char",
     "digit_from_char",
     "geometry",
     "geometry_for_size",
+    "jigsaw",
+    "shape_from_words",
 ]
 
 Cell = int
@@ -36,7 +52,12 @@ BOX_SHAPES: dict[int, tuple[int, int]] = {
     25: (5, 5),
 }
 
+#: Jigsaw grids may be any size whose digits have characters.
+JIGSAW_SIZES = range(4, 26)
+
 _DIGIT_CHARS = "123456789ABCDEFGHIJKLMNOP"
+#: The letters a region map is written in, region 1 first.
+REGION_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXY"
 
 
 def digit_char(digit: Digit) -> str:
@@ -60,67 +81,211 @@ def digit_from_char(char: str) -> Digit:
     return index + 1 if index >= 0 and char.strip() else -1
 
 
-@dataclass(frozen=True, eq=False)
-class Geometry:
-    """Units, peers and names of an N×N grid with boxes of ``box_rows`` × ``box_cols`` cells.
+class ShapeError(WorkbenchError, ValueError):
+    """A shape that cannot be: a region map with a hole, a region of the wrong size, a misfit extra.
 
-    Two geometries are equal when their box shapes are; the tables are derived data.
+    The message names the problem and where it is.
     """
 
-    box_rows: int
-    box_cols: int
-    n: int = field(init=False)
+
+class NotBoxed(ValueError):
+    """Box arithmetic asked of a shape whose regions are not rectangular boxes."""
+
+
+@dataclass(frozen=True)
+class _Extra:
+    """A variant rule laid on top of the regions: its houses (with names) or its move, and what it needs."""
+
+    title: str
+    houses: Callable[[int, tuple[int, int] | None], list[tuple[str, tuple[Cell, ...]]]]
+    moves: tuple[tuple[int, int], ...] = ()
+    needs_square_boxes: bool = False
+    needs_boxes: bool = False
+    #: What explanations call one of ``moves`` ("a knight's move away").
+    move: str = ""
+
+
+def _diagonals(n: int, _box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
+    return [
+        ("the main diagonal", tuple(i * n + i for i in range(n))),
+        ("the anti-diagonal", tuple(i * n + n - 1 - i for i in range(n))),
+    ]
+
+
+def _windows(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
+    """Windoku's extra boxes: one box's width in from each side, one line apart (four on 9x9)."""
+    side = box[0] if box else 0
+    starts = range(1, n - side, side + 1)
+    return [
+        (f"window {k + 1}", tuple((top + r) * n + left + c for r in range(side) for c in range(side)))
+        for k, (top, left) in enumerate((t, s) for t in starts for s in starts)
+    ]
+
+
+def _disjoint_groups(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
+    """The cells at the same place in every box: a group per place."""
+    rows, cols = box or (0, 0)
+    return [
+        (
+            f"disjoint group {r * cols + c + 1}",
+            tuple((br + r) * n + bc + c for br in range(0, n, rows) for bc in range(0, n, cols)),
+        )
+        for r in range(rows)
+        for c in range(cols)
+    ]
+
+
+def _no_houses(_n: int, _box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
+    return []
+
+
+_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+_KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+#: The variant extras by name (the name is also their word in text and on the command line), in the
+#: order a shape lists them.
+EXTRAS: dict[str, _Extra] = {
+    "x": _Extra("X (both diagonals)", _diagonals),
+    "windoku": _Extra("windoku", _windows, needs_square_boxes=True),
+    "disjoint": _Extra("disjoint groups", _disjoint_groups, needs_boxes=True),
+    "antiknight": _Extra("anti-knight", _no_houses, _KNIGHT, move="knight's move"),
+    "antiking": _Extra("anti-king", _no_houses, _KING, move="king's move"),
+}
+
+
+@dataclass(frozen=True, eq=False)
+class Geometry:
+    """Units, peers and names of an N×N grid with a region map and optional variant extras.
+
+    ``box`` is the box shape (rows, columns) when the regions are rectangular boxes, else None. Two
+    geometries are equal when their shapes are (N, regions, extras); the tables are derived data.
+    """
+
+    n: int
+    region_of: tuple[int, ...] = field(repr=False)
+    extras: tuple[str, ...] = ()
+    box: tuple[int, int] | None = None
     size: int = field(init=False, repr=False)
     full_mask: int = field(init=False, repr=False)
     row_of: tuple[int, ...] = field(init=False, repr=False)
     col_of: tuple[int, ...] = field(init=False, repr=False)
-    box_of: tuple[int, ...] = field(init=False, repr=False)
     units: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
-    units_of: tuple[tuple[int, int, int], ...] = field(init=False, repr=False)
+    #: Each cell's houses: its row, column and region first, then any extra houses holding it.
+    units_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    #: Each cell's cells it may not share a digit with: the houses', and a variant's moves.
     peers: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
+    peer_bits: tuple[int, ...] = field(init=False, repr=False)
+    #: The peers each cell sees by a variant's move rather than through a house (explanations say so).
+    neighbours: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
+    #: For each extra house (unit ``3N + i``), the extra it comes from (``x``, ``windoku``, …).
+    extra_of: tuple[str, ...] = field(init=False, repr=False)
     #: ``r1c1``-style names of the cells and ``row 3``-style names of the units, made once: every
     #: explained step names several.
     cell_names: tuple[str, ...] = field(init=False, repr=False)
     unit_names: tuple[str, ...] = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        n = self.box_rows * self.box_cols
-        boxes_across = n // self.box_cols
+        n = self.n
         cells = range(n * n)
         rows = tuple(c // n for c in cells)
         cols = tuple(c % n for c in cells)
-        boxes = tuple(
-            (r // self.box_rows) * boxes_across + c // self.box_cols for r, c in zip(rows, cols, strict=True)
-        )
-        units: list[list[Cell]] = [[] for _ in range(3 * n)]
+        named: list[tuple[str, tuple[Cell, ...]]] = []
+        extra_of: list[str] = []
+        moves: list[tuple[int, int]] = []
+        for name in self.extras:
+            houses_ = EXTRAS[name].houses(n, self.box)
+            named += houses_
+            extra_of += [name] * len(houses_)
+            moves += EXTRAS[name].moves
+        houses: list[list[Cell]] = [[] for _ in range(3 * n)]
         for cell in cells:
-            units[rows[cell]].append(cell)
-            units[n + cols[cell]].append(cell)
-            units[2 * n + boxes[cell]].append(cell)
-        units_of = tuple((rows[c], n + cols[c], 2 * n + boxes[c]) for c in cells)
-        peers = tuple(tuple(sorted({p for u in units_of[c] for p in units[u]} - {c})) for c in cells)
+            houses[rows[cell]].append(cell)
+            houses[n + cols[cell]].append(cell)
+            houses[2 * n + self.region_of[cell]].append(cell)
+        units = tuple(tuple(u) for u in houses) + tuple(cells_ for _, cells_ in named)
+        units_of = tuple(
+            (
+                rows[c],
+                n + cols[c],
+                2 * n + self.region_of[c],
+                *(3 * n + i for i, (_, held) in enumerate(named) if c in held),
+            )
+            for c in cells
+        )
+        moved = tuple(
+            tuple(sorted((r + dr) * n + c + dc for dr, dc in moves if 0 <= r + dr < n and 0 <= c + dc < n))
+            for r, c in zip(rows, cols, strict=True)
+        )
+        peers = tuple(
+            tuple(sorted(({p for u in units_of[c] for p in units[u]} | set(moved[c])) - {c})) for c in cells
+        )
+        neighbours = tuple(
+            tuple(p for p in moved[c] if not set(units_of[c]) & set(units_of[p])) for c in cells
+        )
+        region_word = "box" if self.box else "region"
         for name, value in (
-            ("n", n),
+            ("_hash", hash(self._key())),
             ("size", n * n),
             ("full_mask", (1 << n) - 1),
             ("row_of", rows),
             ("col_of", cols),
-            ("box_of", boxes),
-            ("units", tuple(tuple(u) for u in units)),
+            ("units", units),
             ("units_of", units_of),
             ("peers", peers),
+            ("peer_bits", tuple(sum(1 << p for p in ps) for ps in peers)),
+            ("extra_of", tuple(extra_of)),
+            ("neighbours", neighbours),
             ("cell_names", tuple(f"r{rows[c] + 1}c{cols[c] + 1}" for c in cells)),
-            ("unit_names", tuple(f"{kind} {i + 1}" for kind in ("row", "column", "box") for i in range(n))),
+            (
+                "unit_names",
+                tuple(f"{kind} {i + 1}" for kind in ("row", "column", region_word) for i in range(n))
+                + tuple(name for name, _ in named),
+            ),
         ):
             object.__setattr__(self, name, value)
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.n, self.region_of, self.extras)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Geometry):
             return NotImplemented
-        return (self.box_rows, self.box_cols) == (other.box_rows, other.box_cols)
+        return self is other or self._key() == other._key()
 
     def __hash__(self) -> int:
-        return hash((self.box_rows, self.box_cols))
+        return self._hash
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as its shape, so a worker process gets the shared (cached) geometry back."""
+        if self.box:
+            return (geometry, (*self.box, self.extras))
+        return (jigsaw, (self.region_of, self.extras))
+
+    @property
+    def box_rows(self) -> int:
+        """Rows of one box; only for shapes whose regions are rectangular boxes."""
+        return self._box()[0]
+
+    @property
+    def box_cols(self) -> int:
+        """Columns of one box; only for shapes whose regions are rectangular boxes."""
+        return self._box()[1]
+
+    def _box(self) -> tuple[int, int]:
+        if self.box is None:
+            raise NotBoxed(f"{self.label} has no rectangular boxes")
+        return self.box
+
+    @property
+    def classic(self) -> bool:
+        """Rectangular boxes and nothing more: the shape every rule and scale was first written for."""
+        return self.box is not None and not self.extras
+
+    @property
+    def plain(self) -> bool:
+        """No extra houses or neighbours: every constraint is a row, a column or a region."""
+        return not self.extras
 
     @property
     def rows(self) -> tuple[tuple[Cell, ...], ...]:
@@ -133,9 +298,24 @@ class Geometry:
         return self.units[self.n : 2 * self.n]
 
     @property
+    def regions(self) -> tuple[tuple[Cell, ...], ...]:
+        """The N regions (boxes on a boxed shape), each a tuple of cells row-major."""
+        return self.units[2 * self.n : 3 * self.n]
+
+    @property
     def boxes(self) -> tuple[tuple[Cell, ...], ...]:
-        """The N boxes, row-major, each a tuple of cells row-major."""
-        return self.units[2 * self.n :]
+        """The N boxes; only for shapes whose regions are rectangular boxes."""
+        self._box()
+        return self.regions
+
+    @property
+    def extra_units(self) -> range:
+        """The unit numbers of the extra houses (diagonals, windows, disjoint groups)."""
+        return range(3 * self.n, len(self.units))
+
+    def houses_of(self, extra: str) -> tuple[int, ...]:
+        """The unit numbers of the houses one extra adds (the four windows of ``windoku``, say)."""
+        return tuple(3 * self.n + i for i, name in enumerate(self.extra_of) if name == extra)
 
     def cell(self, row: int, col: int) -> Cell:
         """The cell at a 0-based row and column."""
@@ -150,39 +330,181 @@ class Geometry:
         return self.cell_names[cell]
 
     def unit_name(self, unit: int) -> str:
-        """``row 3``, ``column 5`` or ``box 9`` (1-based)."""
+        """``row 3``, ``column 5``, ``box 9``, ``region 4``, ``the main diagonal`` (1-based)."""
         return self.unit_names[unit]
 
     def shared_units(self, a: Cell, b: Cell) -> tuple[int, ...]:
-        """The units two distinct cells have in common (empty when they are not peers)."""
+        """The units two distinct cells have in common (empty when no house holds both)."""
         return tuple(u for u in self.units_of[a] if u in self.units_of[b])
 
     def sees(self, a: Cell, b: Cell) -> bool:
-        """True when two distinct cells share a unit."""
-        ra, ca, ba = self.units_of[a]
-        rb, cb, bb = self.units_of[b]
-        return a != b and (ra == rb or ca == cb or ba == bb)
+        """True when two distinct cells may not hold the same digit (a shared house or a variant move)."""
+        return self.peer_bits[a] >> b & 1 == 1
+
+    @property
+    def shape_words(self) -> tuple[str, ...]:
+        """The shape as words after a one-line puzzle (see :func:`shape_from_words`).
+
+        A jigsaw's region map in letters, then ``+x``-style variant words; none for a classic grid.
+        """
+        regions = () if self.box else ("".join(REGION_LETTERS[r] for r in self.region_of),)
+        return (*regions, *("+" + name for name in self.extras))
+
+    @functools.cached_property
+    def walls(self) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """The thick lines a board is drawn with: the frame and every cell side between two regions.
+
+        Segments one cell long, as ((x, y), (x, y)) grid points: x counts columns, y rows.
+        """
+        n = self.n
+        found = [((0, 0), (n, 0)), ((0, n), (n, n)), ((0, 0), (0, n)), ((n, 0), (n, n))]
+        for cell in range(self.size):
+            r, c = divmod(cell, n)
+            if c < n - 1 and self.region_of[cell] != self.region_of[cell + 1]:
+                found.append(((c + 1, r), (c + 1, r + 1)))
+            if r < n - 1 and self.region_of[cell] != self.region_of[cell + n]:
+                found.append(((c, r + 1), (c + 1, r + 1)))
+        return tuple(found)
+
+    def move_name(self, a: Cell, b: Cell) -> str:
+        """The variant move between two cells that see each other outside any house ("knight's move")."""
+        step = (self.row_of[b] - self.row_of[a], self.col_of[b] - self.col_of[a])
+        return next(EXTRAS[name].move for name in self.extras if step in EXTRAS[name].moves)
 
     @property
     def label(self) -> str:
-        """``9x9 (3x3 boxes)``: how the GUI and messages name this geometry."""
-        return f"{self.n}x{self.n} ({self.box_rows}x{self.box_cols} boxes)"
+        """``9x9 (3x3 boxes)``, ``9x9 jigsaw``, ``9x9 (3x3 boxes), X, anti-knight``: how messages name it."""
+        base = (
+            f"{self.n}x{self.n} ({self.box[0]}x{self.box[1]} boxes)"
+            if self.box
+            else f"{self.n}x{self.n} jigsaw"
+        )
+        return ", ".join([base] + [EXTRAS[name].title for name in self.extras])
+
+
+def _box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:
+    across = n // cols
+    return tuple((c // n // rows) * across + c % n // cols for c in range(n * n))
+
+
+def _checked_extras(extras: Iterable[str], box: tuple[int, int] | None, n: int) -> tuple[str, ...]:
+    wanted = set(extras)
+    unknown = wanted - EXTRAS.keys()
+    if unknown:
+        raise ShapeError(f"unknown variant {', '.join(sorted(unknown))}; known: {', '.join(EXTRAS)}")
+    for name in wanted:
+        extra = EXTRAS[name]
+        if extra.needs_boxes and box is None:
+            raise ShapeError(f"{extra.title} need rectangular boxes; a jigsaw has none")
+        if extra.needs_square_boxes and (box is None or box[0] != box[1]):
+            raise ShapeError(f"{extra.title} needs square boxes; {n}x{n} grids here have none")
+    return tuple(name for name in EXTRAS if name in wanted)
+
+
+def geometry(box_rows: int, box_cols: int, extras: Iterable[str] = ()) -> Geometry:
+    """The shared geometry for a box shape and extras (cached, so identity comparison is cheap).
+
+    Raises:
+        ShapeError: for an extra that is unknown or does not fit the box shape.
+    """
+    n = box_rows * box_cols
+    return _boxed(box_rows, box_cols, _checked_extras(extras, (box_rows, box_cols), n) if extras else ())
 
 
 @functools.cache
-def geometry(box_rows: int, box_cols: int) -> Geometry:
-    """The shared geometry for a box shape (cached, so identity comparison is cheap)."""
-    return Geometry(box_rows, box_cols)
+def _boxed(box_rows: int, box_cols: int, extras: tuple[str, ...]) -> Geometry:
+    n = box_rows * box_cols
+    return Geometry(n, _box_regions(n, box_rows, box_cols), extras, (box_rows, box_cols))
 
 
-def geometry_for_size(n: int) -> Geometry:
+def geometry_for_size(n: int, extras: tuple[str, ...] = ()) -> Geometry:
     """The standard geometry for an N×N grid (6 → 2x3 boxes, 12 → 3x4 boxes, …).
 
     Raises:
         ValueError: when N is not one of the supported sizes.
     """
     try:
-        return geometry(*BOX_SHAPES[n])
+        shape = BOX_SHAPES[n]
     except KeyError:
         sizes = ", ".join(str(k) for k in BOX_SHAPES)
         raise ValueError(f"unsupported grid size {n}; supported sizes are {sizes}") from None
+    return geometry(*shape, extras)
+
+
+def jigsaw(region_map: Sequence[int] | str, extras: Iterable[str] = ()) -> Geometry:
+    """The geometry of a region map (any labels, one per cell, row-major), renumbered by first cell.
+
+    A map whose regions are the standard boxes gives the classic geometry, so a classic puzzle typed as
+    a jigsaw is the classic puzzle.
+
+    Raises:
+        ShapeError: when the map is not square, a region has not N cells, or a region is in pieces.
+    """
+    size = len(region_map)
+    n = round(size**0.5)
+    if n * n != size or n not in JIGSAW_SIZES:
+        raise ShapeError(f"a region map of {size} cells is no square grid of 4x4 to 25x25")
+    numbers: dict[int | str, int] = {}
+    regions = tuple(numbers.setdefault(label, len(numbers)) for label in region_map)
+    names = tuple(f"r{c // n + 1}c{c % n + 1}" for c in range(size))
+    if len(numbers) != n:
+        raise ShapeError(f"the region map has {len(numbers)} regions, a {n}x{n} grid needs {n}")
+    for region in range(n):
+        members = [c for c in range(size) if regions[c] == region]
+        if len(members) != n:
+            raise ShapeError(
+                f"region {region + 1} (from {names[members[0]]}) has {len(members)} cells, it needs {n}"
+            )
+        piece = connected_piece(members[0], set(members), n)
+        if len(piece) != n:
+            stray = min(set(members) - piece)
+            raise ShapeError(
+                f"region {region + 1} is in pieces: {names[stray]} is not joined to {names[members[0]]}"
+            )
+    box = BOX_SHAPES.get(n)
+    if box and regions == _box_regions(n, *box):
+        return geometry(*box, extras)
+    return _jigsaw(n, regions, _checked_extras(extras, None, n))
+
+
+@functools.cache
+def _jigsaw(n: int, regions: tuple[int, ...], extras: tuple[str, ...]) -> Geometry:
+    return Geometry(n, regions, extras)
+
+
+def connected_piece(start: Cell, members: set[Cell], n: int) -> set[Cell]:
+    """The cells of ``members`` reached from ``start`` by steps to the side, up or down."""
+    piece, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        r, c = divmod(cell, n)
+        for other in (cell - n if r else -1, cell + n, cell - 1 if c else -1, cell + 1 if c < n - 1 else -1):
+            if other in members and other not in piece:
+                piece.add(other)
+                todo.append(other)
+    return piece
+
+
+def shape_from_words(n: int, words: Iterable[str]) -> Geometry:
+    """The shape the words after an N×N one-line puzzle give.
+
+    A region map of N·N letters makes it a jigsaw, each ``+name`` adds a variant extra; other words
+    (a rating, an id) say nothing of the shape.
+
+    Raises:
+        ShapeError: for a region map that cannot be (with the region and cell), or an unknown variant.
+    """
+    regions: str | None = None
+    extras = []
+    for word in words:
+        if word.startswith("+") and len(word) > 1:
+            extras.append(word[1:].lower())
+        elif regions is None and len(word) == n * n and word.isascii() and word.isalpha():
+            regions = word.upper()
+    if regions is None:
+        return geometry_for_size(n, tuple(extras)) if n in BOX_SHAPES else _needs_map(n)
+    return jigsaw(regions, extras)
+
+
+def _needs_map(n: int) -> Geometry:
+    raise ShapeError(f"a {n}x{n} grid has no boxes: give its region map (N·N letters) after the digits")

@@ -88,6 +88,8 @@ class Problem:
     def describe(self, geo: Geometry) -> str:
         """A sentence naming the problem and where it is."""
         names = ", ".join(geo.cell_name(c) for c in self.cells)
+        if self.kind is ProblemKind.DUPLICATE and self.unit < 0:
+            return f"{digit_char(self.digit)} appears twice a {geo.move_name(*self.cells)} apart: {names}"
         if self.kind is ProblemKind.DUPLICATE:
             return f"{digit_char(self.digit)} appears more than once in {geo.unit_name(self.unit)}: {names}"
         if self.kind is ProblemKind.NO_CANDIDATES:
@@ -135,10 +137,18 @@ class Grid:
                 for unit in geo.units_of[cell]:
                     used[unit] |= bit
         full = geo.full_mask
-        candidates = tuple(
-            0 if v else full & ~(used[r] | used[k] | used[b])
-            for v, (r, k, b) in zip(values, geo.units_of, strict=True)
-        )
+        if geo.extras:
+            candidates = tuple(
+                0
+                if v
+                else full & ~(_house_bits(used, houses) | _peer_bits(geo, values, cell, geo.neighbours))
+                for cell, (v, houses) in enumerate(zip(values, geo.units_of, strict=True))
+            )
+        else:
+            candidates = tuple(
+                0 if v else full & ~(used[r] | used[k] | used[b])
+                for v, (r, k, b) in zip(values, geo.units_of, strict=True)
+            )
         kept_entries = (
             tuple(e if not g else 0 for g, e in zip(givens, entries, strict=True))
             if any(entries)
@@ -298,6 +308,12 @@ class Grid:
                     empties = tuple(c for c in cells if not values[c])
                     found.append(Problem(ProblemKind.NO_PLACE, empties, digit, unit))
         found.extend(
+            Problem(ProblemKind.DUPLICATE, (a, b), values[a])
+            for a, near in enumerate(geo.neighbours)
+            for b in near
+            if a < b and values[a] and values[a] == values[b]
+        )
+        found.extend(
             Problem(ProblemKind.NO_CANDIDATES, (c,))
             for c in range(geo.size)
             if not values[c] and not self.candidates[c]
@@ -307,18 +323,32 @@ class Grid:
     def to_line(self, blank: str = ".") -> str:
         """The digits as one line, ``blank`` for an empty cell (the common one-puzzle-per-line form).
 
+        Then come the words of a shape other than the classic one (a region map, ``+x``; see
+        ``formats.text``).
+
         The one writer of that form: ``formats`` writes ``.txt`` and ``.sdm`` lines with it.
         """
-        return "".join(digit_char(v) if v else blank for v in self.values)
+        digits = "".join(digit_char(v) if v else blank for v in self.values)
+        return " ".join((digits, *self.geometry.shape_words))
 
     def puzzle(self) -> Grid:
         """The position with only the givens (entries and pencil work dropped)."""
         return Grid.from_values(self.geometry, self.givens)
 
 
-def _peer_bits(geo: Geometry, values: Sequence[Digit], cell: Cell) -> int:
+def _peer_bits(
+    geo: Geometry, values: Sequence[Digit], cell: Cell, seen: tuple[tuple[Cell, ...], ...] | None = None
+) -> int:
+    """The digits of the cells ``cell`` sees (its peers unless ``seen`` names others)."""
     bits = 0
-    for peer in geo.peers[cell]:
+    for peer in (seen or geo.peers)[cell]:
         if values[peer]:
             bits |= 1 << (values[peer] - 1)
+    return bits
+
+
+def _house_bits(used: Sequence[int], houses: tuple[int, ...]) -> int:
+    bits = 0
+    for unit in houses:
+        bits |= used[unit]
     return bits

@@ -89,7 +89,8 @@ def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     """The rules of an empty grid: each cell holds exactly one digit, each unit each digit exactly once.
 
     "Exactly one" is one at-least-one clause followed by the pairwise at-most-one clauses; cells come
-    first, then units (rows, columns, boxes) with their digits in order.
+    first, then units (rows, columns, regions, extra houses) with their digits in order, then the
+    variants' neighbours (a knight's or king's move apart: never the same digit).
     """
     digits = range(1, geo.n + 1)
     clauses: list[tuple[int, ...]] = []
@@ -98,6 +99,13 @@ def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
     for unit in geo.units:
         for digit in digits:
             clauses.extend(_exactly_one([cnf_variable(geo, cell, digit) for cell in unit]))
+    for cell, near in enumerate(geo.neighbours):
+        clauses.extend(
+            (-cnf_variable(geo, cell, d), -cnf_variable(geo, other, d))
+            for other in near
+            if cell < other
+            for d in digits
+        )
     return tuple(clauses)
 
 

@@ -3,6 +3,7 @@
 JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, candidates ``[cell, digit]``::
 
     {"format": "sudoku-workbench", "version": 1, "title": "", "box": [3, 3],
+     (or, for a jigsaw, "regions": "AAABBB…", its region map in letters; "variants": ["x"] if any)
      "puzzle": "53..7....…",                        the givens, one line
      "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
      "start": {"entries": …, "candidates": …},      optional: where the history starts, when not the puzzle
@@ -26,16 +27,19 @@ from typing import Any
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import (
     BOX_SHAPES,
+    REGION_LETTERS,
     Candidate,
     Geometry,
+    ShapeError,
     digit_char,
     geometry,
+    jigsaw,
 )
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.json_reader import JsonReader
+from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 from sudoku_workbench.formats.reading import read_text
 
 __all__ = [
@@ -63,7 +67,7 @@ def format_document(history: History) -> str:
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "title": history.title,
-        "box": [geo.box_rows, geo.box_cols],
+        **_shape_data(geo),
         "puzzle": _digits_line(grid.givens),
         "position": _position_data(grid),
     }
@@ -87,23 +91,10 @@ def parse_document(text: str, source: str = "<document>") -> History:
     """
     if len(text) > DOCUMENT_LIMIT:
         raise FormatError(f"a document larger than {DOCUMENT_LIMIT:,} characters", source)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise FormatError(f"broken JSON: {err.msg}", source, err.lineno, err.colno) from err
-    except RecursionError:
-        raise FormatError("JSON nested too deeply to be a workbench document", source) from None
-    except ValueError as err:  # an integer of more digits than Python converts
-        raise FormatError(f"JSON with an impossible value: {err}", source) from None
+    data = load_json_object(text, source, "a workbench document")
     reader = JsonReader(text, source)
-    if not isinstance(data, dict):
-        raise reader.error("", "expected a JSON object (a workbench document)")
     _check_version(reader, data)
-    box = reader.get(data, "box", list, "box")
-    if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
-        shapes = ", ".join(f"[{r}, {c}]" for r, c in BOX_SHAPES.values())
-        raise reader.error("box", f"{box!r} is not a supported box shape; expected one of {shapes}")
-    geo = geometry(*box)
+    geo = _read_shape(reader, data)
     givens = reader.digits(geo, reader.get(data, "puzzle", str, "puzzle"), "puzzle")
     grid = _read_position(reader, geo, givens, data, "position")
     steps = tuple(
@@ -123,6 +114,32 @@ def parse_document(text: str, source: str = "<document>") -> History:
     except ValueError as err:
         raise reader.error("history", str(err)) from err
     return history if history.grid == grid else History(grid, title=title)
+
+
+def _shape_data(geo: Geometry) -> dict[str, Any]:
+    """The shape's fields: ``box`` or a jigsaw's ``regions`` (letters, row-major), and any ``variants``."""
+    data: dict[str, Any] = (
+        {"box": list(geo.box)} if geo.box else {"regions": "".join(REGION_LETTERS[r] for r in geo.region_of)}
+    )
+    if geo.extras:
+        data["variants"] = list(geo.extras)
+    return data
+
+
+def _read_shape(reader: JsonReader, data: dict[str, Any]) -> Geometry:
+    variants = reader.get(data, "variants", list, "variants", [])
+    if not all(isinstance(name, str) for name in variants):
+        raise reader.error("variants", f"{variants!r} is not a list of variant names")
+    try:
+        if "regions" in data:
+            return jigsaw(reader.get(data, "regions", str, "regions").upper(), variants)
+        box = reader.get(data, "box", list, "box")
+        if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
+            shapes = ", ".join(f"[{r}, {c}]" for r, c in BOX_SHAPES.values())
+            raise reader.error("box", f"{box!r} is not a supported box shape; expected one of {shapes}")
+        return geometry(box[0], box[1], variants)
+    except ShapeError as err:
+        raise reader.error("regions" if "regions" in data else "variants", str(err)) from None
 
 
 def write_document(path: str | os.PathLike[str], history: History) -> None:

@@ -92,6 +92,8 @@ def _txt(grid: Grid) -> str:
 
 
 _WRITERS = {".txt": _txt, ".sdm": _sdm, ".sdk": format_sdk, ".ss": format_ss}
+#: Suffixes written as a picture of rows and boxes, which has no room for regions or variant marks.
+_PICTURES = (".sdk", ".ss")
 #: Suffixes written as puzzle text.
 PUZZLE_SUFFIXES = tuple(_WRITERS)
 
@@ -126,6 +128,12 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
         known = ", ".join(PUZZLE_SUFFIXES + DOCUMENT_SUFFIXES)
         raise FormatError(
             f"cannot write {suffix or 'a file without suffix'}: use one of {known}", os.fspath(path)
+        )
+    if suffix in _PICTURES and not grid.geometry.classic:
+        raise FormatError(
+            f"a {suffix} picture holds only a classic grid; save this {grid.geometry.label} as .txt or "
+            f"{' or '.join(DOCUMENT_SUFFIXES)}",
+            os.fspath(path),
         )
     write_atomic(path, writer(grid))
 

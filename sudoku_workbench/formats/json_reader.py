@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import Candidate, Geometry, digit_from_char
 
-__all__ = ["JsonReader"]
+__all__ = ["JsonReader", "load_json_object"]
 
 _T = TypeVar("_T")
 _MISSING: Any = object()
@@ -23,6 +23,25 @@ _KIND_NAMES: dict[type, str] = {
     list: "a list",
     dict: "an object",
 }
+
+
+def load_json_object(text: str, source: str, what: str) -> dict[str, Any]:
+    """The JSON object a text holds, or a FormatError saying why not.
+
+    Hostile JSON (nested thousands deep, integers of thousands of digits) and anything but an object
+    are FormatErrors too, never a RecursionError.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise FormatError(f"broken JSON: {err.msg}", source, err.lineno, err.colno) from err
+    except RecursionError:
+        raise FormatError(f"JSON nested too deeply to be {what}", source) from None
+    except ValueError as err:  # an integer of more digits than Python converts
+        raise FormatError(f"JSON with an impossible value: {err}", source) from None
+    if not isinstance(data, dict):
+        raise FormatError(f"expected a JSON object ({what})", source)
+    return data
 
 
 class JsonReader:
@@ -71,7 +90,7 @@ class JsonReader:
 
     def unit(self, geo: Geometry, value: Any, path: str) -> int:
         """A unit number ``0 … 3N−1``."""
-        return self._ranged(value, 0, 3 * geo.n - 1, path, "unit")
+        return self._ranged(value, 0, len(geo.units) - 1, path, "unit")
 
     def digit(self, geo: Geometry, value: Any, path: str) -> int:
         """A digit ``1 … N``."""

@@ -9,7 +9,9 @@ A text is cut into records line by line, so huge files stream:
   without ``|`` is read as a one-line puzzle (so text after the grid is ignored there too);
 * ``#`` lines are headers or comments (SadMan ``#A`` author, ``#D`` description, …) and are skipped;
   ``[Puzzle]`` starts a SadMan section and other sections (``[State]``, …) are skipped;
-* a text starting with ``{`` is a workbench JSON document.
+* a text starting with ``{`` is a workbench JSON document, or an f-puzzles puzzle (an object with a
+  ``grid`` and no ``format``);
+* a line that is a link (``https://…``) is an f-puzzles or SudokuPad link (see :mod:`.fpuzzles`).
 
 Every record yields a :class:`~sudoku_workbench.core.grid.Grid` or the
 :class:`~sudoku_workbench.core.errors.FormatError` that explains it, so one bad line does not stop the rest.
@@ -32,6 +34,8 @@ from sudoku_workbench.core.geometry import digit_from_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import grid_from_rows, is_border_line, row_width
 from sudoku_workbench.formats.document import DOCUMENT_LIMIT, parse_document
+from sudoku_workbench.formats.fpuzzles import is_link, parse_fpuzzles, parse_link
+from sudoku_workbench.formats.json_reader import load_json_object
 from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.text import (
     SIZES,
@@ -165,6 +169,9 @@ def _split(lines: Iterable[str], source: str, stream: bool) -> Iterator[tuple[in
         elif not stripped:
             if stream and len(widths) >= max(widths, default=0):
                 yield from _flushed(block, widths, source)
+        elif is_link(stripped):
+            yield from _flushed(block, widths, source)
+            yield number, _attempt(parse_link, stripped, source, number)
         elif _is_line_record(stripped, widths, stream):
             yield from _flushed(block, widths, source)
             yield number, _attempt(parse_line, text, source, number)
@@ -218,8 +225,11 @@ def _whole(result: Result) -> Result:
 
 
 def _document_grid(text: str | FormatError, source: str) -> Grid:
+    """A workbench document's position, or an f-puzzles puzzle's (a JSON object with a ``grid``)."""
     if isinstance(text, FormatError):
         raise text
+    if '"grid"' in text and "format" not in load_json_object(text, source, "a puzzle"):
+        return parse_fpuzzles(text, source)
     return parse_document(text, source).grid
 
 

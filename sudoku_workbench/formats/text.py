@@ -1,8 +1,10 @@
 """One-line puzzles and the cell vocabulary every text format shares.
 
 A one-line puzzle is N*N characters (``.`` or ``0`` blank, ``1``–``9`` then ``A``, ``B``, … for 10 and
-up) or N*N whitespace-separated numbers (``10 0 3 …``, for sizes above 9 written with numbers). Text after
-the grid (a rating, an id) is ignored. Errors name the line and column of the offending character.
+up) or N*N whitespace-separated numbers (``10 0 3 …``, for sizes above 9 written with numbers). After the
+grid, a word of N*N letters is a jigsaw's region map and ``+x``, ``+windoku``, ``+disjoint``,
+``+antiknight``, ``+antiking`` add a variant's rules; other text (a rating, an id) is ignored. Errors
+name the line and column of the offending character.
 """
 
 from __future__ import annotations
@@ -13,7 +15,15 @@ import re
 from dataclasses import dataclass
 
 from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.geometry import BOX_SHAPES, Digit, digit_char, digit_from_char, geometry_for_size
+from sudoku_workbench.core.geometry import (
+    BOX_SHAPES,
+    JIGSAW_SIZES,
+    Digit,
+    ShapeError,
+    digit_char,
+    digit_from_char,
+    shape_from_words,
+)
 from sudoku_workbench.core.grid import Grid
 
 __all__ = [
@@ -159,14 +169,31 @@ def parse_line(text: str, source: str = "<input>", line: int = 1) -> Grid:
     if not tokens:
         raise FormatError("empty line: expected a puzzle", source, line)
     numbers = leading_numbers(tokens)
+    cells = numbers if numbers >= 2 else 1
+    words = [token.text for token in tokens[cells:]]
     if numbers >= 2:
-        n = size_for_count(numbers, source, line, "numbers")
+        n = _shape_size(numbers, words, source, line, "numbers")
         digits = [number_digit(token, n, source) for token in tokens[:numbers]]
     else:
         first = tokens[0]
-        n = size_for_count(len(first.text), source, line)
+        n = _shape_size(len(first.text), words, source, line, "cells")
         digits = chars_to_digits(first, n, source)
-    return Grid.from_values(geometry_for_size(n), digits)
+    try:
+        geo = shape_from_words(n, words)
+    except ShapeError as err:
+        raise FormatError(
+            str(err), source, line, tokens[cells].column if len(tokens) > cells else 0
+        ) from None
+    return Grid.from_values(geo, digits)
+
+
+def _shape_size(count: int, words: list[str], source: str, line: int, what: str) -> int:
+    """The size of a line's grid: a box size, or with a region map after it any square of 4x4 to 25x25."""
+    root = math.isqrt(count)
+    regions = any(len(word) == count and word.isascii() and word.isalpha() for word in words)
+    if count not in _SIZE_OF_COUNT and root * root == count and root in JIGSAW_SIZES and regions:
+        return root
+    return size_for_count(count, source, line, what)
 
 
 def format_numbers(grid: Grid) -> str:

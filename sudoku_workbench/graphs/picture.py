@@ -43,15 +43,13 @@ class PictureEdge:
 
 @dataclass(frozen=True)
 class GraphPicture:
-    """A link graph ready to draw on an ``n`` x ``n`` board of ``box_rows`` x ``box_cols`` boxes.
+    """A link graph ready to draw on an ``n`` x ``n`` board.
 
     ``problem`` says why the position is broken, if it is.
     """
 
     kind: GraphKind
     n: int
-    box_rows: int
-    box_cols: int
     nodes: tuple[PictureNode, ...]
     edges: tuple[PictureEdge, ...]
     chains: tuple[Chain, ...] = ()
@@ -82,7 +80,7 @@ def graph_picture(grid: Grid, kind: GraphKind, step: Step | None = None) -> Grap
     )
     chains = step.highlights.chains if step is not None else ()
     drawn = tuple(c for c in chains if _drawn(graph, c))
-    return GraphPicture(kind, geo.n, geo.box_rows, geo.box_cols, nodes, edges, drawn, problem)
+    return GraphPicture(kind, geo.n, nodes, edges, drawn, problem)
 
 
 def _lenient_bilocation(grid: Grid) -> tuple[nx.Graph, str]:

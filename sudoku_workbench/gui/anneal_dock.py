@@ -50,14 +50,15 @@ _MOVES: tuple[Moves, ...] = ("box", "cell")
 
 
 def fill_picture(geo: Geometry, values: tuple[int, ...]) -> str:
-    """The fill as monospaced text with box rules, ``.`` for an empty cell."""
+    """The fill as monospaced text with box rules (none on a jigsaw), ``.`` for an empty cell."""
+    box_rows, box_cols = geo.box or (geo.n, geo.n)
     lines = []
     for row in range(geo.n):
-        if row and not row % geo.box_rows:
-            lines.append("-" * (2 * geo.n + 2 * (geo.n // geo.box_cols - 1) - 1))
+        if row and not row % box_rows:
+            lines.append("-" * (2 * geo.n + 2 * (geo.n // box_cols - 1) - 1))
         cells = []
         for col in range(geo.n):
-            if col and not col % geo.box_cols:
+            if col and not col % box_cols:
                 cells.append("|")
             value = values[geo.cell(row, col)]
             cells.append(digit_char(value) if value else ".")

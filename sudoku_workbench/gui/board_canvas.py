@@ -25,6 +25,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
 from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
+from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.gui.board_links import StepLinks
 from sudoku_workbench.gui.board_paint import Colours
 
@@ -257,15 +258,7 @@ class BoardCanvas(QWidget):
 
     def _paint_lines(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
         assert self.grid is not None
-        geo = self.grid.geometry
-        left, top, size, end = layout.left, layout.top, layout.cell, layout.side
-        for i in range(geo.n + 1):
-            thick_col = i % geo.box_cols == 0
-            thick_row = i % geo.box_rows == 0
-            painter.setPen(QPen(colours.line, 2.5 if thick_col else 0.8))
-            painter.drawLine(QPointF(left + i * size, top), QPointF(left + i * size, top + end))
-            painter.setPen(QPen(colours.line, 2.5 if thick_row else 0.8))
-            painter.drawLine(QPointF(left, top + i * size), QPointF(left + end, top + i * size))
+        draw_board_lines(painter, self.grid.geometry, layout.left, layout.top, layout.cell, colours.line)
 
     def _digit_font(self, given: bool) -> QFont:
         font = QFont(self.font())

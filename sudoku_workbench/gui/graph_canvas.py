@@ -297,16 +297,12 @@ def _middle(path: Any) -> Any:
 
 
 def _grid_segments(geo: Geometry) -> tuple[list[Any], list[Any]]:
-    """The board's faint cell lines and strong box lines, as segments in cell units."""
+    """The board's faint cell lines and strong region walls, as segments in cell units."""
     n = geo.n
     faint: list[Any] = []
-    strong: list[Any] = []
     for i in range(n + 1):
-        column, row = ((i, 0), (i, n)), ((0, i), (n, i))
-        faint += [column, row]
-        strong += [column] if i % geo.box_cols == 0 else []
-        strong += [row] if i % geo.box_rows == 0 else []
-    return faint, strong
+        faint += [((i, 0), (i, n)), ((0, i), (n, i))]
+    return faint, list(geo.walls)
 
 
 def _pen(colour: tuple[int, ...], width: float) -> Any:

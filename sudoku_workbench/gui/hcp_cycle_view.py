@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from sudoku_workbench.core.geometry import Cell, digit_char
+from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.hcp.cycle import PHASES, cell_walks
 from sudoku_workbench.hcp.solve import HcpSolution
 
@@ -140,13 +141,7 @@ class CycleView(QWidget):
 
     def _paint_board(self, painter: QPainter) -> None:
         geo, step = self.grid.geometry, self._cell_size()
-        side = step * geo.n
-        for line in range(geo.n + 1):
-            at = 10 + line * step
-            painter.setPen(QPen(QColor("black"), 2.5 if line % geo.box_cols == 0 else 0.8))
-            painter.drawLine(QPointF(at, 10), QPointF(at, 10 + side))
-            painter.setPen(QPen(QColor("black"), 2.5 if line % geo.box_rows == 0 else 0.8))
-            painter.drawLine(QPointF(10, at), QPointF(10 + side, at))
+        draw_board_lines(painter, geo, 10, 10, step, QColor("black"))
         painter.setPen(QColor("#b0b0b0"))
         font = painter.font()
         font.setPixelSize(max(8, int(step * 0.45)))

@@ -20,7 +20,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session_api import StatusHost
 from sudoku_workbench.logic.engine import RULES, Rating, Rule, rate, step_name
-from sudoku_workbench.logic.rating.hodoku_scale import HodokuRating, rate_hodoku
+from sudoku_workbench.logic.rating.hodoku_scale import HodokuRating, hodoku_refusal, rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import SeRating, rate_se
 from sudoku_workbench.logic.rating.words import rating_text
 from sudoku_workbench.search.solve import count, solve
@@ -69,7 +69,7 @@ def rate_puzzle(
 
 def _hodoku(puzzle: Grid, rules: tuple[Rule, ...], cancel: CancelToken | None) -> HodokuRating | None:
     """HoDoKu's rating of a 9x9 puzzle (HoDoKu has no other size), guessing from its solution as it does."""
-    if puzzle.geometry.n != 9:
+    if puzzle.geometry.n != 9 or hodoku_refusal(puzzle.geometry):
         return None
     solution = solve(puzzle, cancel)
     return rate_hodoku(puzzle, rules, cancel, None if solution is None else solution.values)

@@ -27,7 +27,7 @@ def canonical_cycle(geo: Geometry, values: tuple[Digit, ...]) -> list[int]:
     n, num = geo.n, numbering(geo.n)
     ij = [(geo.row_of[c] + 1, geo.col_of[c] + 1) for c in range(geo.size)]
     order = [num.s]
-    for a, box in enumerate(geo.boxes, 1):
+    for a, box in enumerate(geo.regions, 1):
         where = {values[cell]: cell for cell in box}
         for k in range(1, n + 1):
             i, j = ij[where[k]]

@@ -53,8 +53,8 @@ class _Layout:
         self.n = geo.n
         self.num: Numbering = numbering(geo.n)
         self.ij = tuple((geo.row_of[c] + 1, geo.col_of[c] + 1) for c in range(geo.size))
-        self.block = tuple(geo.box_of[c] + 1 for c in range(geo.size))
-        self.boxes = geo.boxes
+        self.block = tuple(geo.region_of[c] + 1 for c in range(geo.size))
+        self.boxes = geo.regions
         self.rows = geo.rows
         self.columns = geo.columns
 

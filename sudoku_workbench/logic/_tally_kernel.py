@@ -48,14 +48,19 @@ kernel: ModuleType | None = compiled_module(_import_tally)
 
 @functools.cache
 def _tables(module: ModuleType, geo: Geometry) -> object | None:
-    """The geometry's tables in the kernel's form (None for a grid too large for it)."""
+    """The geometry's tables in the kernel's form (None for a grid too large for it).
+
+    The kernel holds three houses a cell and peers only through them, so variant extras stay in Python.
+    """
+    if geo.extras:
+        return None
     tables: object | None = module.tables(
         geo.size,
         geo.n,
         geo.units,
         geo.units_of,
         geo.peers,
-        units_boxes_first(geo.n),
+        units_boxes_first(geo),
         _explained_singles(geo),
         FULL_HOUSE,
         NAKED_SINGLE,

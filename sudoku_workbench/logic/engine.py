@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, Problem
 from sudoku_workbench.core.step import STEP_NAMES, Step
 from sudoku_workbench.graphs.matching import forget_matchings
@@ -40,6 +41,7 @@ __all__ = [
     "rating_of",
     "rule_by_id",
     "rules_assuming_unique",
+    "rules_for_shape",
     "singles_served",
     "solve_by_logic",
     "step_name",
@@ -92,28 +94,33 @@ def forget_caches() -> None:
 
 def next_step(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Step | None:
     """The first step of the first rule (in table order) that finds one, or None when stuck."""
-    for rule in asked_rules(rules):
+    for rule in asked_rules(rules, grid.geometry):
         step = next(rule.find(grid), None)
         if step is not None:
             return step
     return None
 
 
-def asked_rules(rules: tuple[Rule, ...]) -> tuple[Rule, ...]:
-    """The rules less those never first to find a step in this order, which the engine need not ask.
+def asked_rules(rules: tuple[Rule, ...], geo: Geometry) -> tuple[Rule, ...]:
+    """The rules that fit the shape, less those never first to find a step in this order.
 
-    A rule goes when every rule :data:`~.rule_table.COVERED_BY` names beside it comes before it: they
-    have a step wherever it has one, so the cascade stops before it. It stays in any order (or choice)
-    of rules that lacks one of them, or asks one later.
+    The engine need not ask those. A rule goes when every rule :data:`~.rule_table.COVERED_BY` names
+    beside it comes before it: they have a step wherever it has one, so the cascade stops before it.
+    It stays in any order (or choice) of rules that lacks one of them, or asks one later.
     """
     earlier: set[str] = set()
     kept = []
-    for rule in rules:
+    for rule in rules_for_shape(rules, geo):
         cover = COVERED_BY.get(rule.id)
         if cover is None or not cover <= earlier:
             kept.append(rule)
         earlier.add(rule.id)
     return tuple(kept)
+
+
+def rules_for_shape(rules: tuple[Rule, ...], geo: Geometry) -> tuple[Rule, ...]:
+    """The rules whose argument holds on ``geo`` (all of them on a classic grid)."""
+    return rules if geo.classic else tuple(rule for rule in rules if rule.shape.fits(geo))
 
 
 def _contradiction(grid: Grid) -> Contradiction | None:
@@ -162,7 +169,7 @@ def _followed_steps(
     problem = _contradiction(grid) if tally.suspect else None
     if problem:
         raise problem
-    rules = asked_rules(rules)
+    rules = asked_rules(rules, grid.geometry)
     served = singles_served(rules)
     singles = tuple(tally.finder(rule.id) for rule in served)
     pending: dict[int, Iterator[Step]] = {}

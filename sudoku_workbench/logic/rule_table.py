@@ -5,7 +5,7 @@ Adding a rule is one finder module and one row here (plus its page and example i
 
     Rule(id, display name, family, level, finder,
          Se(base, growth, SE has it), hodoku(...) or hodoku_closest(..., why), source,
-         one-solution premise, on by default, graph),
+         one-solution premise, on by default, graph[, shape]),
 
 The row's place is its default order: the engine applies the first rule, in this order, that finds a
 step, so simpler rules come first. Rules that need one solution (``ONE``) run only when the user
@@ -34,7 +34,7 @@ from sudoku_workbench.logic.fish import (
     siamese_fish,
 )
 from sudoku_workbench.logic.forcing import forcing_chains, forcing_nets
-from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
+from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Shape, Source
 from sudoku_workbench.logic.shared.hodoku_steps import hodoku, hodoku_closest
 from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, locked_sets, sue_de_coq, tuples
 from sudoku_workbench.logic.uniqueness import uniqueness, uniqueness_more
@@ -52,6 +52,7 @@ SE_HAS, SE_LACKS = True, False
 ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one solution
 ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
+HOUSES, BOXES, PLAIN = Shape.HOUSES, Shape.BOXES, Shape.PLAIN  # what a rule needs of the shape
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
 _DUAL = (
@@ -102,10 +103,11 @@ TABLE: tuple[Rule, ...] = (
          Se(4.2, FIXED, SE_HAS), hodoku("TURBOT_FISH"), HAND, ANY, ON, BILOCATION),
     Rule(dual_patterns.DUAL_EMPTY_RECTANGLE, "Dual Empty Rectangle", F.SINGLE_DIGIT, HARD,
          dual_patterns.dual_empty_rectangle,
-         Se(4.3, FIXED, SE_LACKS), hodoku_closest("EMPTY_RECTANGLE", _DUAL), HAND, ANY, ON, BILOCATION),
+         Se(4.3, FIXED, SE_LACKS), hodoku_closest("EMPTY_RECTANGLE", _DUAL), HAND, ANY, ON, BILOCATION,
+         BOXES),
     Rule(empty_rectangle.EMPTY_RECTANGLE, "Empty Rectangle", F.SINGLE_DIGIT, HARD,
          empty_rectangle.empty_rectangle,
-         Se(4.3, FIXED, SE_HAS), hodoku("EMPTY_RECTANGLE"), HAND, ANY, ON, BILOCATION),
+         Se(4.3, FIXED, SE_HAS), hodoku("EMPTY_RECTANGLE"), HAND, ANY, ON, BILOCATION, BOXES),
     Rule(single_digit.X_CHAIN, "X-Chain", F.CHAINS, HARD, single_digit.x_chain,
          Se(6.6, LINKS, SE_HAS), hodoku("X_CHAIN"), HAND, ANY, ON, BILOCATION),
     Rule(colouring.SIMPLE_COLOURING, "Simple colouring", F.COLOURING, HARD, colouring.simple_colouring,
@@ -117,14 +119,14 @@ TABLE: tuple[Rule, ...] = (
          Se(3.4, FIXED, SE_LACKS),
          hodoku_closest("FINNED_X_WING", "HoDoKu finds siamese fish only with its option 'allow duals and "
                         "siamese', off by default, and scores each as its finned fish (130 to 260)"),
-         HAND, ANY, ON, None),
+         HAND, ANY, ON, None, BOXES),
     # Finned and sashimi forms are one rule each; HoDoKu scores sashimi 150 / 240 / 260.
     Rule(finned_fish.FINNED_X_WING, "Finned X-Wing", F.FINNED_FISH, HARD, finned_fish.finned_x_wing,
-         Se(3.4, FIXED, SE_LACKS), hodoku("FINNED_X_WING"), HAND, ANY, ON, None),
+         Se(3.4, FIXED, SE_LACKS), hodoku("FINNED_X_WING"), HAND, ANY, ON, None, BOXES),
     Rule(finned_fish.FINNED_SWORDFISH, "Finned Swordfish", F.FINNED_FISH, HARD, finned_fish.finned_swordfish,
-         Se(4.0, FIXED, SE_LACKS), hodoku("FINNED_SWORDFISH"), HAND, ANY, ON, None),
+         Se(4.0, FIXED, SE_LACKS), hodoku("FINNED_SWORDFISH"), HAND, ANY, ON, None, BOXES),
     Rule(finned_fish.FINNED_JELLYFISH, "Finned Jellyfish", F.FINNED_FISH, HARD, finned_fish.finned_jellyfish,
-         Se(5.4, FIXED, SE_LACKS), hodoku("FINNED_JELLYFISH"), HAND, ANY, ON, None),
+         Se(5.4, FIXED, SE_LACKS), hodoku("FINNED_JELLYFISH"), HAND, ANY, ON, None, BOXES),
     Rule(wings.XY_WING, "XY-Wing", F.WINGS, HARD, wings.xy_wing,
          Se(4.2, FIXED, SE_HAS), hodoku("XY_WING"), PAPER, ANY, ON, None),
     Rule(short_wings.XYZ_WING, "XYZ-Wing", F.WINGS, HARD, short_wings.xyz_wing,
@@ -169,39 +171,39 @@ TABLE: tuple[Rule, ...] = (
          hodoku_closest("NAKED_QUADRUPLE", "a Hall set of a unit is a subset, HoDoKu's largest is a "
                         "quadruple"), PAPER, ANY, ON, None),
     Rule(templates.DIGIT_TEMPLATE, "Digit templates", F.TEMPLATES, HARD, templates.digit_template,
-         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_DEL"), PADS, ANY, ON, None),
+         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_DEL"), PADS, ANY, ON, None, BOXES),
     Rule(templates.TEMPLATE_SET, "Template set", F.TEMPLATES, HARD, templates.template_set,
-         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_SET"), HAND, ANY, OFF, None),
+         Se(6.9, FIXED, SE_LACKS), hodoku("TEMPLATE_SET"), HAND, ANY, OFF, None, BOXES),
     Rule(uniqueness.UNIQUE_RECTANGLE_1, "Unique rectangle type 1", F.UNIQUENESS, HARD,
          uniqueness.unique_rectangle_1,
-         Se(4.5, FIXED, SE_HAS), hodoku("UNIQUENESS_1"), HAND, ONE, ON, None),
+         Se(4.5, FIXED, SE_HAS), hodoku("UNIQUENESS_1"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness.UNIQUE_RECTANGLE_2, "Unique rectangle type 2", F.UNIQUENESS, HARD,
          uniqueness.unique_rectangle_2,
-         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_2"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_2"), HAND, ONE, ON, None, PLAIN),
     # SE's type 3 is 4.5 + 0.1 per digit of its naked subset beyond one (4.6 is the pair's); its type 2
     # has no alignment test, so it covers type 5.
     Rule(uniqueness_more.UNIQUE_RECTANGLE_3, "Unique rectangle type 3", F.UNIQUENESS, HARD,
          uniqueness_more.unique_rectangle_3,
-         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_3"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_3"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness.UNIQUE_RECTANGLE_4, "Unique rectangle type 4", F.UNIQUENESS, HARD,
          uniqueness.unique_rectangle_4,
-         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_4"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_4"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness_more.UNIQUE_RECTANGLE_5, "Unique rectangle type 5", F.UNIQUENESS, HARD,
          uniqueness_more.unique_rectangle_5,
-         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_5"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_HAS), hodoku("UNIQUENESS_5"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness_more.UNIQUE_RECTANGLE_6, "Unique rectangle type 6", F.UNIQUENESS, HARD,
          uniqueness_more.unique_rectangle_6,
-         Se(4.6, FIXED, SE_LACKS), hodoku("UNIQUENESS_6"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_LACKS), hodoku("UNIQUENESS_6"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness.HIDDEN_RECTANGLE, "Hidden rectangle", F.UNIQUENESS, HARD, uniqueness.hidden_rectangle,
-         Se(4.7, FIXED, SE_LACKS), hodoku("HIDDEN_RECTANGLE"), HAND, ONE, ON, None),
+         Se(4.7, FIXED, SE_LACKS), hodoku("HIDDEN_RECTANGLE"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness.AVOIDABLE_RECTANGLE, "Avoidable rectangle", F.UNIQUENESS, HARD,
          uniqueness.avoidable_rectangle,
-         Se(4.5, FIXED, SE_LACKS), hodoku("AVOIDABLE_RECTANGLE_1"), HAND, ONE, ON, None),
+         Se(4.5, FIXED, SE_LACKS), hodoku("AVOIDABLE_RECTANGLE_1"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness_more.AVOIDABLE_RECTANGLE_2, "Avoidable rectangle type 2", F.UNIQUENESS, HARD,
          uniqueness_more.avoidable_rectangle_2,
-         Se(4.6, FIXED, SE_LACKS), hodoku("AVOIDABLE_RECTANGLE_2"), HAND, ONE, ON, None),
+         Se(4.6, FIXED, SE_LACKS), hodoku("AVOIDABLE_RECTANGLE_2"), HAND, ONE, ON, None, PLAIN),
     Rule(uniqueness.BUG_PLUS_ONE, "BUG+1", F.UNIQUENESS, HARD, uniqueness.bug_plus_one,
-         Se(5.6, FIXED, SE_HAS), hodoku("BUG_PLUS_1"), HAND, ONE, ON, None),
+         Se(5.6, FIXED, SE_HAS), hodoku("BUG_PLUS_1"), HAND, ONE, ON, None, PLAIN),
     Rule(cycles.NONREPETITIVE_CYCLE, "Nonrepetitive cycle (bilocation)", F.GRAPH, VERY_HARD,
          cycles.find_bilocation_cycles,
          Se(6.5, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BILOCATION),
@@ -213,24 +215,24 @@ TABLE: tuple[Rule, ...] = (
          Se(6.6, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BILOCATION),
     Rule(bivalue_rules.BIVALUE_CYCLE, "Nonrepetitive cycle (bivalue)", F.GRAPH, VERY_HARD,
          bivalue_rules.find_bivalue_cycles,
-         Se(6.5, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE),
+         Se(6.5, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE, HOUSES),
     Rule(bivalue_rules.BIVALUE_REPETITIVE_CYCLE, "Repetitive cycle (bivalue)", F.GRAPH, VERY_HARD,
          bivalue_rules.find_bivalue_repetitive_cycles,
-         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE),
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, BIVALUE, HOUSES),
     Rule(bivalue_rules.BIVALUE_CONFLICTING_PATHS, "Conflicting paths (bivalue)", F.GRAPH, VERY_HARD,
          bivalue_rules.find_bivalue_conflicting_paths,
          Se(7.0, WALK, SE_HAS),
          hodoku_closest("XY_CHAIN", "two bivalue chains from one cell, HoDoKu's XY-chain"), PAPER, ANY, ON,
-         BIVALUE),
+         BIVALUE, HOUSES),
     Rule(bivalue_rules.MIXED_CONFLICTING_PATHS, "Conflicting paths (mixed)", F.GRAPH, VERY_HARD,
          bivalue_rules.find_mixed_conflicting_paths,
-         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, None),
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PAPER, ANY, ON, None, HOUSES),
     Rule(forcing_rules.NONREPETITIVE_PATH, "Nonrepetitive path (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_nonrepetitive_paths,
-         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PADS, ANY, ON, None),
+         Se(7.0, WALK, SE_HAS), hodoku_closest("NICE_LOOP", _LOOP), PADS, ANY, ON, None, HOUSES),
     Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_forcing_contradictions,
-         Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None),
+         Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None, PLAIN),
     # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
     # there; the forcing chains find what they find, and their search shares the chains' propagations.
     Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,

@@ -12,11 +12,12 @@ import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.shared.hodoku_steps import Hodoku
 
-__all__ = ["Family", "Growth", "Level", "Rule", "Se", "Source"]
+__all__ = ["Family", "Growth", "Level", "Rule", "Se", "Shape", "Source"]
 
 
 class Level(enum.IntEnum):
@@ -85,6 +86,32 @@ class Growth(enum.Enum):
     NESTED = "nested"
 
 
+class Shape(enum.Enum):
+    """What a rule's argument needs of the grid's shape; the engine leaves a rule out where it does not fit.
+
+    Most rules are about houses and cells that see each other and hold on every shape (ANY).
+    """
+
+    ANY = "any shape"
+    #: Every "sees" must come from a house: the rule's graph has a node per house and digit, so a
+    #: knight's or king's move would be a link it cannot draw.
+    HOUSES = "no knight's or king's move"
+    #: Box arithmetic: the regions must be rectangular boxes (bands and stacks, box rows and columns).
+    BOXES = "rectangular boxes"
+    #: The houses must be every constraint: the argument swaps digits (a deadly pattern) or counts
+    #: placements, which a diagonal or a knight's move could forbid.
+    PLAIN = "no variant extras"
+    #: Both: a classic grid.
+    CLASSIC = "a classic grid"
+
+    def fits(self, geo: Geometry) -> bool:
+        """Whether a rule with this need holds on ``geo``."""
+        boxes = geo.box is not None or self not in (Shape.BOXES, Shape.CLASSIC)
+        houses = not any(geo.neighbours) or self is Shape.ANY or self is Shape.BOXES
+        plain = geo.plain or self not in (Shape.PLAIN, Shape.CLASSIC)
+        return boxes and houses and plain
+
+
 @dataclass(frozen=True)
 class Se:
     """A rule on Sudoku Explainer's scale: base difficulty, how length raises it, whether SE has it.
@@ -104,8 +131,9 @@ class Rule:
 
     The default order is the row's place in the table; ``on`` says whether the default rule set uses
     it; ``one_solution`` rules hold only for puzzles with exactly one solution and run only when the
-    user assumes one; ``graph`` is the graph its steps are read on (bilocation, bivalue) or None. The
-    technique page and example are found by id in ``resources/techniques``.
+    user assumes one; ``graph`` is the graph its steps are read on (bilocation, bivalue) or None;
+    ``shape`` is what it needs of the grid's shape. The technique page and example are found by id in
+    ``resources/techniques``.
     """
 
     id: str
@@ -119,3 +147,4 @@ class Rule:
     one_solution: bool
     on: bool
     graph: str | None
+    shape: Shape = Shape.ANY

@@ -49,7 +49,7 @@ def _slots(geo: Geometry) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     The last item is the mask that clears the cell's bit from the unit's position masks.
     """
     n = geo.n
-    rank = {unit: r for r, unit in enumerate(units_boxes_first(n))}
+    rank = {unit: r for r, unit in enumerate(units_boxes_first(geo))}
     return tuple(
         tuple((u, u * n, rank[u] * n, ~(1 << geo.units[u].index(cell))) for u in geo.units_of[cell])
         for cell in range(geo.size)
@@ -131,7 +131,7 @@ class SinglesTally:
         self._units_of = geo.units_of
         self._slots = _slots(geo)
         self._peer_slots = _peer_slots(geo)
-        self._order = units_boxes_first(n)
+        self._order = units_boxes_first(geo)
         self._explained = _explained_singles(geo)
         self._where = where = [0] * (len(geo.units) * n)
         self._open = [0] * len(geo.units)  # per unit, the mask of its empty cells' positions
@@ -154,35 +154,30 @@ class SinglesTally:
     def _count_cells(self) -> None:
         """Fill the units' places, digits and empty counts; note what makes the position impossible.
 
-        One pass over the cells, each cell's digits listed once for its three units. Impossible: a
+        One pass over the cells, each cell's digits listed once for its units. Impossible: a
         digit twice in a unit, an empty cell without candidates, a digit with no place in a unit.
         """
         where, values, cands = self._where, self._values, self._cands
         placed, open_ = self._placed, self._open
         seen = [0] * len(placed)
         suspect = False
-        for cell, ((r, rb, _, rk), (c, cb, _, ck), (b, bb, _, bk)) in enumerate(self._slots):
+        for cell, slots in enumerate(self._slots):
             digit = values[cell]
             if digit:
                 bit = 1 << (digit - 1)
-                suspect |= bool((placed[r] | placed[c] | placed[b]) & bit)
-                placed[r] |= bit
-                placed[c] |= bit
-                placed[b] |= bit
+                for unit, _, _, _ in slots:
+                    suspect |= bool(placed[unit] & bit)
+                    placed[unit] |= bit
                 continue
-            rbit, cbit, bbit = ~rk, ~ck, ~bk
-            open_[r] |= rbit
-            open_[c] |= cbit
-            open_[b] |= bbit
             mask = cands[cell]
             suspect |= not mask
-            seen[r] |= mask
-            seen[c] |= mask
-            seen[b] |= mask
-            for i in _bit_indices(mask):
-                where[rb + i] |= rbit
-                where[cb + i] |= cbit
-                where[bb + i] |= bbit
+            digits = _bit_indices(mask)
+            for unit, base, _, keep in slots:
+                bit = ~keep
+                open_[unit] |= bit
+                seen[unit] |= mask
+                for i in digits:
+                    where[base + i] |= bit
         full = self._geo.full_mask
         self.suspect = suspect or any(
             (used | open_) != full for used, open_ in zip(placed, seen, strict=True)
@@ -243,8 +238,7 @@ class SinglesTally:
     def _became_single(self, cell: int) -> None:
         heapq.heappush(self._naked, cell)
         open_, lone = self._open, self._lone
-        row, column, box = self._units_of[cell]
-        if open_[row] in lone or open_[column] in lone or open_[box] in lone:
+        if any(open_[unit] in lone for unit in self._units_of[cell]):
             heapq.heappush(self._full_houses, cell)
 
     # ------------------------------------------------------------------ following the steps

@@ -181,14 +181,14 @@ def _locked_rule(
 def _intersections(
     geo: Geometry,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """The box-line intersections, and for each the others on its line and the others in its box."""
+    """The line-region intersections, and for each the others on its line and the others in its region."""
     segments: list[tuple[int, ...]] = []
     lines: list[int] = []
     boxes: list[int] = []
     for line in range(2 * geo.n):
         by_box: dict[int, list[int]] = {}
         for cell in geo.units[line]:
-            by_box.setdefault(geo.box_of[cell], []).append(cell)
+            by_box.setdefault(geo.region_of[cell], []).append(cell)
         for box, cells in by_box.items():
             segments.append(tuple(cells))
             lines.append(line)
@@ -216,7 +216,7 @@ def _segments_by_unit(
     """
     judged = [0] * len(geo.units)
     for index, segment in enumerate(segments):
-        line, column, box = geo.units_of[segment[0]]
+        line, column, box = geo.units_of[segment[0]][:3]
         on_line = line if all(geo.row_of[c] == geo.row_of[segment[0]] for c in segment) else column
         judged[on_line] |= 1 << index
         judged[box] |= 1 << index

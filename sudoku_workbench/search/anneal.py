@@ -143,7 +143,7 @@ class _Annealer:
         self.givens = grid.givens
         self.settings = settings
         self.rng = rng
-        boxes = [[c for c in box if not grid.givens[c]] for box in self.geo.boxes]
+        boxes = [[c for c in box if not grid.givens[c]] for box in self.geo.regions]
         self.free_boxes = [b for b in boxes if len(b) >= 2]
         self.free_cells = [c for c in range(self.geo.size) if not grid.givens[c]]
         self.state = self._fresh()
@@ -152,7 +152,7 @@ class _Annealer:
         values = list(self.givens)
         n = self.geo.n
         if self.settings.moves == "box":
-            for box in self.geo.boxes:
+            for box in self.geo.regions:
                 missing = sorted(set(range(1, n + 1)) - {values[c] for c in box})
                 self.rng.shuffle(missing)
                 for cell, digit in zip((c for c in box if not values[c]), missing, strict=False):

@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid
+from sudoku_workbench.core.geometry import ShapeError
 from sudoku_workbench.core.grid import digits_of_mask
 from sudoku_workbench.search._engine import Engine, engine_for
 from sudoku_workbench.search.minimize import Removal, grid_of, remove_orbits
@@ -53,6 +54,7 @@ def fill_orbits(
 
     Raises:
         SymmetryError: when the symmetry does not fit the box shape.
+        ShapeError: when the shape has no solution grid at all (4x4 X with anti-king, say).
         Cancelled: when the token is cancelled.
     """
     all_orbits = orbits(geo, symmetry)
@@ -61,7 +63,10 @@ def fill_orbits(
         filled = _try_fill(geo, rng, all_orbits, index, cancel, None, progress)
         if filled is not None:
             return filled
-    solution = next(solutions(Grid.empty(geo), cancel=cancel, rng=rng)).values
+    complete = next(solutions(Grid.empty(geo), cancel=cancel, rng=rng), None)
+    if complete is None:
+        raise ShapeError(f"no grid can be filled in at all on {geo.label}: its rules contradict each other")
+    solution = complete.values
     guided = _try_fill(geo, rng, all_orbits, index, cancel, solution, progress)
     assert guided is not None, "digits of a solution cannot contradict"
     return guided

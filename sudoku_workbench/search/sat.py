@@ -138,7 +138,7 @@ class SatSearch:
         geo = self.geometry
         n = geo.n
         values = grid.values
-        used = [0] * (3 * n)
+        used = [0] * len(geo.units)
         literals = []
         for cell, value in enumerate(values):
             if value:
@@ -149,11 +149,15 @@ class SatSearch:
         for cell, value in enumerate(values):
             if value:
                 continue
-            row, col, box = geo.units_of[cell]
             marked = grid.candidates[cell]
             if not marked:
                 return None
-            removed = geo.full_mask & ~(used[row] | used[col] | used[box]) & ~marked
+            seen = 0
+            for unit in geo.units_of[cell]:
+                seen |= used[unit]
+            for other in geo.neighbours[cell]:
+                seen |= 1 << values[other] >> 1
+            removed = geo.full_mask & ~seen & ~marked
             while removed:
                 bit = removed & -removed
                 literals.append(-(cell * n + bit.bit_length()))

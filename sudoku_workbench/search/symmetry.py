@@ -148,9 +148,14 @@ def check_symmetry(geo: Geometry, name: str) -> None:
     """
     _known(name)
     if not _fits(geo, name):
+        why = (
+            f"it turns {geo.box_rows}x{geo.box_cols} boxes into {geo.box_cols}x{geo.box_rows} regions that "
+            "are not boxes"
+            if geo.classic
+            else "it does not map this shape's regions and extra houses onto themselves"
+        )
         raise SymmetryError(
-            f"{_NAMES[name]} ({name}) does not fit {geo.label}: it turns {geo.box_rows}x{geo.box_cols} "
-            f"boxes into {geo.box_cols}x{geo.box_rows} regions that are not boxes; "
+            f"{_NAMES[name]} ({name}) does not fit {geo.label}: {why}; "
             f"choose one of {', '.join(fitting_symmetries(geo))}"
         )
 

@@ -70,7 +70,7 @@ def test_each_layer_draws_its_stretch_alone_with_its_legend(dialog, shot):
 
 def test_the_walk_passes_each_unit_whole_and_jumps_between_units(dialog):
     geo = dialog.view.grid.geometry
-    units = {"blocks": geo.box_of, "rows": geo.row_of, "columns": geo.col_of}
+    units = {"blocks": geo.region_of, "rows": geo.row_of, "columns": geo.col_of}
     for phase in PHASES:
         walk = dialog.view.walks[phase]
         assert sorted(walk) == list(range(geo.size)), "every cell once per stretch"

@@ -27,16 +27,20 @@ def _first_step(grid: Grid, rules: tuple[Rule, ...]) -> Step | None:
 
 def test_the_default_cascade_leaves_unit_matching_out() -> None:
     assert "unit_matching" in _ids(RULES)
-    assert "unit_matching" not in _ids(asked_rules(RULES))
-    assert len(asked_rules(RULES)) == len(RULES) - 1
+    assert "unit_matching" not in _ids(asked_rules(RULES, G9))
+    assert len(asked_rules(RULES, G9)) == len(RULES) - 1
 
 
 def test_unit_matching_stays_without_chain_exclusion_before_it() -> None:
     single, chain, unit = COVERED
-    assert _ids(asked_rules((single, unit))) == ["naked_single", "unit_matching"]
-    assert _ids(asked_rules((single, unit, chain))) == ["naked_single", "unit_matching", "chain_exclusion"]
-    assert _ids(asked_rules((chain, unit))) == ["chain_exclusion", "unit_matching"]
-    assert _ids(asked_rules((chain, single, unit))) == ["chain_exclusion", "naked_single"]
+    assert _ids(asked_rules((single, unit), G9)) == ["naked_single", "unit_matching"]
+    assert _ids(asked_rules((single, unit, chain), G9)) == [
+        "naked_single",
+        "unit_matching",
+        "chain_exclusion",
+    ]
+    assert _ids(asked_rules((chain, unit), G9)) == ["chain_exclusion", "unit_matching"]
+    assert _ids(asked_rules((chain, single, unit), G9)) == ["chain_exclusion", "naked_single"]
 
 
 @settings(max_examples=300, deadline=None)

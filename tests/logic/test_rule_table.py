@@ -12,7 +12,7 @@ from sudoku_workbench.logic.hand_patterns import HAND_SOLVER_RULES
 from sudoku_workbench.logic.rating import se_scale
 from sudoku_workbench.logic.reference.techniques import _examples
 from sudoku_workbench.logic.rule_table import BILOCATION, BIVALUE, TABLE
-from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Source
+from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Shape, Source
 from sudoku_workbench.logic.shared.hodoku_steps import HODOKU_STEPS, Hodoku, HodokuLevel
 
 UNIQUENESS = {
@@ -38,6 +38,7 @@ FIELD_TYPES = {
     "source": Source,
     "one_solution": bool,
     "on": bool,
+    "shape": Shape,
 }
 
 

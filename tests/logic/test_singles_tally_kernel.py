@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_workbench.core import Grid
-from sudoku_workbench.core.geometry import Geometry
+from sudoku_workbench.core.geometry import geometry
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic import _tally_kernel
 from sudoku_workbench.logic.engine import forget_caches, steps_with_grids
@@ -131,10 +131,10 @@ def test_odd_positions_and_steps_are_followed_the_same_way(index, seed, length):
 
 def test_the_kernel_refuses_grids_too_large_for_it(monkeypatch):
     monkeypatch.setattr(_tally_kernel, "kernel", compiled)
-    assert _tally_kernel._tables(compiled, Geometry(4, 8)) is None  # 32 digits
-    assert _tally_kernel._tables(compiled, Geometry(3, 3)) is not None
-    assert isinstance(_tally_kernel.new_tally(Grid.empty(Geometry(4, 8))), SinglesTally)
-    assert not isinstance(_tally_kernel.new_tally(Grid.empty(Geometry(3, 3))), SinglesTally)
+    assert _tally_kernel._tables(compiled, geometry(4, 8)) is None  # 32 digits
+    assert _tally_kernel._tables(compiled, geometry(3, 3)) is not None
+    assert isinstance(_tally_kernel.new_tally(Grid.empty(geometry(4, 8))), SinglesTally)
+    assert not isinstance(_tally_kernel.new_tally(Grid.empty(geometry(3, 3))), SinglesTally)
 
 
 def test_a_step_outside_the_grid_is_a_clear_error_not_a_crash():

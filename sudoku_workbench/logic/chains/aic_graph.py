@@ -146,7 +146,7 @@ def unit_splits(geo: Geometry) -> tuple[tuple[tuple[int, ...], ...], ...]:
     n = geo.n
     found: list[tuple[tuple[int, ...], ...]] = []
     for unit, cells in enumerate(geo.units):
-        keys = (geo.box_of,) if unit < 2 * n else (geo.row_of, geo.col_of)
+        keys = (geo.region_of,) if unit < 2 * n else (geo.row_of, geo.col_of)
         per_key: list[tuple[int, ...]] = []
         for key in keys:
             parts: dict[int, int] = {}

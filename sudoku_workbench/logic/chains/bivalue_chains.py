@@ -18,7 +18,7 @@ import functools
 from collections import deque
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char, geometry
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._cell_masks import peer_masks
@@ -98,13 +98,13 @@ def _components(graph: dict[Cell, tuple[Cell, ...]]) -> Iterator[tuple[Cell, ...
 
 @by_content
 def _part_chains(
-    box_rows: int, box_cols: int, part: tuple[tuple[Cell, int], ...]
+    geo: Geometry, part: tuple[tuple[Cell, int], ...]
 ) -> tuple[tuple[int, Digit, tuple[Cell, ...]], ...]:
     """The chains of three or more cells of one connected part: (length, z, cells), each found once.
 
     Remembered by the part's cells and their pairs: most parts are as they were at the last ask.
     """
-    peers = peer_masks(geometry(box_rows, box_cols))
+    peers = peer_masks(geo)
     moves: _Moves = {}
     for cell, mask in part:
         for digit in bits_of(mask):
@@ -131,9 +131,7 @@ def _xy_chains(grid: Grid) -> tuple[tuple[Digit, tuple[Cell, ...], int], ...]:
     geo = grid.geometry
     found = []
     for part in _components(_bivalue_peers(grid)):
-        for length, digit, cells in _part_chains(
-            geo.box_rows, geo.box_cols, tuple((c, cands[c]) for c in part)
-        ):
+        for length, digit, cells in _part_chains(geo, tuple((c, cands[c]) for c in part)):
             victims = end_victims(links, digit, cells)
             if victims:
                 found.append((length, digit, cells, victims))

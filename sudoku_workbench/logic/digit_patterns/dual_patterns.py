@@ -69,7 +69,7 @@ def _line_partner(geo: Geometry, links: DigitLinks, digit: Digit, cell: Cell, ki
     The partner must lie outside the cell's box, as a kite's far end does.
     """
     for partner, unit in links.strong[digit].get(cell, ()):
-        if unit // geo.n == kind and geo.box_of[partner] != geo.box_of[cell]:
+        if unit // geo.n == kind and geo.region_of[partner] != geo.region_of[cell]:
             return partner
     return None
 
@@ -87,13 +87,14 @@ def _dual_kites(grid: Grid, digit: Digit) -> Iterator[DualKite]:
         if row_end is not None and col_end is not None:
             ends[cell] = (row_end, col_end)
     for a, b in itertools.combinations(sorted(ends), 2):
-        if geo.box_of[a] != geo.box_of[b]:
+        if geo.region_of[a] != geo.region_of[b]:
             continue
         kites = []
         for row_from, col_from in ((a, b), (b, a)):
             far_row, far_col = ends[row_from][0], ends[col_from][1]
             target = geo.cell(geo.row_of[far_col], geo.col_of[far_row])
-            if holders >> target & 1:
+            # On a jigsaw the two far ends may meet in one cell, or the target be one of the pattern's.
+            if holders >> target & 1 and far_row != far_col and target not in (a, b, far_row, far_col):
                 kites.append((far_row, far_col, target))
         if len(kites) == 2:
             yield DualKite(digit, (a, b), (kites[0], kites[1]))

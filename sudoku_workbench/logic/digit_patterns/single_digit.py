@@ -159,8 +159,8 @@ def _kind(geo: Geometry, chain: XChain) -> str:
     if (rows and geo.col_of[b] == geo.col_of[c]) or (cols and geo.row_of[b] == geo.row_of[c]):
         return SKYSCRAPER
     lines = first < 2 * n and second < 2 * n and (first < n) != (second < n)
-    box = geo.box_of[b]
-    if lines and geo.box_of[c] == box and geo.box_of[a] != box and geo.box_of[e] != box:
+    box = geo.region_of[b]
+    if lines and geo.region_of[c] == box and geo.region_of[a] != box and geo.region_of[e] != box:
         return TWO_STRING_KITE
     return TURBOT_FISH
 

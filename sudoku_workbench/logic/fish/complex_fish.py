@@ -72,14 +72,15 @@ class _Board(NamedTuple):
 
     kinds: tuple[int, ...]
     cells_in: tuple[int, ...]
-    units_of: tuple[tuple[int, int, int], ...]
+    units_of: tuple[tuple[int, ...], ...]
     peers: tuple[int, ...]
     holders: int
 
 
 def _kind_masks(geo: Geometry) -> tuple[int, ...]:
+    """Rows, columns, and the rest: regions and extra houses (a diagonal, a window) count as boxes."""
     n = geo.n
-    return (_ROW,) * n + (_COL,) * n + (_BOX,) * n
+    return (_ROW,) * n + (_COL,) * n + (_BOX,) * (len(geo.units) - 2 * n)
 
 
 def family_of(kinds: tuple[int, ...], base: tuple[int, ...], cover: tuple[int, ...]) -> str | None:

@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`~sudoku_workbench.logic.forcing.propagation`, which reads them on every assumption:
 these
-say where things are (units, peers, box-line meetings), that module what follows from an assumption.
+say where things are (units, peers, the meetings of two houses), that module what follows from an assumption.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ __all__ = ["Tables", "tables_of"]
 
 @dataclass(frozen=True)
 class Tables:
-    """Per-geometry bit masks: units, peers, and where a digit confined to a box-line meeting reaches."""
+    """Per-geometry bit masks: units, peers, and where a digit confined to two houses' meeting reaches."""
 
     geo: Geometry
     units: tuple[int, ...]
@@ -35,13 +35,15 @@ class Tables:
 
 
 def _confines(geo: Geometry, units: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """:attr:`Tables.confines`: lines meet boxes only, and only where each has cells outside the other."""
-    boxes = range(2 * geo.n, 3 * geo.n)
+    """:attr:`Tables.confines`: two houses that meet in two or more cells, each with cells outside the other.
+
+    On a classic grid those are a box and a line; a jigsaw region meets lines, and a diagonal every kind.
+    """
     return tuple(
         tuple(
             (umask & units[other], units[other] & ~umask, other)
             for other in (geo.units_of[cell] if umask >> cell & 1 else ())
-            if (other in boxes) != (unit in boxes) and units[other] & ~umask and umask & ~units[other]
+            if (umask & units[other]).bit_count() > 1 and units[other] & ~umask and umask & ~units[other]
         )
         for unit, umask in enumerate(units)
         for cell in range(geo.size)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.geometry import Geometry, ShapeError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.chains.nice_loops import NICE_LOOP
@@ -43,6 +44,7 @@ __all__ = [
     "LEVEL_CEILINGS",
     "HodokuRating",
     "hodoku_order",
+    "hodoku_refusal",
     "puzzle_level",
     "rate_hodoku",
     "step_technique",
@@ -139,6 +141,13 @@ def hodoku_order(rules: Sequence[Rule]) -> tuple[Rule, ...]:
     return tuple(sorted(chosen, key=lambda rule: rule.hodoku.step.order))
 
 
+def hodoku_refusal(geo: Geometry) -> str | None:
+    """Why HoDoKu's scale cannot rate a puzzle of this shape: it has no jigsaw or variant rules."""
+    if geo.classic:
+        return None
+    return f"HoDoKu rates classic grids only ({geo.label} is not one): use the SE scale"
+
+
 @dataclass(frozen=True)
 class HodokuRating:
     """A puzzle on HoDoKu's scale.
@@ -198,8 +207,12 @@ def rate_hodoku(
     Without it the uniqueness rows are left out and a stuck path ends the rating (status ``stuck``).
 
     Raises:
+        ShapeError: for a puzzle HoDoKu has no scale for (see :func:`hodoku_refusal`).
         Cancelled: when ``cancel`` was cancelled.
     """
+    refusal = hodoku_refusal(grid.geometry)
+    if refusal is not None:
+        raise ShapeError(refusal)
     chosen = rules
     if solution is not None:
         have = {rule.id for rule in rules}

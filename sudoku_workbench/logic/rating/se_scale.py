@@ -53,7 +53,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als.als import ALS_XZ, als_xz
 from sudoku_workbench.logic.chains.nice_loops import uses_almost_locked_sets
-from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique
+from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assuming_unique, rules_for_shape
 from sudoku_workbench.logic.rating.se_path import rated_se_path
 from sudoku_workbench.logic.rule_table import COVERED_BY, TABLE
 from sudoku_workbench.logic.rule_types import Growth
@@ -243,7 +243,7 @@ def rate_se(
     hardest: tuple[float, Step] | None = None
     status = "solved"
     last_open = grid.values.count(0)
-    se_rules = _se_rules(rules, n, one_solution)
+    se_rules = rules_for_shape(_se_rules(rules, n, one_solution), grid.geometry)
     if ceiling is not None:
         se_rules = tuple(rule for rule in se_rules if step_floor(rule) <= ceiling)
     try:

@@ -19,7 +19,6 @@ def unit_masks(geo: Geometry) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in cells) for cells in geo.units)
 
 
-@functools.cache
 def peer_masks(geo: Geometry) -> tuple[int, ...]:
-    """Each cell's peers as a bit mask."""
-    return tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))
+    """Each cell's peers as a bit mask (the cells it sees through a house or a variant's move)."""
+    return geo.peer_bits

@@ -59,7 +59,10 @@ def remember_unit_positions(grid: Grid, table: tuple[tuple[int, ...], ...]) -> N
 
 @dataclass(frozen=True)
 class Intersection:
-    """The cells where a line (row or column) meets a box, with their bit masks in each unit."""
+    """The cells where a line (row, column, extra house) meets a region or another house, and masks.
+
+    The masks are the cells' bits in each of the two units.
+    """
 
     line: int
     box: int
@@ -70,24 +73,36 @@ class Intersection:
 
 @functools.cache
 def intersections(geo: Geometry) -> tuple[Intersection, ...]:
-    """Every line–box intersection that holds cells (boxes first in reading order, rows before columns)."""
+    """Every line–region intersection that holds cells, then those of the extra houses.
+
+    Regions come first in reading order, rows before columns; then each extra house (a diagonal, a
+    window) against every house it meets in two or more cells, the extra house standing as the line.
+    """
+    pairs = [
+        (geo.units_of[c][kind], region)
+        for region in range(2 * geo.n, 3 * geo.n)
+        for kind in (0, 1)
+        for c in sorted(geo.units[region], key=lambda c: geo.units_of[c][kind])
+    ]
+    pairs += [
+        (extra, other)
+        for extra in geo.extra_units
+        for other in range(extra)
+        if len(set(geo.units[extra]) & set(geo.units[other])) > 1
+    ]
     found = []
-    for box in range(2 * geo.n, 3 * geo.n):
-        box_cells = geo.units[box]
-        for kind_offset in (0, geo.n):
-            lines = sorted({geo.units_of[c][0 if kind_offset == 0 else 1] for c in box_cells})
-            for line in lines:
-                line_cells = geo.units[line]
-                common = tuple(c for c in box_cells if c in line_cells)
-                found.append(
-                    Intersection(
-                        line,
-                        box,
-                        common,
-                        sum(1 << line_cells.index(c) for c in common),
-                        sum(1 << box_cells.index(c) for c in common),
-                    )
-                )
+    for line, box in dict.fromkeys(pairs):
+        line_cells, box_cells = geo.units[line], geo.units[box]
+        common = tuple(c for c in box_cells if c in line_cells)
+        found.append(
+            Intersection(
+                line,
+                box,
+                common,
+                sum(1 << line_cells.index(c) for c in common),
+                sum(1 << box_cells.index(c) for c in common),
+            )
+        )
     return tuple(found)
 
 
@@ -99,7 +114,7 @@ def unit_getters(geo: Geometry) -> tuple[Callable[[Sequence[int]], tuple[int, ..
 
 @functools.cache
 def other_getters(geo: Geometry) -> tuple[tuple[Callable[[Sequence[int]], tuple[int, ...]], ...], ...]:
-    """Per cell, for each of its three units, a getter of the unit's other cells."""
+    """Per cell, for each of its units, a getter of the unit's other cells."""
     return tuple(
         tuple(operator.itemgetter(*(c for c in geo.units[u] if c != cell)) for u in geo.units_of[cell])
         for cell in range(geo.size)

@@ -129,9 +129,10 @@ def naked_single(grid: Grid) -> Iterator[Step]:
 
 
 @functools.cache
-def units_boxes_first(n: int) -> tuple[int, ...]:
-    """The order hidden singles are looked for in: boxes, then rows, then columns."""
-    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n))
+def units_boxes_first(geo: Geometry) -> tuple[int, ...]:
+    """The order hidden singles are looked for in: regions, then rows, then columns, then extra houses."""
+    n = geo.n
+    return tuple(range(2 * n, 3 * n)) + tuple(range(2 * n)) + tuple(geo.extra_units)
 
 
 def hidden_single(grid: Grid) -> Iterator[Step]:
@@ -139,7 +140,7 @@ def hidden_single(grid: Grid) -> Iterator[Step]:
     geo = grid.geometry
     cands = grid.candidates
     getters = unit_getters(geo)
-    for unit in units_boxes_first(geo.n):
+    for unit in units_boxes_first(geo):
         once = twice = 0
         for mask in getters[unit](cands):
             twice |= once & mask

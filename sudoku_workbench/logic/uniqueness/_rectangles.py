@@ -52,7 +52,7 @@ def rectangles(geo: Geometry) -> tuple[Corners, ...]:
             for c1 in range(n):
                 for c2 in range(c1 + 1, n):
                     corners = (r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1)
-                    if len({geo.box_of[c] for c in corners}) == 2:
+                    if len({geo.region_of[c] for c in corners}) == 2:
                         found.append(corners)
     return tuple(found)
 

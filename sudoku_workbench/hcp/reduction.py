@@ -19,7 +19,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Literal
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, ShapeError
 from sudoku_workbench.hcp.numbering import Numbering, numbering
 
 __all__ = [
@@ -99,6 +99,19 @@ class _Layout:
 
 @functools.cache
 def _layout(geo: Geometry) -> _Layout:
+    """The layout of a shape the reduction holds for.
+
+    The block gadget asks only that each block hold each digit once, so a jigsaw's regions serve as
+    blocks; an extra house or a variant's move has no gadget, and a cycle would ignore it.
+
+    Raises:
+        ShapeError: for a shape with variant extras (X, windoku, disjoint groups, anti-knight, …).
+    """
+    if geo.extras:
+        raise ShapeError(
+            f"Haythorpe's reduction has gadgets for rows, columns and blocks only; {geo.label} adds rules "
+            "it cannot express, so its cycles would break them"
+        )
     return _Layout(geo)
 
 

@@ -7,6 +7,8 @@ import random
 import pytest
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.regions import random_jigsaw
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus
 from tests.hcp.helpers import pattern_grid
@@ -29,6 +31,12 @@ def _samples() -> list[tuple[str, Grid]]:
     ]
     named = [(f"{label}-{i}", grid) for label, grids in picks for i, grid in enumerate(grids)]
     named += [("8x8-0", _blanked(8, 1)), ("12x12-0", _blanked(12, 2))]
+    # Irregular regions as blocks: the block gadget needs only each block to hold each digit once.
+    for n in (9, 7):
+        rng = random.Random(n)
+        named.append(
+            (f"jigsaw{n}x{n}-0", generate_eppstein(random_jigsaw(n, rng, symmetric=True), rng, "none"))
+        )
     return named
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_workbench.core import Grid
+from sudoku_workbench.core import Grid, geometry
+from sudoku_workbench.core.geometry import ShapeError
 from sudoku_workbench.hcp.cycle import canonical_cycle
 from sudoku_workbench.hcp.export import export_graph
 from sudoku_workbench.hcp.tour import TourError, check_cycle, grid_from_tour, lift_cycle
@@ -52,3 +53,10 @@ def test_a_grid_breaking_a_given_is_no_hamiltonian_cycle(solved: tuple[Grid, Gri
             check_cycle(export.dimension, export.edges, tour, export.directed)
     blank = export_graph(Grid.empty(puzzle.geometry), variant, reduce=False)  # type: ignore[arg-type]
     check_cycle(blank.dimension, blank.edges, lift_cycle(blank, canonical_cycle(puzzle.geometry, wrong)))
+
+
+@pytest.mark.parametrize("extras", [("x",), ("antiknight",), ("windoku",)])
+def test_the_reduction_refuses_variant_rules_it_has_no_gadget_for(extras: tuple[str, ...]) -> None:
+    grid = Grid.empty(geometry(3, 3, extras))
+    with pytest.raises(ShapeError, match="gadgets for rows, columns and blocks only"):
+        export_graph(grid, "directed")

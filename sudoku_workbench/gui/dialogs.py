@@ -6,6 +6,8 @@ decides what to do with it. Message boxes are the standard ones, so tests can re
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,12 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from sudoku_workbench.core.geometry import BOX_SHAPES, geometry_for_size
+from sudoku_workbench.core.geometry import BOX_SHAPES, EXTRAS, Geometry, geometry_for_size
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
 from sudoku_workbench.gui.session_jobs import GenerateOptions
 from sudoku_workbench.logic.rule_choice import PRESETS
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
+from sudoku_workbench.search.regions import random_jigsaw
 from sudoku_workbench.search.targets import TargetError, se_band
 
 __all__ = [
@@ -39,7 +42,7 @@ __all__ = [
     "GenerateDialog",
     "ask_recover",
     "ask_save_changes",
-    "ask_size",
+    "ask_shape",
     "choose_open_path",
     "choose_save_path",
     "show_error",
@@ -55,12 +58,36 @@ PUZZLE_FILTER = (
 LEVELS = ("any", "easy", "medium", "hard", "very hard", "needs search")
 
 
-def ask_size(parent: QWidget, current: int = 9) -> int | None:
-    """File → New: the size of the new grid."""
-    labels = [geometry_for_size(n).label for n in BOX_SHAPES]
-    start = list(BOX_SHAPES).index(current) if current in BOX_SHAPES else 3
-    label, ok = QInputDialog.getItem(parent, "New puzzle", "Size:", labels, start, False)
-    return list(BOX_SHAPES)[labels.index(label)] if ok else None
+#: The jigsaw sizes File → New offers (a fresh random region map each time).
+NEW_JIGSAWS = (6, 7, 8, 9)
+
+
+def new_shapes() -> dict[str, Callable[[], Geometry]]:
+    """File → New's choices by label: every box size, the 9x9 variants, and jigsaws of random regions."""
+    fixed = [geometry_for_size(n) for n in BOX_SHAPES] + [geometry_for_size(9, (name,)) for name in EXTRAS]
+    shapes: dict[str, Callable[[], Geometry]] = {geo.label: functools.partial(_same, geo) for geo in fixed}
+    for n in NEW_JIGSAWS:
+        shapes[f"{n}x{n} jigsaw (random regions)"] = functools.partial(_random_jigsaw, n)
+    return shapes
+
+
+def _same(geo: Geometry) -> Geometry:
+    return geo
+
+
+def _random_jigsaw(n: int) -> Geometry:
+    return random_jigsaw(n, random.Random(), symmetric=True)
+
+
+def ask_shape(parent: QWidget, current: Geometry) -> Geometry | None:
+    """File → New: the size and kind of the new grid."""
+    shapes = new_shapes()
+    labels = list(shapes)
+    start = (
+        labels.index(current.label) if current.label in labels else labels.index(geometry_for_size(9).label)
+    )
+    label, ok = QInputDialog.getItem(parent, "New puzzle", "Grid:", labels, start, False)
+    return shapes[label]() if ok else None
 
 
 def choose_open_path(

@@ -101,9 +101,9 @@ class FileCommands:
         """File → New: an empty grid of a chosen size, in Givens mode, with the board ready for typing."""
         if not self.confirm_discard():
             return
-        size = dialogs.ask_size(self.window, self.session.grid.geometry.n)
-        if size is not None:
-            self.session.new_puzzle(geometry_for_size(size))
+        shape = dialogs.ask_shape(self.window, self.session.grid.geometry)
+        if shape is not None:
+            self.session.new_puzzle(shape)
         self.focus_board()
 
     def open(self, path: Path | None = None) -> None:

@@ -33,7 +33,7 @@ def puzzles(tmp_path: Path) -> Path:
 def test_every_rule_command_lists_its_rules(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*command, "--rules", "singles", "--enable", "x_wing", "--list-rules"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["id", "name", "family", "level", "SE", "HoDoKu", "use"]
+    assert lines[0].split() == ["id", "name", "family", "level", "SE", "HoDoKu", "shape", "use"]
     on = [line.split()[0] for line in lines[1:] if line.endswith(" on")]
     assert on == ["full_house", "naked_single", "hidden_single", "x_wing"]
     wxyz = next(line for line in lines if line.startswith("wxyz_wing "))

@@ -73,7 +73,14 @@ def test_a_symmetry_that_does_not_fit_is_refused_with_a_message(capsys):
     assert "rot180" in err
 
 
-@pytest.mark.parametrize("bad", [["--level", "impossible"], ["--count", "0"], ["--size", "7"]])
+def test_a_size_without_boxes_asks_for_a_jigsaw(capsys):
+    assert main(["generate", "--size", "7", "--seed", "1"]) == 2
+    assert "--size 7: a 7x7 grid has no boxes; add --jigsaw" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "bad", [["--level", "impossible"], ["--count", "0"], ["--size", "30"], ["--size", "²"]]
+)
 def test_bad_options_are_argparse_errors(bad, capsys):
     with pytest.raises(SystemExit) as info:
         main(["generate", *bad])

@@ -113,13 +113,21 @@ def _diagonals(n: int, _box: tuple[int, int] | None) -> list[tuple[str, tuple[Ce
 
 
 def _windows(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
-    """Windoku's extra boxes: one box's width in from each side, one line apart (four on 9x9)."""
+    """Windoku's windows, one box's width in from each side and one line apart, then their groups.
+
+    Four windows on 9x9. The lines between and around the windows cut the grid into side x side sets
+    of rows and of columns, and every crossing of a row set with a column set holds each digit once:
+    the five more groups Sukaku Explainer also reads as houses on 9x9.
+    """
     side = box[0] if box else 0
     starts = range(1, n - side, side + 1)
-    return [
-        (f"window {k + 1}", tuple((top + r) * n + left + c for r in range(side) for c in range(side)))
-        for k, (top, left) in enumerate((t, s) for t in starts for s in starts)
-    ]
+    bands = [tuple(range(t, t + side)) for t in starts] + [tuple(range(0, n, side + 1))]
+    groups = [(rows, cols) for rows in bands for cols in bands]
+    named = []
+    for k, (rows, cols) in enumerate(sorted(groups, key=lambda g: (g[0][0] == 0 or g[1][0] == 0, g))):
+        kind = "window" if k < (side - 1) ** 2 else "window group"
+        named.append((f"{kind} {k + 1}", tuple(sorted(r * n + c for r in rows for c in cols))))
+    return named
 
 
 def _disjoint_groups(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
@@ -314,8 +322,14 @@ class Geometry:
         return range(3 * self.n, len(self.units))
 
     def houses_of(self, extra: str) -> tuple[int, ...]:
-        """The unit numbers of the houses one extra adds (the four windows of ``windoku``, say)."""
+        """The unit numbers of the houses one extra adds (windoku's windows and the groups they imply)."""
         return tuple(3 * self.n + i for i, name in enumerate(self.extra_of) if name == extra)
+
+    @property
+    def windows(self) -> tuple[int, ...]:
+        """Windoku's shaded windows alone (the first of its houses; the implied groups follow)."""
+        side = self.box[0] if self.box else 0
+        return self.houses_of("windoku")[: (side - 1) ** 2]
 
     def cell(self, row: int, col: int) -> Cell:
         """The cell at a 0-based row and column."""

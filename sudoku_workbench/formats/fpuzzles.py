@@ -141,9 +141,7 @@ def format_fpuzzles(grid: Grid, title: str = "") -> str:
         if name in geo.extras:
             data[flag] = True
     if "windoku" in geo.extras:
-        data["extraregion"] = [
-            {"cells": [_cell_ref(geo, c) for c in geo.units[u]]} for u in geo.houses_of("windoku")
-        ]
+        data["extraregion"] = [{"cells": [_cell_ref(geo, c) for c in geo.units[u]]} for u in geo.windows]
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -232,7 +230,7 @@ def _windoku_windows(n: int) -> set[frozenset[int]]:
     if box[0] != box[1]:
         return set()
     windoku = geometry(*box, ("windoku",))
-    return {frozenset(windoku.units[u]) for u in windoku.houses_of("windoku")}
+    return {frozenset(windoku.units[u]) for u in windoku.windows}
 
 
 def _cells_of(reader: JsonReader, item: Any, n: int, path: str) -> list[int]:

@@ -28,7 +28,7 @@ def draw_board_lines(
     def point(x: float, y: float) -> QPointF:
         return QPointF(left + x * cell, top + y * cell)
 
-    for house in geo.houses_of("windoku"):
+    for house in geo.windows:
         for c in geo.units[house]:
             painter.fillRect(
                 QRectF(point(geo.col_of[c], geo.row_of[c]), point(geo.col_of[c] + 1, geo.row_of[c] + 1)),

@@ -51,11 +51,16 @@ def test_extras_add_the_houses_and_moves_of_their_definitions():
     assert x.unit_name(27) == "the main diagonal"
     assert x.units_of[40] == (4, 13, 22, 27, 28)  # the centre is on both diagonals
     windoku = geometry(3, 3, ("windoku",))
-    windows = {frozenset(windoku.units[u]) for u in windoku.houses_of("windoku")}
+    windows = {frozenset(windoku.units[u]) for u in windoku.windows}
     expected = {
         frozenset((t + i) * 9 + s + j for i in range(3) for j in range(3)) for t in (1, 5) for s in (1, 5)
     }
     assert windows == expected
+    # the implied groups: each crossing of the row sets {0,4,8}, {1,2,3}, {5,6,7} with the column sets
+    sets = [(0, 4, 8), (1, 2, 3), (5, 6, 7)]
+    implied = {frozenset(r * 9 + c for r in rows for c in cols) for rows in sets for cols in sets} - expected
+    assert len(implied) == 5
+    assert {frozenset(windoku.units[u]) for u in windoku.houses_of("windoku")} == expected | implied
     disjoint = geometry(3, 3, ("disjoint",))
     first = disjoint.units[disjoint.houses_of("disjoint")[0]]
     assert first == (0, 3, 6, 27, 30, 33, 54, 57, 60)

@@ -42,7 +42,8 @@ _CLIENT: ContextVar[Client | None] = ContextVar("sudoku_workbench_cluster", defa
 
 CLUSTER_HELP = (
     "run the work on Dask instead of local processes: a scheduler address (tcp://HOST:8786) "
-    "or local:N for N local worker processes; the output is the same (replaces --jobs)"
+    "or local:N for N local worker processes (N at most twice the usable CPUs); the output is the "
+    "same (replaces --jobs)"
 )
 
 

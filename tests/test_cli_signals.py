@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -277,3 +278,44 @@ def test_a_forked_worker_dies_when_its_parent_is_killed():
     proc.kill()
     proc.wait(timeout=BOUND)
     assert_gone([worker])
+
+
+class _SlowToStop:
+    """A stand-in CP-SAT solver: searches until told to stop, then takes a while to return."""
+
+    def __init__(self) -> None:
+        self.told = threading.Event()
+        self.returned = False
+
+    def solve(self, _model: object) -> int:
+        self.told.wait(BOUND)
+        time.sleep(0.3)  # its worker threads winding down
+        self.returned = True
+        return 0
+
+    def stop_search(self) -> None:
+        self.told.set()
+
+
+class _Signalled(Exception):
+    """What the test's alarm raises in the main thread, as a stop signal raises Stopped."""
+
+
+def test_a_signal_during_a_cp_sat_search_waits_for_the_search_to_return():
+    """Else the process exits with CP-SAT's C++ threads running and aborts (SIGABRT, hcp-study)."""
+    from sudoku_workbench.hcp.cpsat import _solve_stoppably
+
+    def alarm(_signum: int, _frame: object) -> None:
+        raise _Signalled
+
+    solver = _SlowToStop()
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, 0.25)  # lands in the wait, between two polls
+    try:
+        with pytest.raises(_Signalled):
+            _solve_stoppably(solver, None, time.monotonic(), None, None)  # type: ignore[arg-type]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert solver.told.is_set()
+    assert solver.returned, "the exception went on while the search still ran"

@@ -194,6 +194,22 @@ def test_a_stopped_batch_on_two_workers_leaves_no_worker(signum, tmp_path):
     assert all(line.count(" ") == 2 for line in out.splitlines())  # whole lines only
 
 
+def test_a_worker_killed_from_outside_ends_the_batch_in_one_line(tmp_path):
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(corpus_lines("top1465.txt", 400)) + "\n", encoding="utf-8")
+    proc = start(["rate", str(puzzles), "--jobs", "2"])
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    family = psutil.Process(proc.pid).children(recursive=True)
+    assert family, "the workers had not started"
+    family[0].kill()  # as the out-of-memory killer would
+    code, out, err = finish(proc, first, family)
+    assert code == 2, err
+    assert_one_line(err, "rate")
+    assert "worker process died" in err
+    assert all(line.count(" ") == 2 for line in out.splitlines())  # whole lines only
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
 def test_a_stopped_generate_on_one_worker_ends_and_leaves_none(signum):
     proc = start(["generate", "--jobs", "1", "--count", "40", "--seed", "5", "--very-hard", "--budget", "5"])

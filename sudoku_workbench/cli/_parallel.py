@@ -23,6 +23,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeVar
@@ -146,7 +147,13 @@ def _pool_map(
     window: deque[Future[list[R]]] = deque(pool.submit(_apply_chunk, fn, batch) for batch in ahead)
     try:
         while window:
-            results = window.popleft().result()
+            try:
+                results = window.popleft().result()
+            except BrokenProcessPool:  # a worker killed from outside (kill -9, out of memory)
+                raise WorkbenchError(
+                    "a worker process died (killed from outside, or out of memory): the lines "
+                    "printed so far are whole, the rest is missing"
+                ) from None
             following = next(chunks, None)
             if following is not None:
                 window.append(pool.submit(_apply_chunk, fn, following))

@@ -335,3 +335,35 @@ def test_a_signal_during_a_cp_sat_search_waits_for_the_search_to_return():
         signal.signal(signal.SIGALRM, previous)
     assert solver.told.is_set()
     assert solver.returned, "the exception went on while the search still ran"
+
+
+@pytest.mark.parametrize("signum", STOPS, ids=lambda s: signal.Signals(s).name)
+def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_path):
+    """Logic on one of the hardest puzzles runs for a second or two; the stop comes while it is waited for."""
+    hard = tmp_path / "hard.txt"
+    hard.write_text(corpus_lines("forum_hardest_1106.txt", 1)[0] + "\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    shot = tmp_path / "shot.png"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(scratch)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_workbench", "gui", str(hard), "--logic", "--screenshot", str(shot)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
+    )
+    deadline = time.monotonic() + BOUND
+    while not any(scratch.iterdir()) or psutil.Process(proc.pid).num_threads() < 4:  # Logic's thread
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the screenshot never started its job"
+        time.sleep(0.02)
+    send(proc, signum)
+    code, _, err = finish(proc)
+    err = "".join(line for line in err.splitlines(True) if "propagateSizeHints" not in line)  # Qt's own
+    assert code == EXIT[signum], err
+    assert_one_line(err, "gui")
+    assert not shot.exists()
+    assert list(scratch.iterdir()) == [], "its temporary folder was left"

@@ -27,6 +27,9 @@ from sudoku_workbench.gui.display_check import display_problem
 #: What a screenshot's waits call between rounds of events: it raises once the run is to stop.
 Check = Callable[[], None]
 
+#: The largest side of a screenshot's window (pixels): 10000x10000 took 1 GB, 4096x4096 a 64 MB image.
+MAX_SIDE = 4096
+
 __all__ = ["build_parser", "main", "offer_recovery", "prepare_qt_environment", "shown_state", "wait_for_jobs"]
 
 
@@ -43,15 +46,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="pin this graph in the pane (default: follow the step)",
     )
     parser.add_argument(
-        "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
+        "--size",
+        type=_window_size,
+        default="1280x800",
+        metavar="WxH",
+        help=f"window size (default 1280x800, each side at most {MAX_SIDE})",
     )
     return parser
 
 
 def _window_size(text: str) -> tuple[int, int]:
     width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit() and 0 < int(width) <= 10000 and 0 < int(height) <= 10000):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1280x800")
+    sides = (width, height)
+    if not all(side.isascii() and side.isdigit() and 0 < int(side) <= MAX_SIDE for side in sides):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size such as 1280x800 (each side 1 to {MAX_SIDE} pixels)"
+        )
     return int(width), int(height)
 
 
@@ -224,8 +234,11 @@ def _prepare(window: MainWindow, args: argparse.Namespace, check: Check) -> None
             session.go_to(args.steps)
     elif args.steps:
         for _ in range(args.steps):
+            before = session.history.cursor
             session.jobs.step()
             wait_for_jobs(window, check=check)
+            if session.history.cursor == before:  # solved, or no rule applies: no step will come
+                break
     if args.graph:
         window.acts[args.graph].trigger()
     wait_for_jobs(window, check=check)

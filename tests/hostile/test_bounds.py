@@ -11,10 +11,11 @@ import resource
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, corpus_lines
 
 #: The address space a run may take (bytes): a Python process with the solvers loaded needs ~600 MB.
 ADDRESS_SPACE = 1 << 30
@@ -48,3 +49,39 @@ def test_a_billion_puzzles_stream_and_head_gets_its_lines(mode):
     assert proc.wait(timeout=60) == 0
     assert proc.stderr is not None
     assert "Traceback" not in proc.stderr.read()
+
+
+def screenshot(tmp_path, *argv: str) -> tuple[subprocess.CompletedProcess[str], Path]:
+    """``gui --screenshot`` with ``argv``, offscreen, its run and its picture's path."""
+    shot = tmp_path / "shot.png"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_workbench", "gui", *argv, "--screenshot", str(shot)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        preexec_fn=_bounded,
+    )
+    return done, shot
+
+
+def test_a_billion_steps_stop_when_the_puzzle_is_solved(tmp_path):
+    puzzle = tmp_path / "four.txt"
+    puzzle.write_text(corpus_lines("four_vu100.txt", 1)[0] + "\n")
+    done, shot = screenshot(tmp_path, str(puzzle), "--steps", "1000000000")
+    assert done.returncode == 0, done.stderr
+    from PySide6.QtGui import QImage
+
+    steps = int(QImage(str(shot)).text("step"))
+    assert 0 < steps <= puzzle.read_text().count(".")  # a 4x4 is solved by singles, one a cell
+
+
+@pytest.mark.parametrize("size", ["10000x10000", "4097x800", "800x4097"])
+def test_a_huge_window_is_refused_up_front(size, tmp_path):
+    started = time.monotonic()
+    done, shot = screenshot(tmp_path, "--size", size)
+    assert done.returncode == 2
+    assert "each side 1 to 4096 pixels" in done.stderr, done.stderr
+    assert not shot.exists()
+    assert time.monotonic() - started < 20

@@ -85,3 +85,25 @@ def test_a_huge_window_is_refused_up_front(size, tmp_path):
     assert "each side 1 to 4096 pixels" in done.stderr, done.stderr
     assert not shot.exists()
     assert time.monotonic() - started < 20
+
+
+def finished(proc: subprocess.Popen[str], seconds: float) -> tuple[int, str, str]:
+    """Exit code, stdout and stderr of ``proc``, which must end within ``seconds`` (else it is killed)."""
+    try:
+        out, err = proc.communicate(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+        pytest.fail(f"still running after {seconds} s")
+    return proc.returncode, out, err
+
+
+def test_a_target_on_a_25x25_keeps_to_its_budget():
+    """One attempt on a 25x25 (drawn, then rated with forcing nets) takes minutes; the budget ends it."""
+    started = time.monotonic()
+    argv = ("--size", "25", "--needs", "forcing_net", "--budget", "2", "--seed", "1", "--jobs", "1")
+    code, out, err = finished(start("generate", *argv), 30)
+    assert code == 2, err
+    assert "found in 2 s" in err
+    assert out == ""
+    assert time.monotonic() - started < 20

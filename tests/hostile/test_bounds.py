@@ -107,3 +107,25 @@ def test_a_target_on_a_25x25_keeps_to_its_budget():
     assert "found in 2 s" in err
     assert out == ""
     assert time.monotonic() - started < 20
+
+
+def test_count_answers_a_blank_6x6_at_once_and_refuses_a_blank_9x9(tmp_path):
+    """One by one, a blank 6x6 has 28,200,960 solutions (minutes); count-grids' reductions take a moment."""
+    blanks = tmp_path / "blanks.txt"
+    blanks.write_text("." * 36 + "\n" + "." * 81 + "\n")
+    code, out, err = finished(start("count", str(blanks)), 30)
+    assert code == 1, err
+    assert out.splitlines() == ["28200960", "invalid puzzle"]
+    assert "record 2: a blank 9x9 (3x3 boxes) grid has every grid of its shape" in err
+    assert "give --limit" in err
+
+
+def test_count_grids_without_reductions_shows_its_progress():
+    proc = start("count-grids", "--box", "2x3", "--reduction", "none", "--progress")
+    assert proc.stderr is not None
+    try:
+        shown = proc.stderr.read(40)  # the counter's first drawing, within the first 4,096 nodes
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert "search nodes" in shown, shown

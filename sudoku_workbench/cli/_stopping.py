@@ -168,5 +168,6 @@ def exit_on_stop(prog: str) -> Iterator[Callable[[], None]]:
     with stop_signals(prog, deferred=True) as stopping:
         try:
             yield stopping.check
+            stopping.check()  # one that came after the block's last check
         except KeyboardInterrupt as interrupt:
             raise SystemExit(stopping.report(interrupt)) from None

@@ -197,6 +197,7 @@ def _screenshot(app: QApplication, args: argparse.Namespace, check: Check) -> in
         finally:  # also when a stop signal ends the wait: the jobs end before Qt's objects go
             window.session.dirty = False
             window.close()
+    check()  # a stop that came after the last wait: no picture
     try:
         write_atomic(args.screenshot, picture)
     except OSError as err:

@@ -6,6 +6,7 @@ so batch work never loads Qt.
 
 from __future__ import annotations
 
+import functools
 import gc
 import sys
 
@@ -21,9 +22,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] == "gui":
         try:
+            from sudoku_workbench.cli._stopping import exit_on_stop
             from sudoku_workbench.gui.app import main as gui_main
 
-            return gui_main(args[1:])
+            return gui_main(args[1:], functools.partial(exit_on_stop, "sudoku-workbench gui"))
         except KeyboardInterrupt:
             print("sudoku-workbench gui: interrupted", file=sys.stderr)
             return 130

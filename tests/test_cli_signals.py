@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from typing import Any
 
@@ -193,6 +194,22 @@ def test_a_stopped_batch_on_two_workers_leaves_no_worker(signum, tmp_path):
     assert all(line.count(" ") == 2 for line in out.splitlines())  # whole lines only
 
 
+def test_a_worker_killed_from_outside_ends_the_batch_in_one_line(tmp_path):
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text("\n".join(corpus_lines("top1465.txt", 400)) + "\n", encoding="utf-8")
+    proc = start(["rate", str(puzzles), "--jobs", "2"])
+    assert proc.stdout is not None
+    first = proc.stdout.readline()
+    family = psutil.Process(proc.pid).children(recursive=True)
+    assert family, "the workers had not started"
+    family[0].kill()  # as the out-of-memory killer would
+    code, out, err = finish(proc, first, family)
+    assert code == 2, err
+    assert_one_line(err, "rate")
+    assert "worker process died" in err
+    assert all(line.count(" ") == 2 for line in out.splitlines())  # whole lines only
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: signal.Signals(s).name)
 def test_a_stopped_generate_on_one_worker_ends_and_leaves_none(signum):
     proc = start(["generate", "--jobs", "1", "--count", "40", "--seed", "5", "--very-hard", "--budget", "5"])
@@ -277,3 +294,76 @@ def test_a_forked_worker_dies_when_its_parent_is_killed():
     proc.kill()
     proc.wait(timeout=BOUND)
     assert_gone([worker])
+
+
+class _SlowToStop:
+    """A stand-in CP-SAT solver: searches until told to stop, then takes a while to return."""
+
+    def __init__(self) -> None:
+        self.told = threading.Event()
+        self.returned = False
+
+    def solve(self, _model: object) -> int:
+        self.told.wait(BOUND)
+        time.sleep(0.3)  # its worker threads winding down
+        self.returned = True
+        return 0
+
+    def stop_search(self) -> None:
+        self.told.set()
+
+
+class _Signalled(Exception):
+    """What the test's alarm raises in the main thread, as a stop signal raises Stopped."""
+
+
+def test_a_signal_during_a_cp_sat_search_waits_for_the_search_to_return():
+    """Else the process exits with CP-SAT's C++ threads running and aborts (SIGABRT, hcp-study)."""
+    from sudoku_workbench.hcp.cpsat import _solve_stoppably
+
+    def alarm(_signum: int, _frame: object) -> None:
+        raise _Signalled
+
+    solver = _SlowToStop()
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, 0.25)  # lands in the wait, between two polls
+    try:
+        with pytest.raises(_Signalled):
+            _solve_stoppably(solver, None, time.monotonic(), None, None)  # type: ignore[arg-type]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert solver.told.is_set()
+    assert solver.returned, "the exception went on while the search still ran"
+
+
+@pytest.mark.parametrize("signum", STOPS, ids=lambda s: signal.Signals(s).name)
+def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_path):
+    """Logic on one of the hardest puzzles runs for a second or two; the stop comes while it is waited for."""
+    hard = tmp_path / "hard.txt"
+    hard.write_text(corpus_lines("forum_hardest_1106.txt", 1)[0] + "\n")
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    shot = tmp_path / "shot.png"
+    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(scratch)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_workbench", "gui", str(hard), "--logic", "--screenshot", str(shot)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
+    )
+    deadline = time.monotonic() + BOUND
+    while not any(scratch.iterdir()) or psutil.Process(proc.pid).num_threads() < 4:  # Logic's thread
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the screenshot never started its job"
+        time.sleep(0.02)
+    send(proc, signum)
+    code, _, err = finish(proc)
+    err = "".join(line for line in err.splitlines(True) if "propagateSizeHints" not in line)  # Qt's own
+    assert code == EXIT[signum], err
+    assert_one_line(err, "gui")
+    assert not shot.exists()
+    assert list(scratch.iterdir()) == [], "its temporary folder was left"

@@ -16,6 +16,7 @@ import signal
 import socket
 import struct
 import sys
+import tempfile
 import threading
 import time
 import urllib.parse
@@ -23,12 +24,13 @@ import uuid
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from sudoku_workbench.cli._parallel import usable_cpus
 from sudoku_workbench.core.errors import WorkbenchError
 
 if TYPE_CHECKING:
-    from distributed import Client, Future
+    from distributed import Client, Future, as_completed
 
 __all__ = ["INSTALL_HINT", "cluster_map", "connect"]
 
@@ -71,9 +73,41 @@ NANNY_POLL_SECONDS = 0.002
 TASK_SECONDS = 0.5
 MAX_GROUP = 64
 
+#: Seconds the scheduler may go without a single worker while work waits, before the command gives up.
+NO_WORKER_SECONDS = 30
+
+#: Transports that reach a scheduler with nothing but its address.
+TRANSPORTS = ("tcp", "ws")
+
+#: Dask's other transports, and why an address alone cannot reach a scheduler over them.
+UNREACHABLE = {
+    "tls": "needs certificates, which --cluster has no way to pass",
+    "wss": "needs certificates, which --cluster has no way to pass",
+    "inproc": "only reaches a scheduler inside this very process",
+    "ucx": "needs UCX-Py and its network stack, which this program does not set up",
+}
+
+#: The longest address quoted whole in a message; a longer one is cut.
+SHOWN_CHARACTERS = 80
+
 #: How often Dask reruns a chunk that raised. A chunk whose worker dies is rerun anyway, unless it
 #: has taken down ``distributed.scheduler.allowed-failures`` (3) workers in turn.
 RETRIES = 2
+
+
+def _refusal(address: str, why: str) -> WorkbenchError:
+    """The one-line error for ``--cluster address``, with an address of thousands of characters cut."""
+    if len(address) > SHOWN_CHARACTERS:
+        address = f"{address[:SHOWN_CHARACTERS]}... ({len(address)} characters)"
+    return WorkbenchError(f"--cluster {address}: {why}")
+
+
+def local_limit() -> int:
+    """The most ``local:N`` workers: twice the usable CPUs, since each one-thread worker costs ~65 MB.
+
+    More workers than cores only share them, so a larger N is a typo, not a wish.
+    """
+    return 2 * usable_cpus()
 
 
 def _local_workers(address: str) -> int | None:
@@ -81,9 +115,13 @@ def _local_workers(address: str) -> int | None:
     if not address.startswith("local:"):
         return None
     count = address.removeprefix("local:")
-    if not count.isdigit() or int(count) < 1:
-        raise WorkbenchError(f"--cluster {address}: write local:N with N at least 1 worker process")
-    return int(count)
+    digits = count.lstrip("0")
+    if not (count.isascii() and count.isdigit() and digits):  # "²".isdigit() holds, int("²") fails
+        raise _refusal(address, "write local:N with N at least 1 worker process")
+    limit = local_limit()
+    if len(digits) > len(str(limit)) or int(digits) > limit:
+        raise _refusal(address, f"at most local:{limit} (twice the {usable_cpus()} usable CPUs)")
+    return int(digits)
 
 
 @contextmanager
@@ -141,7 +179,6 @@ def connect(address: str) -> Iterator[Client]:
         _import_distributed()
         import dask
         from distributed import Client, LocalCluster
-        from distributed.comm.registry import backends
         from distributed.nanny import WorkerProcess
         from distributed.versions import get_versions
     except ImportError:
@@ -149,16 +186,15 @@ def connect(address: str) -> Iterator[Client]:
     with ExitStack() as stack:
         stack.enter_context(_dask_kept_quiet())
         if workers is None:
-            scheme, _, _ = address.rpartition("://")
-            if scheme and scheme not in backends:
-                raise WorkbenchError(f"--cluster {address}: Dask has no transport {scheme!r}")
             try:
                 client = Client(address, timeout=max(1.0, deadline - time.monotonic()), set_as_default=False)
             except (OSError, ValueError, TypeError) as err:
-                message = f"--cluster {address}: no Dask scheduler answers there ({err})"
-                raise WorkbenchError(message) from None
+                raise _refusal(address, f"no Dask scheduler answers there ({err})") from None
         else:
-            stack.enter_context(dask.config.set(LOCAL_SETTINGS))
+            # The workers' scratch folders and lock files go in a folder of the run's own, removed
+            # after the cluster has closed (Dask leaves dask-scratch-space/*.lock in the temp folder).
+            scratch = stack.enter_context(tempfile.TemporaryDirectory(prefix="sudoku-workbench-dask-"))
+            stack.enter_context(dask.config.set({**LOCAL_SETTINGS, "temporary-directory": scratch}))
             get_versions()  # cached before the workers fork, they report theirs at once
             # A nanny polls its new worker's "I am up" every 50 ms by default: 40 of the cluster's
             # 75 ms start. Polled every 2 ms, it learns at once (each poll is a non-blocking look at a pipe).
@@ -168,7 +204,8 @@ def connect(address: str) -> Iterator[Client]:
                     n_workers=workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=":0",  # its web server on a free port, never a fixed one
+                    # Its web server on a free loopback port: ":0" would listen on every interface.
+                    dashboard_address="127.0.0.1:0",
                     scheduler_kwargs={"dashboard": False},  # and no dashboard (bokeh) pages
                     silence_logs=logging.CRITICAL,  # a worker lost on Ctrl-C is no news
                 )
@@ -230,17 +267,23 @@ def _check_scheduler(address: str, deadline: float) -> None:
     that says nothing far beyond its time-out; and it reads a stranger's reply as the length of a
     message (an HTTP answer asks numpy for exabytes). A scheduler speaks first on a new
     connection, so on ``tcp://`` its first message is read here, bounded in time and size.
-    Other transports (tls, ws, ucx) are left to Dask's own time-out. This runs before Dask is
-    imported, which takes seconds of the time-out on a busy machine.
+    ``ws://`` is left to Dask's own time-out; the transports that an address alone cannot reach
+    (``UNREACHABLE``) are refused at once, as Dask would only fail on them after 15 s, with a
+    traceback at exit. This runs before Dask is imported, which takes seconds of the time-out on a
+    busy machine.
 
     Raises:
         WorkbenchError: naming the address and what is wrong with it.
     """
 
     def refuse(why: str) -> WorkbenchError:
-        return WorkbenchError(f"--cluster {address}: {why}")
+        return _refusal(address, why)
 
     scheme, _, location = address.rpartition("://")
+    if scheme in UNREACHABLE:
+        raise refuse(f"{scheme}:// {UNREACHABLE[scheme]}: give the scheduler's tcp:// address")
+    if scheme and scheme not in TRANSPORTS:
+        raise refuse(f"Dask has no transport {scheme!r}")
     if scheme not in ("", "tcp"):
         return
     try:
@@ -257,6 +300,8 @@ def _check_scheduler(address: str, deadline: float) -> None:
                 raise refuse("the server there is not a Dask scheduler")
     except TimeoutError:
         raise refuse(f"no Dask scheduler answers there within {CONNECT_TIMEOUT} s") from None
+    except UnicodeError:  # the resolver's encoding of a name with an empty or too long part
+        raise refuse("not a host name (at most 63 characters between dots, none empty)") from None
     except OSError as err:
         raise refuse(f"no Dask scheduler answers there ({err.strerror or err})") from None
 
@@ -292,6 +337,34 @@ def _group_size(seconds: float, chunks: int) -> int:
     return max(1, min(MAX_GROUP, int(TASK_SECONDS * chunks / max(seconds, 1e-6))))
 
 
+def _next_done(client: Client, collected: as_completed) -> tuple[Future[Any], Any]:
+    """The next finished task and its outcome, once the scheduler has a worker to run it.
+
+    The scheduler waits for workers forever, so a scheduler without any (none started, or the only
+    one died) would hold the command with no word; its workers are counted after each second in
+    which nothing came back.
+
+    Raises:
+        WorkbenchError: the scheduler has had no worker for ``NO_WORKER_SECONDS``.
+    """
+    last_seen = time.monotonic()
+    while True:
+        with collected.thread_condition:  # held from the look to the wait: no finish is missed
+            if not collected.has_ready():
+                collected.thread_condition.wait(timeout=1.0)
+            if collected.has_ready():
+                done: tuple[Future[Any], Any] = next(collected)
+                return done
+        # Asked with the condition released: Dask's event loop takes it to announce a finish.
+        if client.nthreads():
+            last_seen = time.monotonic()
+        elif time.monotonic() - last_seen > NO_WORKER_SECONDS:
+            raise WorkbenchError(
+                f"the Dask scheduler has had no worker for {NO_WORKER_SECONDS} s (none started, or "
+                "all of them lost): start some with `dask worker SCHEDULER_ADDRESS`, then run again"
+            )
+
+
 def cluster_map(
     client: Client, task: Callable[[list[T]], list[R]], chunks: Iterator[list[T]]
 ) -> Iterator[list[R]]:
@@ -325,7 +398,7 @@ def cluster_map(
             if emitted == submitted:
                 return
             try:
-                future, outcome = next(collected)
+                future, outcome = _next_done(client, collected)
             except KilledWorker as err:
                 raise WorkbenchError(
                     f"a chunk of work killed one Dask worker after another ({err})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,10 +139,13 @@ def target_record(job: Job, seed: int) -> dict[str, object]:
 
 @dataclass(frozen=True)
 class Plan:
-    """A ``generate`` batch: the worker, its inputs, how to write one of its results, a header line."""
+    """A ``generate`` batch: the worker, its inputs, how to write one of its results, a header line.
+
+    ``items`` is lazy (a range, or seeds hashed as they are taken): a billion puzzles stream.
+    """
 
     make: Callable[[int], Any]
-    items: list[int]
+    items: Iterable[int]
     write: Callable[[Any], str]
     header: str | None = None
 
@@ -156,5 +159,5 @@ def target_plan(args: argparse.Namespace, seed: int, rules: tuple[Rule, ...]) ->
     fmt = args.format or "text"
     budget = args.budget if args.budget is not None else DEFAULT_BUDGET
     job = Job(args.shape, args.symmetry, target_of(args, rules), budget)
-    seeds = [puzzle_seed(seed, index) for index in range(args.count)]
+    seeds = map(functools.partial(puzzle_seed, seed), range(args.count))
     return Plan(functools.partial(target_record, job), seeds, row_writer(fmt), header(args, COLUMNS))

@@ -23,6 +23,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeVar
@@ -42,7 +43,8 @@ _CLIENT: ContextVar[Client | None] = ContextVar("sudoku_workbench_cluster", defa
 
 CLUSTER_HELP = (
     "run the work on Dask instead of local processes: a scheduler address (tcp://HOST:8786) "
-    "or local:N for N local worker processes; the output is the same (replaces --jobs)"
+    "or local:N for N local worker processes (N at most twice the usable CPUs); the output is the "
+    "same (replaces --jobs)"
 )
 
 
@@ -145,7 +147,13 @@ def _pool_map(
     window: deque[Future[list[R]]] = deque(pool.submit(_apply_chunk, fn, batch) for batch in ahead)
     try:
         while window:
-            results = window.popleft().result()
+            try:
+                results = window.popleft().result()
+            except BrokenProcessPool:  # a worker killed from outside (kill -9, out of memory)
+                raise WorkbenchError(
+                    "a worker process died (killed from outside, or out of memory): the lines "
+                    "printed so far are whole, the rest is missing"
+                ) from None
             following = next(chunks, None)
             if following is not None:
                 window.append(pool.submit(_apply_chunk, fn, following))

@@ -28,7 +28,7 @@ from typing import Any
 
 from sudoku_workbench.cli._progress import end_open_line
 
-__all__ = ["STOP_SIGNALS", "Stopped", "stop_signals"]
+__all__ = ["STOP_SIGNALS", "Stopped", "exit_on_stop", "stop_signals"]
 
 #: The signals that stop a command, and the word its line uses for each.
 STOP_SIGNALS = {signal.SIGINT: "interrupted", signal.SIGTERM: "terminated"}
@@ -58,17 +58,25 @@ class Stopped(KeyboardInterrupt):
 class _Stopping:
     """The running command's name for its line, and whether a stop signal has come yet."""
 
-    def __init__(self, prog: str) -> None:
+    def __init__(self, prog: str, deferred: bool = False) -> None:
         self.prog = prog
+        self.deferred = deferred
         self.first: int | None = None
         self._reported = False
 
     def on_signal(self, signum: int, _frame: FrameType | None) -> None:
-        """The first signal unwinds the command; any later one leaves at once."""
+        """The first signal unwinds the command (when deferred, at its next ``check``); a later one leaves."""
         if self.first is None:
             self.first = signum
-            raise Stopped(signum)
+            if not self.deferred:
+                raise Stopped(signum)
+            return
         self._leave_now(self.first)
+
+    def check(self) -> None:
+        """Raise :class:`Stopped` once a stop signal has come (the place a deferred stop comes out)."""
+        if self.first is not None:
+            raise Stopped(self.first)
 
     def report(self, interrupt: KeyboardInterrupt) -> int:
         """Print the command's one line for ``interrupt`` and return its exit code."""
@@ -123,14 +131,15 @@ if hasattr(os, "register_at_fork"):
 
 
 @contextmanager
-def stop_signals(prog: str) -> Iterator[_Stopping]:
+def stop_signals(prog: str, deferred: bool = False) -> Iterator[_Stopping]:
     """Stop signals raise :class:`Stopped` while the block runs; the handlers before are restored after.
 
     The block's ``report`` prints the one line and gives the exit code; set ``prog`` to the command's
     name once it is known. After a stop signal the handlers stay, so one more during the process's
-    own exit leaves at once too. Outside the main thread nothing is installed.
+    own exit leaves at once too. Outside the main thread nothing is installed. ``deferred`` only
+    notes the signal, for the block's ``check`` to raise.
     """
-    stopping = _Stopping(prog)
+    stopping = _Stopping(prog, deferred)
     if threading.current_thread() is not threading.main_thread():
         yield stopping
         return
@@ -146,3 +155,19 @@ def stop_signals(prog: str) -> Iterator[_Stopping]:
         if stopping.first is None:  # after a stop signal, ours stay: a later one leaves at once
             for signum in taken:
                 signal.signal(signum, previous[signum])
+
+
+@contextmanager
+def exit_on_stop(prog: str) -> Iterator[Callable[[], None]]:
+    """Deferred :func:`stop_signals` for a polling loop, yielding the ``check`` it calls.
+
+    For the window's screenshot mode: there the main thread runs Qt's event handlers, where
+    PySide prints an exception and goes on, so a stop is raised only at the loop's ``check``. The
+    stop ends the block with its one line and ``SystemExit(128 + N)``.
+    """
+    with stop_signals(prog, deferred=True) as stopping:
+        try:
+            yield stopping.check
+            stopping.check()  # one that came after the block's last check
+        except KeyboardInterrupt as interrupt:
+            raise SystemExit(stopping.report(interrupt)) from None

@@ -6,10 +6,12 @@ import argparse
 import functools
 from typing import Any
 
-from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
 from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
+from sudoku_workbench.cli.count_grids import LARGEST_PRACTICAL
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.grid_count import count_grids
 from sudoku_workbench.search.solve import count
 
 __all__ = ["register"]
@@ -22,7 +24,8 @@ def register(subparsers: Any) -> None:
         help="count the solutions of every puzzle of a file",
         description="Print one number per puzzle: how many solutions it has. With --limit N counting "
         "stops at N, so N means 'N or more' (--limit 2 is the uniqueness test). Without a limit it "
-        "counts on as long as it takes, in bounded memory (under 200 MB): no solution is kept.",
+        "counts on as long as it takes, in bounded memory (under 200 MB): no solution is kept. A "
+        "blank grid is answered as count-grids counts its shape (up to 6x6; larger ones need --limit).",
     )
     parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
@@ -34,6 +37,17 @@ def _run(args: argparse.Namespace) -> int:
     return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
 
 
-def _answer(limit: int | None, _number: int, grid: Grid) -> list[str]:
-    """The puzzle's number of solutions (a worker's task)."""
+def _answer(limit: int | None, _number: int, grid: Grid) -> list[str] | Refusal:
+    """The puzzle's number of solutions (a worker's task).
+
+    A blank grid's solutions are every grid of its shape: one by one that is 28 million for a 6x6
+    (minutes), so it is counted by count-grids' reductions instead (a fraction of a second).
+    """
+    geo = grid.geometry
+    if limit is None and grid == Grid.empty(geo):
+        if geo.n > LARGEST_PRACTICAL or not geo.classic:  # count-grids' reductions are for box shapes
+            return Refusal(
+                f"a blank {geo.label} grid has every grid of its shape for a solution: give --limit"
+            )
+        return [str(count_grids(geo).total)]
     return [str(count(grid, limit))]

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 import time
 from typing import Any
 
+from sudoku_workbench.cli._progress import ProgressBar
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.geometry import BOX_SHAPES, Geometry, geometry
 from sudoku_workbench.search.grid_count import REDUCTIONS, count_grids
 from sudoku_workbench.search.grid_orbits import count_essentially_different
 
-__all__ = ["register"]
+__all__ = ["LARGEST_PRACTICAL", "register"]
 
 #: Above this size the enumeration does not finish in Python in any useful time.
-_LARGEST_PRACTICAL = 6
+LARGEST_PRACTICAL = 6
 
 
 def register(subparsers: Any) -> None:
@@ -43,6 +45,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--force", action="store_true", help="try shapes above 6x6 anyway (they will not finish)"
     )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="the search nodes so far on stderr (default: if a tty); 6x6 without reductions takes minutes",
+    )
     parser.set_defaults(run=_run)
 
 
@@ -58,12 +65,17 @@ def _parse_box(text: str) -> Geometry:
 
 def _run(args: argparse.Namespace) -> int:
     geo = _parse_box(args.box)
-    if geo.n > _LARGEST_PRACTICAL and not args.force:
+    if geo.n > LARGEST_PRACTICAL and not args.force:
         raise WorkbenchError(
             f"--box {args.box}: enumerating {geo.label} grids takes far too long; use --force to try anyway"
         )
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = ProgressBar(0, "search nodes", show)
     start = time.perf_counter()
-    result = count_grids(geo, args.reduction)
+    try:
+        result = count_grids(geo, args.reduction, progress=lambda nodes: bar.advance(nodes - bar.done))
+    finally:
+        bar.close()
     seconds = time.perf_counter() - start
     print(f"{geo.label}: {result.total:,} grids")
     print(f"  enumerated {result.reduced:,} reduced grids ({result.nodes:,} search nodes) in {seconds:.3f} s")

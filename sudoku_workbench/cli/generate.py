@@ -130,7 +130,7 @@ def _classic(args: argparse.Namespace, seed: int) -> Plan:
         rules = tuple(rule for rule in rules if rule.level < Level.FORCING)
     budget = args.budget if args.budget is not None else 5.0
     options = Options(args.shape, args.symmetry, seed, args.unique, args.very_hard, args.level, budget, rules)
-    return Plan(functools.partial(puzzle_line, options), list(range(args.count)), str)
+    return Plan(functools.partial(puzzle_line, options), range(args.count), str)
 
 
 def puzzle_line(options: Options, index: int) -> str:

@@ -11,7 +11,6 @@ from sudoku_workbench.cli._options import positive_float
 from sudoku_workbench.formats.tours import Tour, write_tour
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
-from sudoku_workbench.hcp.tour import lift_cycle
 
 __all__ = ["register"]
 
@@ -59,10 +58,9 @@ def _run(args: argparse.Namespace) -> int:
     grid = position_of(load_puzzle(args.puzzle, args.index), args)
     result = solve_through_hcp(grid, options, args.solver, args.graph, args.time_limit, args.workers)
     print(f"solve-hcp: {result.message()}", file=sys.stderr)
-    if result.grid is None or result.cycle is None:
+    if result.grid is None or result.tour is None:
         return 1
     if args.tour is not None:
-        nodes = tuple(lift_cycle(result.export, result.cycle))
-        write_tour(args.tour, Tour("sudoku", result.export.comment, nodes))
+        write_tour(args.tour, Tour("sudoku", result.export.comment, result.tour))
     print(result.grid.to_line())
     return 0

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+import time
 
 from sudoku_workbench.core.errors import Cancelled
 
-__all__ = ["CancelToken"]
+__all__ = ["CancelToken", "Deadline"]
 
 
 class CancelToken:
@@ -31,4 +32,37 @@ class CancelToken:
             Cancelled: when :meth:`cancel` has been called.
         """
         if self._event.is_set():
+            raise Cancelled("cancelled")
+
+
+class Deadline(CancelToken):
+    """A token that cancels itself ``seconds`` from now, or sooner with ``outer``: a time budget.
+
+    For a job whose single steps (a 25x25 puzzle's draw or rating) outlast the whole budget, where
+    looking at the clock between steps would come too late.
+    """
+
+    def __init__(self, seconds: float, outer: CancelToken | None = None) -> None:
+        super().__init__()
+        self._ends = time.monotonic() + seconds
+        self._outer = outer
+
+    @property
+    def cancelled(self) -> bool:
+        """True once the time is up, or the outer token is cancelled."""
+        outer = self._outer is not None and self._outer.cancelled
+        return outer or self._event.is_set() or time.monotonic() >= self._ends
+
+    @property
+    def expired(self) -> bool:
+        """True when the time is up (what cancelled it, unless the outer token was)."""
+        return time.monotonic() >= self._ends and not (self._outer is not None and self._outer.cancelled)
+
+    def check(self) -> None:
+        """Raise :class:`Cancelled` once the time is up or the outer token is cancelled.
+
+        Raises:
+            Cancelled: as :meth:`CancelToken.check`.
+        """
+        if self.cancelled:
             raise Cancelled("cancelled")

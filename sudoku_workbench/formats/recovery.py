@@ -18,9 +18,14 @@ import secrets
 from pathlib import Path
 from typing import IO
 
+from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.formats.atomic import remove_stale_temps, write_atomic
 
-__all__ = ["RecoveryFile"]
+__all__ = ["LIMIT", "RecoveryFile"]
+
+#: The largest recovery file read back (bytes), checked before reading: one of 700 MB took 1.56 GB
+#: of memory as the window started, and a document of one puzzle and its steps is far smaller.
+LIMIT = 64 << 20
 
 _PREFIX = "recovery-"
 #: The single recovery file of versions before per-window files; offered like a crashed window's.
@@ -52,7 +57,21 @@ class RecoveryFile:
         write_atomic(self.path, text)
 
     def read(self) -> tuple[str, str | None] | None:
-        """This window's autosaved text and origin, or None when there is none or it is unreadable."""
+        """This window's autosaved text and origin, or None when there is none or it is unreadable.
+
+        Raises:
+            FileError: when the file is larger than ``LIMIT`` (it is left as it is, unread).
+        """
+        try:
+            size = self.path.stat().st_size
+        except OSError:
+            return None
+        if size > LIMIT:
+            raise FileError(
+                f"the autosaved work is {size / 2**20:,.0f} MB, more than the {LIMIT >> 20} MB a "
+                "recovery file may hold: not restored (the file is left as it is)",
+                str(self.path),
+            )
         try:
             text = self.path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

@@ -11,6 +11,8 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +25,12 @@ if TYPE_CHECKING:
 from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.formats.atomic import refuse_writing_inputs
 from sudoku_workbench.gui.display_check import display_problem
+
+#: What a screenshot's waits call between rounds of events: it raises once the run is to stop.
+Check = Callable[[], None]
+
+#: The largest side of a screenshot's window (pixels): 10000x10000 took 1 GB, 4096x4096 a 64 MB image.
+MAX_SIDE = 4096
 
 __all__ = ["build_parser", "main", "offer_recovery", "prepare_qt_environment", "shown_state", "wait_for_jobs"]
 
@@ -40,7 +48,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="pin this graph in the pane (default: follow the step)",
     )
     parser.add_argument(
-        "--size", type=_window_size, default="1280x800", metavar="WxH", help="window size (default 1280x800)"
+        "--size",
+        type=_window_size,
+        default="1280x800",
+        metavar="WxH",
+        help=f"window size (default 1280x800, each side at most {MAX_SIDE})",
     )
     return parser
 
@@ -54,8 +66,11 @@ def _step_count(text: str) -> int:
 
 def _window_size(text: str) -> tuple[int, int]:
     width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit() and 0 < int(width) <= 10000 and 0 < int(height) <= 10000):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a window size such as 1280x800")
+    sides = (width, height)
+    if not all(side.isascii() and side.isdigit() and 0 < int(side) <= MAX_SIDE for side in sides):
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window size such as 1280x800 (each side 1 to {MAX_SIDE} pixels)"
+        )
     return int(width), int(height)
 
 
@@ -70,8 +85,17 @@ def prepare_qt_environment() -> None:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
 
 
-def main(argv: list[str]) -> int:
-    """Run the window until it is closed (or save a screenshot); return the exit code."""
+def main(
+    argv: list[str], stopping: Callable[[], AbstractContextManager[Check]] = lambda: nullcontext(_go_on)
+) -> int:
+    """Run the window until it is closed (or save a screenshot); return the exit code.
+
+    A screenshot runs inside ``stopping()``, the command line's stop signals (given by the entry
+    point, which alone knows both sides); it yields the check that its waits call, so Ctrl-C,
+    SIGTERM and SIGHUP unwind it there, through the clean-up of its jobs and temporary folder. The
+    window's event loop is left to the signals' defaults: a Python handler would only run inside
+    some Qt slot.
+    """
     args = build_parser().parse_args(argv)
     if args.screenshot is not None:
         try:
@@ -103,7 +127,8 @@ def main(argv: list[str]) -> int:
     app.setOrganizationName("sudoku-workbench")
     ui_thread_gc.hold()  # for the program's whole life: its pool threads must never collect Qt objects
     if args.screenshot is not None:
-        return _screenshot(app, args)
+        with stopping() as check:
+            return _screenshot(app, args, check)
     return _run(app, args.file)
 
 
@@ -135,13 +160,21 @@ def offer_recovery(window: MainWindow) -> bool:
     return False
 
 
-def wait_for_jobs(window: MainWindow, timeout: float = 60.0) -> bool:
-    """Let the event loop run until the window's session has no job left; False on timeout."""
+def _go_on() -> None:
+    """The check of waits that nothing stops."""
+
+
+def wait_for_jobs(window: MainWindow, timeout: float = 60.0, check: Check = _go_on) -> bool:
+    """Let the event loop run until the window's session has no job left; False on timeout.
+
+    ``check`` is called between rounds of events: where a stop signal comes out.
+    """
     from PySide6.QtCore import QCoreApplication
 
     session = window.session
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
+        check()
         QCoreApplication.processEvents()
         if not session.worker.active_jobs() and session.idle():
             QCoreApplication.processEvents()
@@ -150,7 +183,7 @@ def wait_for_jobs(window: MainWindow, timeout: float = 60.0) -> bool:
     return False
 
 
-def _screenshot(app: QApplication, args: argparse.Namespace) -> int:
+def _screenshot(app: QApplication, args: argparse.Namespace, check: Check) -> int:
     from sudoku_workbench.formats.atomic import write_atomic
     from sudoku_workbench.gui.main_window import MainWindow
     from sudoku_workbench.gui.storage import Storage
@@ -165,19 +198,20 @@ def _screenshot(app: QApplication, args: argparse.Namespace) -> int:
     width, height = args.size
     with tempfile.TemporaryDirectory() as scratch:
         window = ScreenshotWindow(Storage(Path(scratch)))
-        window.resize(width, height)
-        window.show()
-        if args.file is not None and not window.session.open_file(args.file):
+        try:
+            window.resize(width, height)
+            window.show()
+            if args.file is not None and not window.session.open_file(args.file):
+                return 2
+            _prepare(window, args, check)
+            image = window.grab().toImage()
+            for key, value in shown_state(window).items():
+                image.setText(key, value)
+            picture = png_bytes(image)
+        finally:  # also when a stop signal ends the wait: the jobs end before Qt's objects go
             window.session.dirty = False
             window.close()
-            return 2
-        _prepare(window, args)
-        window.session.dirty = False
-        image = window.grab().toImage()
-        for key, value in shown_state(window).items():
-            image.setText(key, value)
-        picture = png_bytes(image)
-        window.close()
+    check()  # a stop that came after the last wait: no picture
     try:
         write_atomic(args.screenshot, picture)
     except OSError as err:
@@ -206,17 +240,20 @@ def _print_error(title: str, text: str) -> None:
     print(f"sudoku-workbench gui: {title}: {text}", file=sys.stderr)
 
 
-def _prepare(window: MainWindow, args: argparse.Namespace) -> None:
+def _prepare(window: MainWindow, args: argparse.Namespace, check: Check) -> None:
     session = window.session
     if args.logic:
         session.jobs.logic()
-        wait_for_jobs(window)
+        wait_for_jobs(window, check=check)
         if args.steps is not None:
             session.go_to(args.steps)
     elif args.steps:
         for _ in range(args.steps):
+            before = session.history.cursor
             session.jobs.step()
-            wait_for_jobs(window)
+            wait_for_jobs(window, check=check)
+            if session.history.cursor == before:  # solved, or no rule applies: no step will come
+                break
     if args.graph:
         window.acts[args.graph].trigger()
-    wait_for_jobs(window)
+    wait_for_jobs(window, check=check)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
@@ -200,7 +201,11 @@ class Session(JobTable):
 
     def recover(self) -> bool:
         """Load the autosaved document left by a crash; True when there was one."""
-        found = self.storage.read_recovery()
+        try:
+            found = self.storage.read_recovery()
+        except FileError as err:  # too large to be read: said, and left as it is
+            self.message.emit(str(err))
+            return False
         if found is None:
             return False
         self.set_puzzle(*found, dirty=True)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
+from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.document import format_document, parse_document, read_document, write_document
@@ -144,7 +145,10 @@ class Storage:
         older = RecoveryFile(folder)
         if not older.claim_orphan():
             return False
-        found = older.read()
+        try:
+            found = older.read()
+        except FileError:  # too large: left where it is, like an unreadable one
+            found = None
         if found is None:  # unreadable: left where it is
             return False
         try:
@@ -155,7 +159,11 @@ class Storage:
         return True
 
     def read_recovery(self) -> tuple[History, Path | None] | None:
-        """This window's autosaved (or claimed) history, or None when there is none or it is unreadable."""
+        """This window's autosaved (or claimed) history, or None when there is none or it is unreadable.
+
+        Raises:
+            FileError: when the recovery file is too large to be read (``RecoveryFile.read``).
+        """
         found = self.recovery.read()
         if found is None:
             return None

@@ -95,8 +95,20 @@ class _Runnable(QRunnable):
         self._call = call
 
     def run(self) -> None:
-        job, token, signals = self._job.job, self._job.token, self._worker
         _running.job_started()
+        try:
+            self._run_and_report()
+        except RuntimeError:  # PySide's "Signal source has been deleted"
+            if shiboken6.isValid(self._worker):
+                raise
+            # The worker was deleted under a job that outlived the wait for it (the program is
+            # exiting, after a stop signal in screenshot mode): no one is left to hear the end.
+        finally:
+            self._worker._forget(self._job.job)
+            _running.job_ended()
+
+    def _run_and_report(self) -> None:
+        job, token, signals = self._job.job, self._job.token, self._worker
         try:
             result = self._call()
             if isinstance(result, Iterator):
@@ -114,9 +126,6 @@ class _Runnable(QRunnable):
             signals.failed.emit(job, err)
         else:
             signals.finished.emit(job, result)
-        finally:
-            self._worker._forget(job)
-            _running.job_ended()
 
 
 class Worker(QObject):

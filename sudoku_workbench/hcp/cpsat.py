@@ -111,30 +111,34 @@ def _solve_stoppably(
 
     The waiting thread looks at the cancel token and reports progress every ``_POLL`` seconds. In
     the main thread the wait is where a signal's exception (Ctrl-C, SIGTERM) comes out: the search
-    is stopped, its thread joined, and the exception goes on. ``stop_search`` is asked again at
-    every poll, since it does nothing before the search has begun.
+    is stopped, waited for, and the exception goes on. ``stop_search`` is asked again at every
+    poll, since it does nothing before the search has begun. The wait is on an event the search
+    sets when it returns, never on ``Thread.join``: a join that an exception interrupts marks the
+    thread finished while it still runs (CPython before 3.13), so the process would exit with the
+    solver's C++ threads alive and abort ("terminate called without an active exception").
     """
     outcome: list[cp_model.CpSolverStatus | BaseException] = []
+    returned = threading.Event()
 
     def run() -> None:
         try:
             outcome.append(solver.solve(model))
         except BaseException as err:  # handed over to the waiting thread
             outcome.append(err)
+        finally:
+            returned.set()
 
-    search = threading.Thread(target=run, name="cp-sat search", daemon=True)
-    search.start()
+    threading.Thread(target=run, name="cp-sat search", daemon=True).start()
     try:
-        while search.is_alive():
-            search.join(_POLL)
+        while not returned.wait(_POLL):
             if cancel is not None and cancel.cancelled:
                 solver.stop_search()
-            if progress is not None and search.is_alive():
+            if progress is not None:
                 progress(time.monotonic() - started)
     except BaseException:
-        while search.is_alive():
+        while not returned.is_set():
             solver.stop_search()
-            search.join(_POLL)
+            returned.wait(_POLL)
         raise
     if isinstance(outcome[0], BaseException):
         raise outcome[0]

@@ -39,8 +39,10 @@ class HcpSolution:
     """One attempt: the export, what was searched, how long it took, and the grid when a cycle was found.
 
     ``status`` is ``found``, ``none`` (the solver proved there is no Hamiltonian cycle) or ``timeout``;
-    ``cycle`` is the Hamiltonian cycle in Section 2's directed numbering (for drawing); ``size`` is the
-    vertices and edges (or arcs) of the graph searched.
+    ``cycle`` is the Hamiltonian cycle in Section 2's directed numbering (for drawing); ``tour`` the
+    same cycle as 1-based vertices of the exported graph, what a TOUR file holds (an undirected
+    export's cycle may run either way round, so it is kept as found rather than lifted back from
+    ``cycle``); ``size`` is the vertices and edges (or arcs) of the graph searched.
     """
 
     export: HcpExport
@@ -52,6 +54,7 @@ class HcpSolution:
     grid: Grid | None = None
     cycle: tuple[int, ...] | None = None
     size: tuple[int, int] = (0, 0)
+    tour: tuple[int, ...] | None = None
 
     def message(self) -> str:
         """One sentence for the status line or a message box."""
@@ -119,11 +122,12 @@ def solve_through_hcp(
     result = HcpSolution(export, "CP-SAT", described, found.status, found.seconds, time_limit, size=size)
     if found.order is None:
         return result
-    cycle = directed_cycle(searched, found.order)
+    tour = list(found.order)
     if searched is not export:
-        cycle = directed_cycle(export, lift_cycle(export, cycle))
+        tour = lift_cycle(export, directed_cycle(searched, tour))
+    cycle = directed_cycle(export, tour)
     solved = grid_from_order(export.puzzle, cycle)
-    return replace(result, grid=solved, cycle=tuple(cycle))
+    return replace(result, grid=solved, cycle=tuple(cycle), tour=tuple(tour))
 
 
 def _external(export: HcpExport, kind: str, time_limit: float, cancel: CancelToken | None) -> HcpSolution:
@@ -138,8 +142,18 @@ def _external(export: HcpExport, kind: str, time_limit: float, cancel: CancelTok
         raise SolverError(f"{err} ({summary(export)}; {seconds:.1f} s spent)") from None
     seconds = time.monotonic() - started
     solved = grid_from_tour(export, tour)
-    cycle = directed_cycle(export, tour.one_based())
+    nodes = tour.one_based()
+    cycle = directed_cycle(export, nodes)
     size = (export.dimension, len(export.edges))
     return HcpSolution(
-        export, found.describe(), _describe(export), "found", seconds, time_limit, solved, tuple(cycle), size
+        export,
+        found.describe(),
+        _describe(export),
+        "found",
+        seconds,
+        time_limit,
+        solved,
+        tuple(cycle),
+        size,
+        nodes,
     )

@@ -22,7 +22,8 @@ from typing import Literal
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import Cell, Geometry
-from sudoku_workbench.core.grid import Grid, ProblemKind
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.solve import solve
 
 __all__ = [
     "SCHEDULES",
@@ -238,11 +239,18 @@ def anneal(
     ``cancel`` is checked as often. Stops at cost 0 or after ``settings.max_iterations``.
 
     Raises:
-        Contradiction: when the givens already repeat a digit in a unit (no fill can reach cost 0).
+        Contradiction: when the puzzle has no solution, so no fill can reach cost 0: its givens repeat
+            a digit, leave a cell without candidate or a digit without place (as Check says), or the
+            exact search finds none (milliseconds beside the annealing, which would only run out).
         Cancelled: when ``cancel`` is triggered.
     """
-    clash = [p for p in grid.puzzle().problems() if p.kind is ProblemKind.DUPLICATE]
-    if clash:
-        raise Contradiction(clash[0].describe(grid.geometry), clash[0].cells)
+    puzzle = grid.puzzle()
+    problems = puzzle.problems()
+    if problems:
+        raise Contradiction(
+            f"the puzzle has no solution: {problems[0].describe(grid.geometry)}", problems[0].cells
+        )
+    if solve(puzzle, cancel) is None:
+        raise Contradiction("the puzzle has no solution")
     chosen = settings or AnnealSettings()
     return _Annealer(grid, chosen, rng or random.Random()).run(cancel, progress)

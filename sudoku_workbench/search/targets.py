@@ -27,11 +27,11 @@ from __future__ import annotations
 import difflib
 import enum
 import random
-import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
-from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, WorkbenchError
+from sudoku_workbench.core import Cancelled, CancelToken, Cell, Digit, Geometry, Grid, WorkbenchError
+from sudoku_workbench.core.cancel import Deadline
 from sudoku_workbench.logic.engine import Level, Rule, rating_of, rule_by_id, solve_by_logic, step_name
 from sudoku_workbench.logic.rating.hodoku_scale import rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
@@ -373,19 +373,22 @@ def make_target(
     """
     check_symmetry(geo, symmetry)
     check_target(target)
-    deadline = None if budget is None else time.monotonic() + budget
+    # The budget is a token the attempts check as they go: one attempt on a 25x25 outlasts it.
+    token = cancel if budget is None else Deadline(budget, cancel)
     seeds = walk_seeds(geo, symmetry, target)
     tries = (
-        _walks(rng, symmetry, target, seeds, cancel) if seeds else _draws(geo, rng, symmetry, target, cancel)
+        _walks(rng, symmetry, target, seeds, token) if seeds else _draws(geo, rng, symmetry, target, token)
     )
     attempts = 0
-    for attempts, found in enumerate(tries, 1):
-        if progress is not None:
-            progress(attempts)
-        if found is not None:
-            return Made(found[0], found[1], attempts)
-        if deadline is not None and time.monotonic() >= deadline:
-            break
+    try:
+        for attempts, found in enumerate(tries, 1):
+            if progress is not None:
+                progress(attempts)
+            if found is not None:
+                return Made(found[0], found[1], attempts)
+    except Cancelled:
+        if not (isinstance(token, Deadline) and token.expired):
+            raise
     raise TargetError(
         f"no {geo.label} puzzle ({describe(target)}) found in {budget:g} s, {attempts} attempts"
     )
@@ -426,4 +429,4 @@ def _walks(
     while True:
         start = isomorph(rng.choice(seeds), rng, symmetry)
         yield from walk(start, symmetry, rng, fitting, WALK_STEPS, WALK_PATIENCE, cancel)
-        yield None  # a walk that ended without a puzzle counts as an attempt, so the budget is looked at
+        yield None  # a walk that ended without a puzzle counts as an attempt

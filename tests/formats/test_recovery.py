@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
 
+import pytest
+
+from sudoku_workbench.core.errors import FileError
+from sudoku_workbench.formats import recovery
 from sudoku_workbench.formats.recovery import RecoveryFile
 
 _CRASHING_WINDOW = """
@@ -66,3 +71,17 @@ def test_the_single_recovery_file_of_older_versions_is_offered(tmp_path):
     assert window.claim_orphan()
     assert window.read() == ("old version's work", "/x.sdk")
     assert not (tmp_path / "recovery.json").exists()
+
+
+def test_a_recovery_file_beyond_the_limit_is_refused_unread(tmp_path, monkeypatch):
+    """Its size is looked at first: a 700 MB one was read whole as the window started (1.56 GB)."""
+    _crash_a_window(tmp_path)
+    window = RecoveryFile(tmp_path)
+    assert window.claim_orphan()
+    monkeypatch.setattr(recovery, "LIMIT", 1 << 20)
+    os.truncate(window.path, 2 << 20)  # sparse: no disk, no time
+    monkeypatch.setattr(type(window.path), "read_text", lambda *_a, **_k: pytest.fail("read whole"))
+    with pytest.raises(FileError, match="is 2 MB, more than the 1 MB a recovery file may hold") as refused:
+        window.read()
+    assert str(window.path) in str(refused.value)
+    assert window.path.exists()  # left as it is

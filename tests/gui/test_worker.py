@@ -101,3 +101,23 @@ def test_the_dangling_job_check_sees_a_running_job(qtbot, worker):
     worker.cancel(job)
     assert worker.wait(2000)
     assert dangling_jobs() == {}
+
+
+def test_a_job_that_outlives_its_worker_ends_without_a_word(qapp, capfd):
+    """A worker deleted under a running job (the program exiting after a stop signal): no traceback."""
+    import shiboken6
+
+    doomed = Worker()
+    started: list[int] = []
+
+    def job() -> None:
+        started.append(1)
+        time.sleep(0.3)
+
+    doomed.submit(job)
+    deadline = time.monotonic() + 5
+    while not started and time.monotonic() < deadline:
+        time.sleep(0.01)
+    shiboken6.delete(doomed)  # its pool waits for the job, which then reports to a deleted worker
+    time.sleep(0.1)
+    assert "Signal source has been deleted" not in capfd.readouterr().err

@@ -279,6 +279,21 @@ def second_input_cases() -> list[Case]:
     return cases
 
 
+def unsolvable_cases() -> list[Case]:
+    """Searches given a puzzle that has no solution: each says so for that puzzle, exit 1."""
+    argv = ("--max-iterations", "3000", "--seed", "1")
+    return [
+        Case(
+            f"anneal-{kind}", ("anneal", f"{{{kind}}}", *argv), 1, f"puzzle 1: {says}", category="unsolvable"
+        )
+        for kind, says in (
+            ("no_solution", "the puzzle has no solution"),
+            ("no_candidate", "the puzzle has no solution: r5c5 has no candidate left"),
+        )
+    ]
+
+
 def all_cases() -> list[Case]:
     """The whole in-process battery."""
-    return input_cases() + second_input_cases() + numeric_cases() + output_cases() + stdout_cases()
+    cases = input_cases() + second_input_cases() + numeric_cases() + output_cases() + stdout_cases()
+    return cases + unsolvable_cases()

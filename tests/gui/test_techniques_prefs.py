@@ -16,7 +16,7 @@ from sudoku_workbench.logic.engine import RULES, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
-from tests.gui.test_keyboard_stories import ALT, NO, Key, answer_dialog, shown  # noqa: F401  (a fixture)
+from tests.gui.test_keyboard_stories import ALT, NO, Key, answer_dialog
 from tests.gui.test_logic import HARD, trigger_paste
 
 #: The default rules solve HARD with singles and Pointing, nothing else.

@@ -116,8 +116,12 @@ class FileCommands:
         self.focus_board()
 
     def save(self) -> bool:
-        """File → Save: to the current file, or ask for one."""
-        if self.session.path is None:
+        """File → Save: over the current file only when it is a workbench document, else Save As.
+
+        A puzzle file holds one position without its history, and may be a collection of many puzzles:
+        writing the document over it would lose the others and turn the typed entries into clues.
+        """
+        if not self.session.storage.is_document(self.session.path):
             return self.save_as()
         return bool(self.session.save())
 
@@ -128,12 +132,14 @@ class FileCommands:
         return bool(path and self.session.save(path))
 
     def paste(self) -> None:
-        """Import from clipboard: a puzzle in any format (an undoable edit, so nothing to confirm)."""
+        """Import from clipboard: a puzzle in any format replaces the current one, asked first as Open."""
         text = QGuiApplication.clipboard().text()
         try:
             grid = parse_text(text, "clipboard")
         except FormatError as err:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
+            return
+        if not self.confirm_discard():
             return
         self.session.paste_puzzle(grid)
         self.focus_board()

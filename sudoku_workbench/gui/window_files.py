@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap, QRegion
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from sudoku_workbench.core.errors import FormatError
@@ -166,22 +166,21 @@ class FileCommands:
 
     def _board_picture(self, svg: bool) -> bytes:
         """The board as SVG or PNG bytes, drawn in memory so the file is written in one piece."""
-        board = self.board
-        buffer = QBuffer()
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if svg:
+        with self.board.as_picture() as rect:
+            if not svg:
+                return png_bytes(self.board.grab(rect))
             from PySide6.QtSvg import QSvgGenerator
 
+            buffer = QBuffer()
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
             generator = QSvgGenerator()
             generator.setOutputDevice(buffer)
-            generator.setSize(board.size())
-            generator.setViewBox(board.rect())
+            generator.setSize(rect.size())
+            generator.setViewBox(QRect(QPoint(), rect.size()))
             generator.setTitle("Sudoku Workbench board")
             painter = QPainter(generator)
-            board.render(painter, QPoint())
+            self.board.render(painter, QPoint(), QRegion(rect))
             painter.end()
-        else:
-            return png_bytes(board.grab())
         return bytes(buffer.data().data())
 
     def print(self) -> None:
@@ -191,14 +190,13 @@ class FileCommands:
         printer = QPrinter()
         if QPrintDialog(printer, self.window).exec() != QDialog.DialogCode.Accepted:
             return
-        board = self.board
         painter = QPainter(printer)
         page = printer.pageLayout().paintRectPixels(printer.resolution())
-        size = QSize(board.size())
-        size.scale(page.size(), Qt.AspectRatioMode.KeepAspectRatio)
-        painter.setWindow(board.rect())
-        painter.setViewport(QRectF(0, 0, size.width(), size.height()).toRect())
-        board.render(painter, QPoint())
+        with self.board.as_picture() as rect:
+            size = rect.size().scaled(page.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            painter.setWindow(QRect(QPoint(), rect.size()))
+            painter.setViewport(QRect(QPoint(), size))
+            self.board.render(painter, QPoint(), QRegion(rect))
         painter.end()
 
     # ---- Test (generate) ---------------------------------------------------------------------

@@ -214,7 +214,10 @@ class MainWindow(QMainWindow):
         self.digit_bar.set_size(grid.geometry.n)
         if resized and self._docks_sized:
             self._share_width()
-        # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
+        self._forget_findings()
+
+    def _forget_findings(self) -> None:
+        """Another position or other rules: Logic's summary, a count, Check or a hint would now mislead."""
         self.statusBar().clearMessage()
         self.panel.set_progress("")
         self.panel.set_finding("")
@@ -301,6 +304,7 @@ class MainWindow(QMainWindow):
         """Preferences → Techniques: the chosen rules replace the session's."""
         choice = choose_techniques(self, self.session.techniques)
         if choice is not None:
+            self._forget_findings()
             self.session.set_techniques(choice)
         self.focus_board()
 

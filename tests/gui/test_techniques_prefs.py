@@ -80,6 +80,16 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
     qtbot.waitUntil(lambda: stuck in window.panel.finding.text())
     settle(qtbot, window)
 
+    def pick_default(dialog: QDialog) -> None:
+        dialog.preset.setCurrentIndex(dialog.preset.findData("default"))
+        dialog.preset.activated.emit(dialog.preset.currentIndex())
+
+    answer_dialog([(Key.Key_Return, NO)], pick_default)
+    trigger(window, "techniques_prefs")
+    assert window.session.techniques.preset == "default"
+    assert stuck not in window.panel.finding.text()  # the hint spoke of the rules before
+    assert stuck not in window.panel.progress.text()
+
 
 def test_unticking_a_rule_keeps_logic_from_using_it(qtbot, window):
     choice = Techniques.from_preset("default")

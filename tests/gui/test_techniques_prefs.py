@@ -81,6 +81,7 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
     settle(qtbot, window)
 
     def pick_default(dialog: QDialog) -> None:
+        assert isinstance(dialog, TechniquesDialog)
         dialog.preset.setCurrentIndex(dialog.preset.findData("default"))
         dialog.preset.activated.emit(dialog.preset.currentIndex())
 

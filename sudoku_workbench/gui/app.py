@@ -138,8 +138,7 @@ def _run(app: QApplication, file: Path | None) -> int:
 
     apply_theme(app, system_prefers_dark())
     window = MainWindow()
-    window.resize(1280, 800)
-    window.show()
+    window.show_on_screen()
     offer_recovery(window)
     if file is not None:
         window.session.open_file(file)

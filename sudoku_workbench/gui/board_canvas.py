@@ -8,7 +8,10 @@ selected one of the focused board, shows its candidates magnified beside it.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -24,7 +27,7 @@ from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
-from sudoku_workbench.gui.board_layout import READABLE_PX, BoardLayout
+from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.gui.board_links import StepLinks
 from sudoku_workbench.gui.board_paint import Colours
@@ -52,6 +55,8 @@ class BoardCanvas(QWidget):
         self.zoom = 1.0
         self.highlight_digit: Digit = 0
         self.markers: dict[Candidate, int] = {}
+        #: Painting a picture (Export image, Print): no cursor, hover or magnifier, which are the screen's.
+        self.picture = False
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
         #: The shown step's struck-out candidates and its pattern, read once per step, not per cell.
@@ -188,9 +193,23 @@ class BoardCanvas(QWidget):
         self._links.prepare(self.grid, self.step, self.layout_now(), self._digit_font)
         return self._links
 
+    @contextmanager
+    def as_picture(self) -> Iterator[QRect]:
+        """Paint as a picture (Export image, Print) inside the block; yields the part of the widget to draw.
+
+        That is the board's square and margin, not the spare room below it, and without the cursor, the
+        hover and the magnifier, which are there for the person at the screen.
+        """
+        self.picture = True
+        try:
+            yield self.layout_now().board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN).toAlignedRect()
+        finally:
+            self.picture = False
+
     def magnified_cell(self) -> Cell:
         """The cell whose candidates are shown magnified (only when too small to read); -1 for none."""
-        if self.grid is None or not self.show_candidates or self.candidate_pixel_size() >= READABLE_PX:
+        too_big = self.candidate_pixel_size() >= READABLE_PX
+        if self.grid is None or not self.show_candidates or self.picture or too_big:
             return -1
         cell = self.hovered if self.hovered >= 0 else self.selected if self.hasFocus() else -1
         return cell if 0 <= cell < self.grid.geometry.size and not self.grid.values[cell] else -1
@@ -211,7 +230,8 @@ class BoardCanvas(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colours = Colours.for_palette(self.palette())
         layout = self.layout_now()
-        painter.fillRect(self.rect(), self.palette().color(QPalette.ColorRole.Window))
+        around = colours.base if self.picture else self.palette().color(QPalette.ColorRole.Window)
+        painter.fillRect(self.rect(), around)
         self._paint_cells(painter, colours, layout)
         self._paint_lines(painter, colours, layout)
         self._paint_digits(painter, colours, layout)
@@ -230,7 +250,7 @@ class BoardCanvas(QWidget):
             return colours.placement_fill
         if step is not None and cell in step.highlights.cells:
             return colours.focus
-        if cell == self.selected:
+        if cell == self.selected and not self.picture:
             return colours.selection
         if units.intersection(self.grid.geometry.units_of[cell]):
             return colours.unit
@@ -249,6 +269,8 @@ class BoardCanvas(QWidget):
             fill = self._cell_fill(cell, colours, units)
             if fill is not None:
                 painter.fillRect(layout.cell_rect(cell), fill)
+        if self.picture:
+            return
         if self.hasFocus():
             painter.setPen(QPen(colours.selection_line, 2))
             painter.drawRect(layout.cell_rect(self.selected).adjusted(2, 2, -2, -2))

@@ -1,11 +1,11 @@
 """The board you edit: the painted board, with keys and mouse turned into intents.
 
 It emits intents (a digit typed, a candidate toggled, a cell cleared, the cell under the mouse); it never
-changes a grid itself. Keys: arrows move, digits (letters above 9) enter, Ctrl+digit toggles a candidate,
-Alt+digit highlights every cell holding or allowing that digit, Delete/Backspace/0/. clear. Mouse: a
-click selects, a right click on a candidate's spot strikes it out or brings it back, Shift+click gives a
-candidate the first, then the second marker colour, then none (two colours per digit, for colouring by
-hand).
+changes a grid itself. Keys: arrows move, digits (letters above 9) enter, Ctrl+digit toggles a candidate
+(Shift+letter above 9: Ctrl+letter stays the menus' shortcut), Alt+digit highlights every cell holding
+or allowing that digit, Delete/Backspace/0/. clear. Mouse: a click selects, a right click on a
+candidate's spot strikes it out or brings it back, Shift+click gives a candidate the first, then the
+second marker colour, then none (two colours per digit, for colouring by hand).
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from sudoku_workbench.gui.board_canvas import BoardCanvas
 __all__ = ["BoardView"]
 
 _CLEAR_KEYS = {Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_0, Qt.Key.Key_Period, Qt.Key.Key_Space}
+_CTRL_ALT_SHIFT = (
+    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.ShiftModifier
+)
 _MOVES = {
     Qt.Key.Key_Left: (0, -1),
     Qt.Key.Key_Right: (0, 1),
@@ -47,16 +50,17 @@ class BoardView(BoardCanvas):
 
     # ---- input -------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Claim Ctrl+digit before the menus see it as a shortcut (it toggles a candidate here).
+        """Claim Ctrl+1…9 and Alt+digit before the menus see them as shortcuts (they act on the board).
 
+        Ctrl+letter is left to the menus, so Ctrl+N, Ctrl+E or Ctrl+G work on a 16x16 or 25x25 board too.
         A filter rather than an ``event`` override: it looks at each event and returns, so the handlers
         (painting among them) are not called from inside it, one call deeper.
         """
         if (
             event.type() == QEvent.Type.ShortcutOverride
             and isinstance(event, QKeyEvent)
-            and event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
             and self._digit_of(event) > 0
+            and (_toggles_candidate(event) or event.modifiers() & Qt.KeyboardModifier.AltModifier)
         ):
             event.accept()
             return True
@@ -82,8 +86,10 @@ class BoardView(BoardCanvas):
         elif digit := self._digit_of(event):
             if event.modifiers() & Qt.KeyboardModifier.AltModifier:
                 self.set_highlight_digit(0 if digit == self.highlight_digit else digit)
-            elif event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            elif _toggles_candidate(event):
                 self.candidate_toggled.emit(self.selected, digit)
+            elif event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                super().keyPressEvent(event)  # Ctrl+letter that no menu binds: nothing to do here
             else:
                 self.digit_entered.emit(self.selected, digit)
                 self._advance()
@@ -138,3 +144,11 @@ class BoardView(BoardCanvas):
         """The mouse left: no cell is hovered."""
         self.set_hovered(-1)
         self.cell_hovered.emit(-1)
+
+
+def _toggles_candidate(event: QKeyEvent) -> bool:
+    """Ctrl+1…9, and Shift+letter for the digits above 9 (Ctrl+letter belongs to the menus)."""
+    modifiers = event.modifiers()
+    if Qt.Key.Key_A <= event.key() <= Qt.Key.Key_Z:
+        return modifiers & _CTRL_ALT_SHIFT == Qt.KeyboardModifier.ShiftModifier
+    return bool(modifiers & Qt.KeyboardModifier.ControlModifier)

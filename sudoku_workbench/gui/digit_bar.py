@@ -18,7 +18,8 @@ from sudoku_workbench.gui.board_view import BoardView
 
 __all__ = ["DigitBar"]
 
-#: Up to this many digits the bar is one row; larger boards get two.
+#: The most digits in one row of the bar: 16x16 gets two rows, 25x25 three, so the bar never makes the
+#: window wider than a 9x9's (a 1024-pixel screen holds it).
 _ONE_ROW = 12
 
 
@@ -54,13 +55,13 @@ class DigitBar(QWidget):
             self._digits.removeWidget(button)
             button.setParent(None)  # gone now, not at the next event loop turn
             button.deleteLater()
-        per_row = n if n <= _ONE_ROW else math.ceil(n / 2)  # 16x16 and 25x25: two rows
+        per_row = math.ceil(n / math.ceil(n / _ONE_ROW))
         for digit in range(1, n + 1):
             char = digit_char(digit)
             button = QToolButton()
             button.setText(char)
             button.setCheckable(True)
-            button.setFixedWidth(self.fontMetrics().horizontalAdvance("W") + 14)
+            button.setFixedWidth(self.fontMetrics().horizontalAdvance("W") + 8)
             button.setToolTip(f"Tint the cells holding or allowing {char} (Alt+{char})")
             self.group.addButton(button, digit)
             self._digits.addWidget(button, (digit - 1) // per_row, (digit - 1) % per_row)

@@ -191,7 +191,7 @@ class GraphCanvas(pg.PlotWidget):
         fill = palette.color(QPalette.ColorRole.Base)
         fill.setAlpha(220)
         while len(pool) < len(texts):
-            pool.append(self._new_label())
+            pool.append(self._new_label(bounded=pool is self._side_pool))  # a matching's names stay in view
         colour = palette.color(role)
         for item, text in zip(pool, texts, strict=False):
             if item.textItem.toPlainText() != text or item.color != colour:  # setText relayouts: skip it
@@ -201,11 +201,16 @@ class GraphCanvas(pg.PlotWidget):
             item.setVisible(False)
         return pool[: len(texts)]
 
-    def _new_label(self) -> pg.TextItem:
+    def _new_label(self, bounded: bool = False) -> pg.TextItem:
+        """A hidden label; unless ``bounded``, it never counts in the bounds Fit shows.
+
+        An edge label lies at the last picture's spot until it is placed again, after the fit: counted,
+        it widened the bounds (a 9x9 after a 16x16 was drawn at about 55 %).
+        """
         item = pg.TextItem(anchor=(0.5, 0.5))
         item.setZValue(10)
         item.setVisible(False)
-        self.addItem(item)
+        self.addItem(item, ignoreBounds=not bounded)
         return item
 
     def _make_labels_ahead(self) -> None:

@@ -205,9 +205,15 @@ def place_beside(screen: QRect, avoid: list[QRect], least: QSize) -> QRect:
 
 
 def _next_to(where: str, strip: QRect, most: int) -> QRect:
-    """A box of at most ``most`` pixels a side in the strip, against the side facing what it avoids."""
+    """A box of at most ``most`` pixels a side in the strip, against the side facing what it avoids.
+
+    Beside it, the box sits at the strip's bottom: over the window, that leaves the Logic and Step
+    buttons at the top of the steps pane in sight.
+    """
     box = QRect(0, 0, min(strip.width(), most), min(strip.height(), most))
     box.moveCenter(strip.center())
+    if where in ("left", "right"):
+        box.moveBottom(strip.bottom())
     if where == "left":
         box.moveRight(strip.right())
     elif where == "right":

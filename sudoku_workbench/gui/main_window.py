@@ -9,13 +9,12 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable
 
-from PySide6.QtCore import QSignalBlocker, Qt
-from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
+from PySide6.QtCore import QByteArray, QPoint, QSignalBlocker, QSize, Qt
+from PySide6.QtGui import QCloseEvent, QFont, QMoveEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QMainWindow,
-    QMessageBox,
     QVBoxLayout,
     QWidget,
 )
@@ -43,6 +42,11 @@ from sudoku_workbench.gui.window_files import FileCommands
 from sudoku_workbench.logic.engine import step_names
 
 __all__ = ["MainWindow"]
+
+#: The window's size the first time, when the screen has room for it (and its frame).
+_PREFERRED = QSize(1280, 800)
+#: Where the window's place, size and maximized state are remembered (in ``Storage.settings``).
+_GEOMETRY_KEY = "window/geometry"
 
 
 class MainWindow(QMainWindow):
@@ -93,6 +97,7 @@ class MainWindow(QMainWindow):
         # Side by side with the steps (not under them), so the graph gets the window's full height.
         self.splitDockWidget(self.graph_dock, self.panel_dock, Qt.Orientation.Horizontal)
         self._docks_sized = False
+        self._fit_pending = False
         self.statusBar().showMessage("Ready")
 
     def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
@@ -209,7 +214,10 @@ class MainWindow(QMainWindow):
         self.digit_bar.set_size(grid.geometry.n)
         if resized and self._docks_sized:
             self._share_width()
-        # A message about another position (Logic's summary, a count, Check, a hint) would now mislead.
+        self._forget_findings()
+
+    def _forget_findings(self) -> None:
+        """Another position or other rules: Logic's summary, a count, Check or a hint would now mislead."""
         self.statusBar().clearMessage()
         self.panel.set_progress("")
         self.panel.set_finding("")
@@ -296,6 +304,7 @@ class MainWindow(QMainWindow):
         """Preferences → Techniques: the chosen rules replace the session's."""
         choice = choose_techniques(self, self.session.techniques)
         if choice is not None:
+            self._forget_findings()
             self.session.set_techniques(choice)
         self.focus_board()
 
@@ -309,7 +318,41 @@ class MainWindow(QMainWindow):
         self.session.set_puzzle(self.session.history, None, dirty=False)
         self.acts["cancel"].setEnabled(False)
 
-    # ---- closing -----------------------------------------------------------------------------
+    # ---- placing and closing -----------------------------------------------------------------
+    def show_on_screen(self, size: QSize = _PREFERRED) -> None:
+        """Show the window as it was last closed (place, size, maximized), else ``size`` where it fits.
+
+        Either way the whole frame, title bar included, is then kept inside the screen's work area:
+        the window manager's frame is known only once the window is mapped, so :meth:`moveEvent`
+        fits the window again when it arrives.
+        """
+        saved = self.session.storage.settings().value(_GEOMETRY_KEY)
+        if not (isinstance(saved, QByteArray) and self.restoreGeometry(saved)):
+            self.resize(size)
+        self._fit_pending = True
+        self._fit_screen()
+        self.show()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        """The first move after the window manager framed the window: fit the frame to the work area."""
+        super().moveEvent(event)
+        if self._fit_pending and self.frameGeometry() != self.geometry():
+            self._fit_pending = False
+            self._fit_screen()
+
+    def _fit_screen(self) -> None:
+        """Shrink and move a normal window so its frame lies within the screen's available geometry."""
+        if self.windowState() & (Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen):
+            return
+        area = self.screen().availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()  # zero before the window manager's
+        size = self.size().boundedTo(area.size() - frame).expandedTo(self.minimumSizeHint())
+        self.resize(size)
+        outer = size + frame
+        left = min(max(self.frameGeometry().left(), area.left()), area.right() + 1 - outer.width())
+        top = min(max(self.frameGeometry().top(), area.top()), area.bottom() + 1 - outer.height())
+        self.move(QPoint(max(left, area.left()), max(top, area.top())))
+
     def showEvent(self, event: QShowEvent) -> None:
         """On first show, share the width between the board, the graph and the steps."""
         super().showEvent(event)
@@ -328,14 +371,13 @@ class MainWindow(QMainWindow):
         self.resizeDocks(docks, [graph, steps] if graph_docked else [steps], Qt.Orientation.Horizontal)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """Ask about unsaved changes; then stop the jobs and drop the recovery file."""
-        if self.session.dirty:
-            answer = dialogs.ask_save_changes(self)
-            if answer == QMessageBox.StandardButton.Cancel or (
-                answer == QMessageBox.StandardButton.Save and not self.files.save()
-            ):
-                event.ignore()
-                return
+        """Ask about unsaved changes; then remember the window's place, stop the jobs, drop the recovery."""
+        if not self.files.confirm_discard():
+            event.ignore()
+            return
+        settings = self.session.storage.settings()
+        settings.setValue(_GEOMETRY_KEY, self.saveGeometry())
+        settings.sync()
         self.session.close()
         event.accept()
 

@@ -16,6 +16,6 @@ def about_html() -> str:
         "<p>Solve, study and make Sudoku puzzles of sizes 4x4 to 25x25: explained logic steps, "
         "Eppstein's graph rules on bilocation and bivalue graphs, search, generation and Hamiltonian "
         "cycle (HCP) export after Haythorpe.</p>"
-        "<p>Keys on the board: arrows move, digits (letters above 9) enter, Ctrl+digit toggles a "
-        "candidate, Delete/Backspace clear. The Puzzle menu lists the step-through keys.</p>"
+        "<p>Keys on the board: arrows move, digits (letters above 9) enter, Ctrl+digit (Shift+letter) "
+        "toggles a candidate, Delete/Backspace clear. The Puzzle menu lists the step-through keys.</p>"
     )

@@ -32,6 +32,7 @@ STATUS_COLOURS: dict[NodeStatus, str] = {
     NodeStatus.SOLUTION: "#27ae60",
     NodeStatus.CUT: "#e67e22",
 }
+_NONE = "No search recorded yet."
 _LABELLED_NODES = 40
 _NAMED_SPLITS = 3
 
@@ -43,7 +44,7 @@ class SearchTreeView(QWidget):
         super().__init__(parent)
         self.setObjectName("search_tree_view")
         layout = QVBoxLayout(self)
-        self.summary_label = QLabel("No search recorded yet.", self)
+        self.summary_label = QLabel(_NONE, self)
         self.summary_label.setWordWrap(True)
         layout.addWidget(self.summary_label)
         layout.addWidget(QLabel(_legend(), self))
@@ -59,8 +60,16 @@ class SearchTreeView(QWidget):
         self.plots.ci.layout.setRowStretchFactor(0, 3)
         self.plots.ci.layout.setRowStretchFactor(1, 1)
         layout.addWidget(self.plots, stretch=1)
-        self.setMinimumSize(480, 420)
+        # Small enough that the dock under the board never makes a maximized window taller than the screen.
+        self.setMinimumSize(320, 200)
         self.tree: SearchTree | None = None
+
+    def clear(self) -> None:
+        """No tree: the position it was recorded on is gone (a new, opened or edited puzzle)."""
+        self.tree = None
+        self.tree_plot.clear()
+        self.depth_plot.clear()
+        self.summary_label.setText(_NONE)
 
     def show_tree(self, tree: SearchTree) -> None:
         """Replace the picture with this tree."""

@@ -102,9 +102,14 @@ class Storage:
             FormatError: naming the file, line and column of what is wrong.
             OSError: when the file cannot be read.
         """
-        if path.suffix.lower() in DOCUMENT_SUFFIXES:
+        if self.is_document(path):
             return read_document(path)
         return History(read_file(path))
+
+    @staticmethod
+    def is_document(path: Path | None) -> bool:
+        """Whether ``path`` names a workbench document, the only file Save writes over in place."""
+        return path is not None and path.suffix.lower() in DOCUMENT_SUFFIXES
 
     def write(self, path: Path, history: History) -> None:
         """Save: our document (with the history) for ``.json``, else the puzzle file the suffix names.
@@ -113,7 +118,7 @@ class Storage:
             FormatError: when the suffix names no format we write.
             OSError: when the file cannot be written.
         """
-        if path.suffix.lower() in DOCUMENT_SUFFIXES:
+        if self.is_document(path):
             self._write_document(path, history)
         else:
             write_file(path, history.grid)

@@ -66,13 +66,17 @@ class StudyDocks:
             session.notify("Solved by simulated annealing.")
 
     def show_search_tree(self) -> None:
-        """View → Search tree: record the search of the current position and draw it in its dock."""
+        """View → Search tree: record the search of the current position and draw it; again: close it."""
+        if self._tree_dock is not None and self._tree_dock.isVisible():
+            self._tree_dock.hide()
+            return
         if self.tree_view is None:
-            self.tree_view = SearchTreeView()
+            view = self.tree_view = SearchTreeView()
             self._tree_dock = QDockWidget("Search tree", self.window)
             self._tree_dock.setObjectName("search_tree_dock")
-            self._tree_dock.setWidget(self.tree_view)
+            self._tree_dock.setWidget(view)
             self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self._tree_dock)
+            self.session.grid_changed.connect(lambda _grid: view.clear())  # that position's tree is gone
         assert self._tree_dock is not None
         self._tree_dock.show()
         self._tree_dock.raise_()

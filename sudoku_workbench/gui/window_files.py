@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap, QRegion
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from sudoku_workbench.core.errors import FormatError
@@ -116,8 +116,12 @@ class FileCommands:
         self.focus_board()
 
     def save(self) -> bool:
-        """File → Save: to the current file, or ask for one."""
-        if self.session.path is None:
+        """File → Save: over the current file only when it is a workbench document, else Save As.
+
+        A puzzle file holds one position without its history, and may be a collection of many puzzles:
+        writing the document over it would lose the others and turn the typed entries into clues.
+        """
+        if not self.session.storage.is_document(self.session.path):
             return self.save_as()
         return bool(self.session.save())
 
@@ -128,12 +132,14 @@ class FileCommands:
         return bool(path and self.session.save(path))
 
     def paste(self) -> None:
-        """Import from clipboard: a puzzle in any format (an undoable edit, so nothing to confirm)."""
+        """Import from clipboard: a puzzle in any format replaces the current one, asked first as Open."""
         text = QGuiApplication.clipboard().text()
         try:
             grid = parse_text(text, "clipboard")
         except FormatError as err:
             dialogs.show_error(self.window, "The clipboard holds no puzzle", str(err))
+            return
+        if not self.confirm_discard():
             return
         self.session.paste_puzzle(grid)
         self.focus_board()
@@ -160,22 +166,21 @@ class FileCommands:
 
     def _board_picture(self, svg: bool) -> bytes:
         """The board as SVG or PNG bytes, drawn in memory so the file is written in one piece."""
-        board = self.board
-        buffer = QBuffer()
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if svg:
+        with self.board.as_picture() as rect:
+            if not svg:
+                return png_bytes(self.board.grab(rect))
             from PySide6.QtSvg import QSvgGenerator
 
+            buffer = QBuffer()
+            buffer.open(QIODevice.OpenModeFlag.WriteOnly)
             generator = QSvgGenerator()
             generator.setOutputDevice(buffer)
-            generator.setSize(board.size())
-            generator.setViewBox(board.rect())
+            generator.setSize(rect.size())
+            generator.setViewBox(QRect(QPoint(), rect.size()))
             generator.setTitle("Sudoku Workbench board")
             painter = QPainter(generator)
-            board.render(painter, QPoint())
+            self.board.render(painter, QPoint(), QRegion(rect))
             painter.end()
-        else:
-            return png_bytes(board.grab())
         return bytes(buffer.data().data())
 
     def print(self) -> None:
@@ -185,14 +190,13 @@ class FileCommands:
         printer = QPrinter()
         if QPrintDialog(printer, self.window).exec() != QDialog.DialogCode.Accepted:
             return
-        board = self.board
         painter = QPainter(printer)
         page = printer.pageLayout().paintRectPixels(printer.resolution())
-        size = QSize(board.size())
-        size.scale(page.size(), Qt.AspectRatioMode.KeepAspectRatio)
-        painter.setWindow(board.rect())
-        painter.setViewport(QRectF(0, 0, size.width(), size.height()).toRect())
-        board.render(painter, QPoint())
+        with self.board.as_picture() as rect:
+            size = rect.size().scaled(page.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            painter.setWindow(QRect(QPoint(), rect.size()))
+            painter.setViewport(QRect(QPoint(), size))
+            self.board.render(painter, QPoint(), QRegion(rect))
         painter.end()
 
     # ---- Test (generate) ---------------------------------------------------------------------

@@ -12,7 +12,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from collections.abc import Iterator
 from pathlib import Path
 
-import PySide6.QtWidgets  # noqa: F401  (Qt before pyqtgraph)
+import PySide6.QtWidgets
 import pytest
 
 from sudoku_workbench.gui import ui_thread_gc
@@ -113,6 +113,16 @@ def window(qtbot, storage: Storage) -> Iterator[MainWindow]:
     win.close()
     win.deleteLater()
     assert not busy, f"the test left jobs running: {busy}"
+
+
+@pytest.fixture
+def shown(qtbot, window: MainWindow) -> MainWindow:
+    """The window as a person finds it: shown, exposed and the active window."""
+    window.activateWindow()
+    window.raise_()
+    qtbot.waitExposed(window)
+    qtbot.waitUntil(lambda: PySide6.QtWidgets.QApplication.activeWindow() is window)
+    return window
 
 
 @pytest.fixture

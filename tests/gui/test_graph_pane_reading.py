@@ -189,13 +189,13 @@ def test_pop_out_floats_the_pane_large_off_the_board_and_puts_it_back(qtbot, win
 
 def test_a_popped_out_pane_goes_beside_the_window_where_the_screen_has_room():
     screen, window = QRect(0, 0, 1920, 1080), QRect(0, 0, 1280, 800)
-    assert place_beside(screen, [window], QSize(360, 360)) == QRect(1280, 81, 640, 918)
+    assert place_beside(screen, [window], QSize(360, 360)) == QRect(1280, 162, 640, 918)
     # no room beside the window: beside the board and the step list, else beside the board alone
     full = QRect(0, 0, 1280, 800)
     board, panes = QRect(100, 100, 600, 600), QRect(100, 100, 1100, 600)
-    assert place_beside(full, [full, panes, board], QSize(360, 360)) == QRect(700, 60, 580, 680)
+    assert place_beside(full, [full, panes, board], QSize(360, 360)) == QRect(700, 120, 580, 680)
     left_board = QRect(0, 100, 600, 600)
-    assert place_beside(full, [full, left_board, left_board], QSize(360, 360)) == QRect(600, 60, 680, 680)
+    assert place_beside(full, [full, left_board, left_board], QSize(360, 360)) == QRect(600, 120, 680, 680)
 
 
 def test_labels_with_no_free_spot_are_hidden():
@@ -287,3 +287,14 @@ def test_a_closed_pane_computes_nothing_and_catches_up_when_shown(qtbot, window)
     settle(qtbot, window)
     assert pane.kind == "bivalue"
     assert pane.title.text().startswith("bivalue graph")
+
+
+def test_a_popped_out_pane_leaves_the_step_buttons_in_sight(qtbot, window):
+    solved_by_logic(qtbot, window)
+    trigger(window, "graph_pop_out")
+    qtbot.wait(50)
+    pane = window.graph_dock.frameGeometry()
+    for name, button in window.panel.buttons.items():
+        place = QRect(button.mapToGlobal(QPoint(0, 0)), button.size())
+        assert not pane.intersects(place), (name, pane, place)
+    trigger(window, "graph_pop_out")

@@ -37,16 +37,6 @@ NO, CTRL, SHIFT, ALT = (
 )
 
 
-@pytest.fixture
-def shown(qtbot, window: MainWindow) -> MainWindow:
-    """The window as a person finds it: shown, exposed and the active window."""
-    window.activateWindow()
-    window.raise_()
-    qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
-    return window
-
-
 @pytest.fixture(scope="module")
 def newspaper_logic() -> LogicRun:
     """The rules' solution of the puzzle, worked out before the heartbeat (a test body's time counts)."""

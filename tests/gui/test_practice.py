@@ -15,13 +15,11 @@ from sudoku_workbench.gui import practice as practice_gui
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.logic.reference.practice import Exercise, prepare, read_practice_set
 from sudoku_workbench.logic.rule_table import TABLE
-from tests.gui import test_keyboard_stories
 from tests.gui.conftest import settle
 from tests.gui.test_keyboard_stories import CTRL, NO, Key, answer_dialog, focused, press
 
 SHIPPED = Path(__file__).resolve().parents[2] / "resources" / "puzzles" / "practice.tsv"
 ALT = Qt.KeyboardModifier.AltModifier
-shown = test_keyboard_stories.shown  # the window shown and active, as a person finds it
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from sudoku_workbench.logic.engine import RULES, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
-from tests.gui.test_keyboard_stories import ALT, NO, Key, answer_dialog, shown  # noqa: F401  (a fixture)
+from tests.gui.test_keyboard_stories import ALT, NO, Key, answer_dialog
 from tests.gui.test_logic import HARD, trigger_paste
 
 #: The default rules solve HARD with singles and Pointing, nothing else.
@@ -80,6 +80,17 @@ def test_the_singles_preset_leaves_logic_stuck_and_it_names_the_rule_that_is_off
     trigger(window, "hint")
     qtbot.waitUntil(lambda: stuck in window.panel.finding.text())
     settle(qtbot, window)
+
+    def pick_default(dialog: QDialog) -> None:
+        assert isinstance(dialog, TechniquesDialog)
+        dialog.preset.setCurrentIndex(dialog.preset.findData("default"))
+        dialog.preset.activated.emit(dialog.preset.currentIndex())
+
+    answer_dialog([(Key.Key_Return, NO)], pick_default)
+    trigger(window, "techniques_prefs")
+    assert window.session.techniques.preset == "default"
+    assert stuck not in window.panel.finding.text()  # the hint spoke of the rules before
+    assert stuck not in window.panel.progress.text()
 
 
 def test_unticking_a_rule_keeps_logic_from_using_it(qtbot, window):

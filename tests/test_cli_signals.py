@@ -197,9 +197,9 @@ def test_a_stopped_batch_on_two_workers_leaves_no_worker(signum, tmp_path):
 def test_a_worker_killed_from_outside_ends_the_batch_in_one_line(tmp_path):
     puzzles = tmp_path / "puzzles.txt"
     puzzles.write_text("\n".join(corpus_lines("top1465.txt", 400)) + "\n", encoding="utf-8")
-    proc = start(["rate", str(puzzles), "--jobs", "2"])
+    proc = start(["rate", str(puzzles), "--jobs", "2", "--no-header"])
     assert proc.stdout is not None
-    first = proc.stdout.readline()
+    first = proc.stdout.readline()  # a rated puzzle: the workers are running
     family = psutil.Process(proc.pid).children(recursive=True)
     assert family, "the workers had not started"
     family[0].kill()  # as the out-of-memory killer would
@@ -339,7 +339,11 @@ def test_a_signal_during_a_cp_sat_search_waits_for_the_search_to_return():
 
 @pytest.mark.parametrize("signum", STOPS, ids=lambda s: signal.Signals(s).name)
 def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_path):
-    """Logic on one of the hardest puzzles runs for a second or two; the stop comes while it is waited for."""
+    """The stop comes as soon as the window's folder exists: while the window opens, or Logic is waited for.
+
+    Waiting for Logic's thread as well lost the race on a loaded machine, where Logic on this puzzle
+    (a fraction of a second) was over before the poll saw its thread.
+    """
     hard = tmp_path / "hard.txt"
     hard.write_text(corpus_lines("forum_hardest_1106.txt", 1)[0] + "\n")
     scratch = tmp_path / "tmp"
@@ -356,7 +360,7 @@ def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_p
         preexec_fn=_as_from_a_terminal,
     )
     deadline = time.monotonic() + BOUND
-    while not any(scratch.iterdir()) or psutil.Process(proc.pid).num_threads() < 4:  # Logic's thread
+    while not any(scratch.iterdir()):  # the window's folder: from here on the stop signals are noted
         assert proc.poll() is None, proc.communicate()
         assert time.monotonic() < deadline, "the screenshot never started its job"
         time.sleep(0.02)

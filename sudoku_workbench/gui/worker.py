@@ -96,36 +96,33 @@ class _Runnable(QRunnable):
 
     def run(self) -> None:
         _running.job_started()
+        job, token, signals = self._job.job, self._job.token, self._worker
         try:
-            self._run_and_report()
+            try:
+                result = self._call()
+                if isinstance(result, Iterator):
+                    items = result
+                    try:  # the items are emitted here, not in a helper: one call less on their way
+                        while True:
+                            token.check()
+                            signals.progress.emit(job, next(items))
+                    except StopIteration as end:
+                        result = end.value
+                token.check()
+            except Cancelled:
+                signals.cancelled.emit(job)
+            except Exception as err:  # every failure becomes a signal, never a dead thread
+                signals.failed.emit(job, err)
+            else:
+                signals.finished.emit(job, result)
         except RuntimeError:  # PySide's "Signal source has been deleted"
             if shiboken6.isValid(self._worker):
                 raise
             # The worker was deleted under a job that outlived the wait for it (the program is
             # exiting, after a stop signal in screenshot mode): no one is left to hear the end.
         finally:
-            self._worker._forget(self._job.job)
+            self._worker._forget(job)
             _running.job_ended()
-
-    def _run_and_report(self) -> None:
-        job, token, signals = self._job.job, self._job.token, self._worker
-        try:
-            result = self._call()
-            if isinstance(result, Iterator):
-                items = result
-                try:  # the items are emitted here, not in a helper: one call less on their way
-                    while True:
-                        token.check()
-                        signals.progress.emit(job, next(items))
-                except StopIteration as end:
-                    result = end.value
-            token.check()
-        except Cancelled:
-            signals.cancelled.emit(job)
-        except Exception as err:  # every failure becomes a signal, never a dead thread
-            signals.failed.emit(job, err)
-        else:
-            signals.finished.emit(job, result)
 
 
 class Worker(QObject):

@@ -105,7 +105,7 @@ def test_a_target_on_a_25x25_keeps_to_its_budget():
     code, out, err = finished(start("generate", *argv), 30)
     assert code == 2, err
     assert "found in 2 s" in err
-    assert out == ""
+    assert [line for line in out.splitlines() if not line.startswith("#")] == []  # the header alone
     assert time.monotonic() - started < 20
 
 

@@ -37,9 +37,15 @@ def _as_from_a_terminal() -> None:
         signal.signal(signum, signal.SIG_DFL)
 
 
-def start(argv: list[str]) -> subprocess.Popen[str]:
+def start(argv: list[str], **more_env: str) -> subprocess.Popen[str]:
     """The CLI in a session of its own, as from a terminal; one BLAS thread, so solver threads show."""
-    env = {**os.environ, "PYTHONPATH": str(REPO), "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "OPENBLAS_NUM_THREADS": "1",
+        "OMP_NUM_THREADS": "1",
+        **more_env,
+    }
     return subprocess.Popen(
         [sys.executable, "-m", "sudoku_workbench", *argv],
         stdout=subprocess.PIPE,
@@ -349,15 +355,10 @@ def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_p
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     shot = tmp_path / "shot.png"
-    env = {**os.environ, "PYTHONPATH": str(REPO), "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(scratch)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_workbench", "gui", str(hard), "--logic", "--screenshot", str(shot)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-        preexec_fn=_as_from_a_terminal,
+    proc = start(
+        ["gui", str(hard), "--logic", "--screenshot", str(shot)],
+        QT_QPA_PLATFORM="offscreen",
+        TMPDIR=str(scratch),
     )
     deadline = time.monotonic() + BOUND
     while not any(scratch.iterdir()):  # the window's folder: from here on the stop signals are noted

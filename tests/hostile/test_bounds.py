@@ -12,10 +12,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from tests.conftest import REPO, corpus_lines
+from tests.hostile.test_streams import start as started
 
 #: The address space a run may take (bytes): a Python process with the solvers loaded needs ~600 MB.
 ADDRESS_SPACE = 1 << 30
@@ -26,14 +28,9 @@ def _bounded() -> None:
 
 
 def start(*argv: str) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "sudoku_workbench", *argv],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONPATH": str(REPO)},
-        preexec_fn=_bounded,
-    )
+    """The command line under the address-space bound, its output read as text."""
+    process = started(*argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_bounded)
+    return cast("subprocess.Popen[str]", process)  # text=True: str, which the shared helper's type omits
 
 
 @pytest.mark.parametrize("mode", [("--no-unique",), ("--se", "1-3")], ids=["classic", "target"])

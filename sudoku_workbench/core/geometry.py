@@ -28,6 +28,7 @@ __all__ = [
     "Geometry",
     "NotBoxed",
     "ShapeError",
+    "box_regions",
     "connected_piece",
     "digit_char",
     "digit_from_char",
@@ -396,7 +397,8 @@ class Geometry:
         return ", ".join([base] + [EXTRAS[name].title for name in self.extras])
 
 
-def _box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:
+def box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:
+    """The region map of boxes of ``rows`` x ``cols`` cells, numbered row-major."""
     across = n // cols
     return tuple((c // n // rows) * across + c % n // cols for c in range(n * n))
 
@@ -428,7 +430,7 @@ def geometry(box_rows: int, box_cols: int, extras: Iterable[str] = ()) -> Geomet
 @functools.cache
 def _boxed(box_rows: int, box_cols: int, extras: tuple[str, ...]) -> Geometry:
     n = box_rows * box_cols
-    return Geometry(n, _box_regions(n, box_rows, box_cols), extras, (box_rows, box_cols))
+    return Geometry(n, box_regions(n, box_rows, box_cols), extras, (box_rows, box_cols))
 
 
 def geometry_for_size(n: int, extras: tuple[str, ...] = ()) -> Geometry:
@@ -476,7 +478,7 @@ def jigsaw(region_map: Sequence[int] | str, extras: Iterable[str] = ()) -> Geome
                 f"region {region + 1} is in pieces: {names[stray]} is not joined to {names[members[0]]}"
             )
     box = BOX_SHAPES.get(n)
-    if box and regions == _box_regions(n, *box):
+    if box and regions == box_regions(n, *box):
         return geometry(*box, extras)
     return _jigsaw(n, regions, _checked_extras(extras, None, n))
 

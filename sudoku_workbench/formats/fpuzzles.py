@@ -20,7 +20,7 @@ from typing import Any
 import lzstring
 
 from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.geometry import JIGSAW_SIZES, Geometry, ShapeError, geometry, jigsaw
+from sudoku_workbench.core.geometry import JIGSAW_SIZES, Geometry, ShapeError, box_regions, geometry, jigsaw
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 
@@ -248,8 +248,7 @@ def _cells_of(reader: JsonReader, item: Any, n: int, path: str) -> list[int]:
 
 def _default_regions(n: int) -> list[int]:
     """f-puzzles' default regions: boxes as near square as divide N (rows of N cells for a prime N)."""
-    rows, cols = _box_of(n)
-    return [(c // n // rows) * (n // cols) + c % n // cols for c in range(n * n)]
+    return list(box_regions(n, *_box_of(n)))
 
 
 def _box_of(n: int) -> tuple[int, int]:

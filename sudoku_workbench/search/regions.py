@@ -15,6 +15,7 @@ from sudoku_workbench.core.geometry import (
     Cell,
     Geometry,
     ShapeError,
+    box_regions,
     connected_piece,
     geometry,
     jigsaw,
@@ -59,9 +60,7 @@ def random_jigsaw(
 
 
 def _start(n: int) -> tuple[int, ...]:
-    rows, cols = BOX_SHAPES.get(n, (1, n))
-    across = n // cols
-    return tuple((c // n // rows) * across + c % n // cols for c in range(n * n))
+    return box_regions(n, *BOX_SHAPES.get(n, (1, n)))
 
 
 def _trade(

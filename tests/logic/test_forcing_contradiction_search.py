@@ -18,7 +18,7 @@ from sudoku_workbench.core import Contradiction, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.chains.forcing_rules import _premises, find_forcing_contradictions
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, analysis_of
 
 DATA = Path(__file__).parents[1] / "data"
@@ -51,7 +51,7 @@ def _definition(
     for d in range(1, geo.n + 1):
         covered = seen & ~cells(d)
         for c in set_bits(cells(d)):
-            covered |= peer_masks(geo)[c]
+            covered |= geo.peer_bits[c]
         if d == digit:
             covered |= 1 << cell
         holders = sum(1 << c for c, mask in enumerate(analysis.grid.candidates) if mask >> (d - 1) & 1)

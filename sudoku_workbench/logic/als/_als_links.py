@@ -15,7 +15,6 @@ from sudoku_workbench.core.geometry import Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Link
 from sudoku_workbench.logic.als.als_sets import Als, almost_locked_sets
-from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links, lowest_cell
 from sudoku_workbench.logic.shared._memos import forgettable
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
@@ -73,7 +72,7 @@ def seers(grid: Grid) -> Seers:
 @functools.lru_cache(maxsize=4)
 def geometry_seers(geo: Geometry) -> Seers:
     """The one :class:`Seers` of ``geo`` (for what a unit's candidates alone decide)."""
-    return Seers(peer_masks(geo))
+    return Seers(geo.peer_bits)
 
 
 class Sights(NamedTuple):

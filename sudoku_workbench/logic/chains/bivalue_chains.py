@@ -21,7 +21,6 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
-from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, digit_links, end_victims
 from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._text import cells_text, mask_text
@@ -104,7 +103,7 @@ def _part_chains(
 
     Remembered by the part's cells and their pairs: most parts are as they were at the last ask.
     """
-    peers = peer_masks(geo)
+    peers = geo.peer_bits
     moves: _Moves = {}
     for cell, mask in part:
         for digit in bits_of(mask):

@@ -26,7 +26,7 @@ from sudoku_workbench.logic.chains.path_rules import (
     conflicting_path_steps,
     repetitive_cycle_steps,
 )
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._walk_states import closes_at_unit
 from sudoku_workbench.logic.shared.chain_analysis import analysis_of, bivalue_chain
 
@@ -92,7 +92,7 @@ def _unit_digits(geo: Geometry, cyclic: int) -> Iterator[tuple[int, Digit, list[
 
 def _seeing_both(grid: Grid, a: Cell, b: Cell, digit: int) -> list[Cell]:
     """The cells that see both ``a`` and ``b`` and hold ``digit``, ascending."""
-    peers, cands, bit = peer_masks(grid.geometry), grid.candidates, 1 << (digit - 1)
+    peers, cands, bit = grid.geometry.peer_bits, grid.candidates, 1 << (digit - 1)
     return [c for c in set_bits(peers[a] & peers[b]) if cands[c] & bit]
 
 

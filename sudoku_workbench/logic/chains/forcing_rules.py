@@ -20,7 +20,7 @@ from sudoku_workbench.core.grid import set_bits
 from sudoku_workbench.logic.chains._unit_fields import premise_cover, unit_fields
 from sudoku_workbench.logic.chains.chain_text import chain_highlights, chain_name, placement_step
 from sudoku_workbench.logic.chains.path_rules import BILOCATION, BIVALUE
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._memos import by_content, forgettable
 from sudoku_workbench.logic.shared._positions import unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import ChainAnalysis, Walks, analysis_of
@@ -95,7 +95,7 @@ def find_nonrepetitive_paths(grid: Grid) -> Iterator[Step]:
     """
     analysis = analysis_of(grid)
     geo = grid.geometry
-    peers = peer_masks(geo)
+    peers = geo.peer_bits
     for premise, ends in _path_ends(geo.size, analysis.bilocation_walks, analysis.bivalue_walks):
         cell, digit = premise.cell, premise.digit
         near = analysis.holders[digit] & peers[cell]  # cells seeing the start that hold the digit

@@ -32,7 +32,7 @@ from typing import NamedTuple
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
 from sudoku_workbench.logic.shared._memos import per_digit
 from sudoku_workbench.logic.shared._text import and_list, cells_text
@@ -249,7 +249,7 @@ class _Search:
 @functools.cache
 def _layout(geo: Geometry) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Per unit its kind, per unit its cells, per cell its peers (masks over cells)."""
-    return _kind_masks(geo), unit_masks(geo), peer_masks(geo)
+    return _kind_masks(geo), unit_masks(geo), geo.peer_bits
 
 
 def _run(grid: Grid, digit: Digit, family: str) -> tuple[Fish, ...]:

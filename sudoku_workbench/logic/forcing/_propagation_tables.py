@@ -54,7 +54,7 @@ def _confines(geo: Geometry, units: tuple[int, ...]) -> tuple[tuple[tuple[int, i
 def tables_of(geo: Geometry) -> Tables:
     """The bit-mask tables of a geometry (built once)."""
     units = tuple(sum(1 << c for c in cells) for cells in geo.units)
-    peers = tuple(sum(1 << p for p in geo.peers[c]) for c in range(geo.size))
+    peers = geo.peer_bits
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
     confines = _confines(geo, units)
     reach = tuple(reduce(or_, (meeting for meeting, _, _ in entries), 0) for entries in confines)

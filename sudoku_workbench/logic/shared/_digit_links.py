@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid, set_bits
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._positions import unit_positions
 
 __all__ = ["DigitLinks", "PerDigit", "bits_of", "common_peers", "digit_links", "end_victims", "lowest_cell"]
@@ -141,6 +141,6 @@ def digit_links(grid: Grid) -> DigitLinks:
         for digit, places in enumerate(where[row], 1):
             if places:
                 holders[digit] |= places << shift
-    links = DigitLinks(tuple(holders), peer_masks(geo), unit_masks(geo), geo, where)
+    links = DigitLinks(tuple(holders), geo.peer_bits, unit_masks(geo), geo, where)
     _last = (grid, links)
     return links

@@ -25,7 +25,7 @@ from sudoku_workbench.graphs.links import (
     require_two_labels,
 )
 from sudoku_workbench.graphs.nonrepetitive import FlagEdge, Hop, NonrepetitiveGraph
-from sudoku_workbench.logic.shared._cell_masks import peer_masks, unit_masks
+from sudoku_workbench.logic.shared._cell_masks import unit_masks
 from sudoku_workbench.logic.shared._digit_links import digit_links
 from sudoku_workbench.logic.shared._memos import by_content
 from sudoku_workbench.logic.shared._positions import unit_positions
@@ -150,7 +150,7 @@ def _find_conflict(geo: Geometry, first: int, second: int) -> Conflict | None:
     """Two distinct cells of one unit, one forced in ``first`` and one in ``second``, to one digit."""
     size = geo.size
     cell_mask = (1 << size) - 1
-    masks, peers = unit_masks(geo), peer_masks(geo)
+    masks, peers = unit_masks(geo), geo.peer_bits
     rest = first
     while rest:  # a forced set holds few digits: skip the rest, block by block
         shift = ((rest & -rest).bit_length() - 1) // size * size
@@ -217,9 +217,7 @@ def _bilocation_walks(size: int, edges: tuple[FlagEdge, ...]) -> Walks:
 
 @functools.lru_cache(maxsize=8)
 def _bivalue_walks(geo: Geometry, cells: tuple[tuple[Cell, int], ...]) -> Walks:
-    return Walks(
-        geo.size, bivalue_states(geo, peer_masks(geo), cells), lambda: bivalue_cell_edges(geo, cells)
-    )
+    return Walks(geo.size, bivalue_states(geo, geo.peer_bits, cells), lambda: bivalue_cell_edges(geo, cells))
 
 
 def bivalue_chain(hops: tuple[Hop, ...], closed: bool = False) -> Chain:

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator, Sequence
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._cell_masks import peer_masks
 from sudoku_workbench.logic.shared._digit_links import bits_of, common_peers, digit_links
 from sudoku_workbench.logic.shared._memos import LastAnswers
 from sudoku_workbench.logic.shared._positions import cell_candidates
@@ -82,7 +81,7 @@ def _hinge_trios(geo: Geometry, hinge: Cell, around: tuple[int, ...]) -> _Trios:
     cands = {p: m for p, m in zip(geo.peers[hinge], around[1:], strict=True) if m in fits}
     if len(cands) < 3:  # a pattern needs three wings
         return ()
-    return tuple(_trios(cands, peer_masks(geo), list(cands), mask))
+    return tuple(_trios(cands, geo.peer_bits, list(cands), mask))
 
 
 @functools.cache

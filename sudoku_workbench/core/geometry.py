@@ -12,10 +12,11 @@ extra houses. Tables are tuples so hot loops index them without objects.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.variants import EXTRAS
 
 __all__ = [
     "BOX_SHAPES",
@@ -91,75 +92,6 @@ class ShapeError(WorkbenchError, ValueError):
 
 class NotBoxed(ValueError):
     """Box arithmetic asked of a shape whose regions are not rectangular boxes."""
-
-
-@dataclass(frozen=True)
-class _Extra:
-    """A variant rule laid on top of the regions: its houses (with names) or its move, and what it needs."""
-
-    title: str
-    houses: Callable[[int, tuple[int, int] | None], list[tuple[str, tuple[Cell, ...]]]]
-    moves: tuple[tuple[int, int], ...] = ()
-    needs_square_boxes: bool = False
-    needs_boxes: bool = False
-    #: What explanations call one of ``moves`` ("a knight's move away").
-    move: str = ""
-
-
-def _diagonals(n: int, _box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
-    return [
-        ("the main diagonal", tuple(i * n + i for i in range(n))),
-        ("the anti-diagonal", tuple(i * n + n - 1 - i for i in range(n))),
-    ]
-
-
-def _windows(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
-    """Windoku's windows, one box's width in from each side and one line apart, then their groups.
-
-    Four windows on 9x9. The lines between and around the windows cut the grid into side x side sets
-    of rows and of columns, and every crossing of a row set with a column set holds each digit once:
-    the five more groups Sukaku Explainer also reads as houses on 9x9.
-    """
-    side = box[0] if box else 0
-    starts = range(1, n - side, side + 1)
-    bands = [tuple(range(t, t + side)) for t in starts] + [tuple(range(0, n, side + 1))]
-    groups = [(rows, cols) for rows in bands for cols in bands]
-    named = []
-    for k, (rows, cols) in enumerate(sorted(groups, key=lambda g: (g[0][0] == 0 or g[1][0] == 0, g))):
-        kind = "window" if k < (side - 1) ** 2 else "window group"
-        named.append((f"{kind} {k + 1}", tuple(sorted(r * n + c for r in rows for c in cols))))
-    return named
-
-
-def _disjoint_groups(n: int, box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
-    """The cells at the same place in every box: a group per place."""
-    rows, cols = box or (0, 0)
-    return [
-        (
-            f"disjoint group {r * cols + c + 1}",
-            tuple((br + r) * n + bc + c for br in range(0, n, rows) for bc in range(0, n, cols)),
-        )
-        for r in range(rows)
-        for c in range(cols)
-    ]
-
-
-def _no_houses(_n: int, _box: tuple[int, int] | None) -> list[tuple[str, tuple[Cell, ...]]]:
-    return []
-
-
-_KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
-_KING = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-
-#: The variant extras by name (the name is also their word in text and on the command line), in the
-#: order a shape lists them.
-EXTRAS: dict[str, _Extra] = {
-    "x": _Extra("X (both diagonals)", _diagonals),
-    "windoku": _Extra("windoku", _windows, needs_square_boxes=True),
-    "disjoint": _Extra("disjoint groups", _disjoint_groups, needs_boxes=True),
-    "antiknight": _Extra("anti-knight", _no_houses, _KNIGHT, move="knight's move"),
-    "antiking": _Extra("anti-king", _no_houses, _KING, move="king's move"),
-}
 
 
 @dataclass(frozen=True, eq=False)

@@ -25,7 +25,7 @@ from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, ini
 from sudoku_workbench.search._kernel import kernel_search
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["Solved", "count", "search_count", "solutions", "solve", "solve_counting"]
+__all__ = ["Solved", "count", "first_solutions", "search_count", "solutions", "solve", "solve_counting"]
 
 Progress = Callable[[int], None]
 
@@ -59,12 +59,8 @@ def solutions(
     state, decided = initial_state(grid)
     if not engine.propagate(state, decided):
         return
-    size = grid.geometry.size
     for final in _restarting_search(engine, state, cancel, progress, rng):
-        entries = tuple(
-            0 if given else bit.bit_length() for given, bit in zip(grid.givens, final, strict=True)
-        )
-        yield Grid(grid.geometry, grid.givens, entries, (0,) * size)
+        yield _completed(grid, tuple(bit.bit_length() for bit in final))
 
 
 def _restarting_search(
@@ -96,12 +92,22 @@ def _shifted(progress: Progress, offset: int, nodes: int) -> None:
 
 def solve(grid: Grid, cancel: CancelToken | None = None, progress: Progress | None = None) -> Grid | None:
     """The first solution found by the OK search, or None when there is none."""
-    found = kernel_search(grid, 1, 1, cancel, progress)
+    return next(iter(first_solutions(grid, 1, cancel, progress)), None)
+
+
+def first_solutions(
+    grid: Grid, wanted: int, cancel: CancelToken | None = None, progress: Progress | None = None
+) -> list[Grid]:
+    """The OK search's first ``wanted`` solutions, in its order (compiled where the kernel is built)."""
+    found = kernel_search(grid, wanted, wanted, cancel, progress)
     if found is None:
-        return next(solutions(grid, cancel, progress), None)
-    if not found.solutions:
-        return None
-    entries = tuple(0 if given else d for given, d in zip(grid.givens, found.solutions[0], strict=True))
+        return list(itertools.islice(solutions(grid, cancel, progress), wanted))
+    return [_completed(grid, digits) for digits in found.solutions]
+
+
+def _completed(grid: Grid, digits: tuple[int, ...]) -> Grid:
+    """The grid with every open cell entered from a solution's digits (givens kept)."""
+    entries = tuple(0 if given else d for given, d in zip(grid.givens, digits, strict=True))
     return Grid(grid.geometry, grid.givens, entries, (0,) * grid.geometry.size)
 
 

@@ -111,6 +111,13 @@ static PyObject *tables(PyObject *self, PyObject *args) {
 
 #define MORE_THAN_ONE(m) ((m) & ((m) - 1))
 
+/* Bits set, without the library call a build for any x86-64 makes of __builtin_popcount. */
+static inline int bit_count(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* One search: the tables, scratch space, the limit and what was found. */
 typedef struct {
     const Tables *t;
@@ -258,7 +265,7 @@ static int branch_options(Search *s, const uint32_t *state) {
     for (int cell = 0; cell < t->size; cell++) {
         uint32_t mask = state[cell];
         if (!MORE_THAN_ONE(mask)) continue;
-        int count = __builtin_popcount(mask);
+        int count = bit_count(mask);
         if (count < best) { best = count; nties = 0; }
         if (count == best) s->ties[nties++] = cell;
     }

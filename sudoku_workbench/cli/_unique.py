@@ -1,8 +1,8 @@
 """``--assume-unique``: the uniqueness rules, only for puzzles that really have one solution.
 
-Shared by the logic, rate and soundness commands: the puzzle's solutions are counted with the SAT
-backend (limit 2) and a puzzle with none or several is refused with a message, never solved with
-rules whose premise it breaks.
+Shared by the logic, rate and soundness commands: the puzzle's solutions are counted (limit 2, the
+compiled search where built, else the SAT backend) and a puzzle with none or several is refused with a
+message, never solved with rules whose premise it breaks.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.search.sat import sat_search
+from sudoku_workbench.search.solve import count
 
 __all__ = ["add_assume_unique", "solution_count", "unique_refusal"]
 
@@ -27,9 +27,8 @@ def add_assume_unique(parser: Any) -> None:
 
 
 def solution_count(grid: Grid) -> int:
-    """0, 1 or 2 (for several): the puzzle's solutions, counted by the SAT backend."""
-    found, _grids = sat_search(grid.geometry).search(grid.puzzle(), 2)
-    return found
+    """0, 1 or 2 (for several): the puzzle's solutions."""
+    return count(grid.puzzle(), 2)
 
 
 def unique_refusal(grid: Grid, assume_unique: bool) -> Refusal | None:

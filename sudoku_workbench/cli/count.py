@@ -1,9 +1,10 @@
-"""``sudoku-workbench count FILE|- [--limit N]``: the number of solutions of each puzzle."""
+"""``sudoku-workbench count FILE|- [--limit N | --estimate S]``: the number of solutions of each puzzle."""
 
 from __future__ import annotations
 
 import argparse
 import functools
+import random
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
@@ -11,6 +12,7 @@ from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli.count_grids import LARGEST_PRACTICAL
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.estimate import estimate_count
 from sudoku_workbench.search.grid_count import count_grids
 from sudoku_workbench.search.solve import count
 
@@ -28,13 +30,31 @@ def register(subparsers: Any) -> None:
         "blank grid is answered as count-grids counts its shape (up to 6x6; larger ones need --limit).",
     )
     parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
-    parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
+    chosen = parser.add_mutually_exclusive_group()
+    chosen.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
+    chosen.add_argument(
+        "--estimate",
+        type=positive_int,
+        metavar="S",
+        help="estimate the count from S random descents (Knuth's estimator): 'about M ± E' per puzzle, "
+        "E the standard error, for counts too large to count",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the estimate's random seed (default 1)")
     add_jobs_option(parser)
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.estimate is not None:
+        estimate = functools.partial(_estimate, args.estimate, args.seed)
+        return for_each_puzzle(args.file, estimate, jobs=args.jobs)
     return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
+
+
+def _estimate(samples: int, seed: int, number: int, grid: Grid) -> list[str]:
+    """The puzzle's estimated count (a worker's task; its own generator, so --jobs changes nothing)."""
+    found = estimate_count(grid, samples, random.Random(f"{seed}:{number}"))
+    return [f"about {found.mean:.4g} ± {found.error:.2g} ({found.samples} samples)"]
 
 
 def _answer(limit: int | None, _number: int, grid: Grid) -> list[str] | Refusal:

@@ -21,7 +21,7 @@ from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.logic.engine import Rule, rate
 from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
 from sudoku_workbench.logic.rating.se_scale import rate_se
-from sudoku_workbench.search.sat import sat_search
+from sudoku_workbench.search.solve import first_solutions
 
 __all__ = ["COLUMNS", "register"]
 
@@ -90,8 +90,8 @@ def _hodoku_values(grid: Grid, rules: tuple[Rule, ...]) -> tuple[object, ...]:
     The solution, when the puzzle has one, lets the path take HoDoKu's uniqueness steps and guess as
     it does; a puzzle without one solution is rated on the rules alone (``stuck`` where they end).
     """
-    found, solutions = sat_search(grid.geometry).search(grid.puzzle(), 2, keep=1)
-    solution = solutions[0].values if found == 1 else None
+    found = first_solutions(grid.puzzle(), 2)
+    solution = found[0].values if len(found) == 1 else None
     rated = rate_hodoku(grid, rules, solution=solution)
     level = rated.level.name.lower() if rated.status == "solved" else rated.status
     hardest = rated.hardest_rule or ("guess" if rated.guesses else "-")

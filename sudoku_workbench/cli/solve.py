@@ -11,7 +11,7 @@ from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.sat import sat_search
-from sudoku_workbench.search.solve import solutions
+from sudoku_workbench.search.solve import first_solutions
 
 __all__ = ["register"]
 
@@ -35,7 +35,7 @@ def register(subparsers: Any) -> None:
         "--engine",
         choices=("sat", "search"),
         default="sat",
-        help="sat: the CaDiCaL backend (fast, the default); search: the OK button's own search",
+        help="sat: the CaDiCaL backend (the default); search: the OK button's search (compiled if built)",
     )
     add_jobs_option(parser)
     parser.set_defaults(run=_run)
@@ -58,9 +58,4 @@ def _first_solutions(grid: Grid, wanted: int, engine: str) -> list[Grid]:
     """Up to ``wanted`` solutions of the grid, from the chosen engine."""
     if engine == "sat":
         return sat_search(grid.geometry).search(grid, wanted, keep=wanted)[1]
-    found = []
-    for solution in solutions(grid):
-        found.append(solution)
-        if len(found) == wanted:
-            break
-    return found
+    return first_solutions(grid, wanted)

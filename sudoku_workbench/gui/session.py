@@ -28,7 +28,7 @@ from sudoku_workbench.gui.storage import Storage
 from sudoku_workbench.gui.techniques_prefs import Techniques, load_techniques, save_techniques
 from sudoku_workbench.logic.engine import Rule
 from sudoku_workbench.logic.rule_choice import rules_count
-from sudoku_workbench.search.sat import sat_search
+from sudoku_workbench.search.solve import count
 
 __all__ = ["Session"]
 
@@ -123,7 +123,7 @@ class Session(JobTable):
         if not on:
             return True
         puzzle = self.grid.puzzle()
-        found, _grids = sat_search(puzzle.geometry).search(puzzle, 2)
+        found = count(puzzle, 2)
         if found != 1:
             what = "no solution" if found == 0 else "several solutions"
             self.warn(

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import set_bits
 
-__all__ = ["Propagate", "State", "propagators"]
+__all__ = ["Propagate", "State", "intersections", "propagators"]
 
 #: A search node: a candidate mask per cell (bit ``d-1`` for digit ``d``).
 State = list[int]
@@ -22,7 +22,7 @@ State = list[int]
 def propagators(geo: Geometry) -> tuple[Propagate, Callable[[State, list[int]], bool]]:
     """``propagate(state, queue, dirty)`` for a node, and the same with every unit dirty for a root."""
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
-    segments, line_rivals, box_rivals = _intersections(geo)
+    segments, line_rivals, box_rivals = intersections(geo)
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
     rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
     locked = _locked_rule(segments, rival_pairs, judged_by_unit, needed_by_unit, unit_bits)
@@ -178,7 +178,7 @@ def _locked_rule(
     return locked
 
 
-def _intersections(
+def intersections(
     geo: Geometry,
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The line-region intersections, and for each the others on its line and the others in its region."""

@@ -21,7 +21,7 @@ from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid
 from sudoku_workbench.search._engine import engine_for
 from sudoku_workbench.search.solve import count, solve
 
-__all__ = ["Removal", "grid_of", "is_unique", "remove_orbits"]
+__all__ = ["Removal", "grid_of", "is_unique", "redundant_clues", "remove_orbits"]
 
 
 @dataclass(frozen=True)
@@ -144,3 +144,21 @@ def _propagation_fixes(
     if not engine_for(geo).propagate(state, list(trial)):
         return False
     return all(state[cell] == 1 << (solution[cell] - 1) for cell in emptied)
+
+
+def redundant_clues(puzzle: Grid, cancel: CancelToken | None = None) -> tuple[Cell, ...] | None:
+    """The givens each of which could go alone with the puzzle staying unique (None: it is not unique).
+
+    An empty answer means the puzzle is minimal. Each removal is judged on its own: taking two
+    redundant clues out together may leave several solutions.
+
+    Raises:
+        Cancelled: when the token is cancelled.
+    """
+    geo = puzzle.geometry
+    givens = {cell: digit for cell, digit in enumerate(puzzle.givens) if digit}
+    if not is_unique(geo, givens, cancel):
+        return None
+    return tuple(
+        cell for cell in givens if is_unique(geo, {c: d for c, d in givens.items() if c != cell}, cancel)
+    )

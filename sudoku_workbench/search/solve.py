@@ -1,9 +1,10 @@
 """Solving and counting: the OK button's search, and fast counting for uniqueness checks.
 
-:func:`solutions` and :func:`solve` run the pure-Python fewest-candidates search of
-:mod:`._engine` (visible, cancellable, reproducible with a seeded ``rng``). :func:`count` answers
-"how many solutions, up to ``limit``" with the SAT backend of :mod:`.sat`, which is several times
-faster; :func:`search_count` counts with the OK search instead (tests compare the two).
+:func:`solutions` runs the pure-Python fewest-candidates search of :mod:`._engine` (visible,
+cancellable, reproducible with a seeded ``rng``). :func:`solve`, :func:`solve_counting` and
+:func:`count` run the same search compiled (:mod:`._kernel`) where it is built, with the same first
+solution, nodes and count; without it :func:`solve` runs the Python search and :func:`count` the SAT
+backend of :mod:`.sat`. :func:`search_count` always counts with the Python search (tests compare them).
 
 Filled cells (givens and entries) are fixed, and an open cell's pencil marks are respected, so a
 position with a wrong entry or a wrongly removed candidate has no solution. Contradictory positions
@@ -21,9 +22,10 @@ from dataclasses import dataclass
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
+from sudoku_workbench.search._kernel import kernel_search
 from sudoku_workbench.search.sat import sat_search
 
-__all__ = ["Solved", "count", "search_count", "solutions", "solve", "solve_counting"]
+__all__ = ["Solved", "count", "first_solutions", "search_count", "solutions", "solve", "solve_counting"]
 
 Progress = Callable[[int], None]
 
@@ -57,12 +59,8 @@ def solutions(
     state, decided = initial_state(grid)
     if not engine.propagate(state, decided):
         return
-    size = grid.geometry.size
     for final in _restarting_search(engine, state, cancel, progress, rng):
-        entries = tuple(
-            0 if given else bit.bit_length() for given, bit in zip(grid.givens, final, strict=True)
-        )
-        yield Grid(grid.geometry, grid.givens, entries, (0,) * size)
+        yield _completed(grid, tuple(bit.bit_length() for bit in final))
 
 
 def _restarting_search(
@@ -94,7 +92,23 @@ def _shifted(progress: Progress, offset: int, nodes: int) -> None:
 
 def solve(grid: Grid, cancel: CancelToken | None = None, progress: Progress | None = None) -> Grid | None:
     """The first solution found by the OK search, or None when there is none."""
-    return next(solutions(grid, cancel, progress), None)
+    return next(iter(first_solutions(grid, 1, cancel, progress)), None)
+
+
+def first_solutions(
+    grid: Grid, wanted: int, cancel: CancelToken | None = None, progress: Progress | None = None
+) -> list[Grid]:
+    """The OK search's first ``wanted`` solutions, in its order (compiled where the kernel is built)."""
+    found = kernel_search(grid, wanted, wanted, cancel, progress)
+    if found is None:
+        return list(itertools.islice(solutions(grid, cancel, progress), wanted))
+    return [_completed(grid, digits) for digits in found.solutions]
+
+
+def _completed(grid: Grid, digits: tuple[int, ...]) -> Grid:
+    """The grid with every open cell entered from a solution's digits (givens kept)."""
+    entries = tuple(0 if given else d for given, d in zip(grid.givens, digits, strict=True))
+    return Grid(grid.geometry, grid.givens, entries, (0,) * grid.geometry.size)
 
 
 @dataclass(frozen=True)
@@ -135,7 +149,9 @@ def count(
 ) -> int:
     """The number of solutions, stopping at ``limit`` (``limit=2`` asks "is it unique?").
 
-    Uses the SAT backend for the first :data:`SAT_COUNT_BOUND` solutions: each one it finds stays in
+    With the compiled search (:mod:`._kernel`) the count is its own (flat memory;
+    ``progress`` gets its node count). Without it, uses
+    the SAT backend for the first :data:`SAT_COUNT_BOUND` solutions: each one it finds stays in
     the solver as a blocking clause, so memory would grow without end on a blank grid. Beyond that
     the count starts over with the OK search, which keeps only its current branch (flat memory, about
     as fast per solution). ``progress`` gets the number of solver calls made, then of search nodes;
@@ -144,6 +160,9 @@ def count(
     Raises:
         Cancelled: when ``cancel`` is set.
     """
+    compiled = kernel_search(grid, limit, 0, cancel, progress)
+    if compiled is not None:
+        return compiled.count
     bound = SAT_COUNT_BOUND if limit is None else min(limit, SAT_COUNT_BOUND)
     found, _ = sat_search(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
     if found < SAT_COUNT_BOUND or limit == SAT_COUNT_BOUND:

@@ -10,6 +10,7 @@ import pytest
 import sudoku_workbench.search.solve as solve_module
 from sudoku_workbench.core import Cancelled, CancelToken, Grid, geometry_for_size
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.search import _kernel
 from sudoku_workbench.search._engine import PROGRESS_EVERY, engine_for, initial_state
 from sudoku_workbench.search.solve import count, search_count, solutions, solve, solve_counting
 from tests.search.checker import solution_faults
@@ -158,7 +159,9 @@ def test_ok_finds_no_solution_and_still_counts():
     assert solve_counting(broken).solution is None
 
 
-def test_count_progress_reports_solver_calls():
+def test_count_progress_reports_solver_calls(monkeypatch):
+    """Without the compiled search, count's progress is the SAT backend's calls."""
+    monkeypatch.setattr(_kernel, "kernel", None)
     seen: list[int] = []
     assert count(Grid.empty(geometry_for_size(4)), 10, progress=seen.append) == 10
     assert seen == list(range(1, 11))
@@ -179,6 +182,7 @@ def test_a_complete_grid_is_its_own_only_solution_and_a_broken_one_has_none():
 
 def test_counting_beyond_the_sat_bound_goes_on_with_the_search(monkeypatch):
     """Past SAT_COUNT_BOUND solutions the count restarts with the search (flat memory), same numbers."""
+    monkeypatch.setattr(_kernel, "kernel", None)  # the compiled search counts on its own, in flat memory
     blank = Grid.empty(geometry_for_size(4))
     monkeypatch.setattr(solve_module, "SAT_COUNT_BOUND", 50)
     searched = []

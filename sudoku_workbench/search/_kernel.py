@@ -1,0 +1,84 @@
+"""Which search runs under OK, ``count`` and the uniqueness tests: the compiled one if built, else Python's.
+
+``_search_kernel.c`` is the engine of :mod:`._engine` and :mod:`._propagation` compiled: the same rules
+to the same fixpoint, the same branching choice, so the same nodes in the same order, the same count and
+the same first solution. It reads the geometry as data (its units, peers and the line-region
+intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there. Like the other
+kernels it is optional (``SUDOKU_WORKBENCH_PURE=1`` keeps it out); :func:`kernel_search` then answers
+None and the Python engine runs.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+
+from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import Cancelled
+from sudoku_workbench.core.geometry import Geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.shared.compiled import compiled_module
+from sudoku_workbench.search._engine import initial_state
+from sudoku_workbench.search._propagation import intersections
+
+__all__ = ["Found", "kernel", "kernel_search"]
+
+
+def _import_kernel() -> ModuleType:
+    from sudoku_workbench.search import _search_kernel
+
+    return _search_kernel
+
+
+#: The extension module in use, or None (tests set it to None to run Python's engine).
+kernel: ModuleType | None = compiled_module(_import_kernel)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A kernel search's answer: solutions counted (up to the limit), nodes visited, the first ones kept."""
+
+    count: int
+    nodes: int
+    solutions: tuple[tuple[int, ...], ...]
+
+
+@functools.cache
+def _tables(module: ModuleType, geo: Geometry) -> object:
+    """The geometry's tables in the kernel's form, made once per geometry."""
+    segments, line_rivals, box_rivals = intersections(geo)
+    return module.tables(
+        geo.size, geo.n, geo.units, geo.peers, geo.units_of, segments, line_rivals, box_rivals
+    )
+
+
+def kernel_search(
+    grid: Grid,
+    limit: int | None,
+    keep: int = 0,
+    cancel: CancelToken | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Found | None:
+    """Count the position's solutions up to ``limit``, keeping the first ``keep`` (None: no kernel here).
+
+    ``progress`` gets the node count as the Python search gives it (every few thousand nodes, at the
+    first solution and at an end short of the limit).
+
+    Raises:
+        Cancelled: when ``cancel`` is set (checked every 64 nodes).
+    """
+    module = kernel
+    if module is None:
+        return None
+    if cancel is not None:
+        cancel.check()
+    state, _decided = initial_state(grid)
+    answer = module.search(
+        _tables(module, grid.geometry), state, -1 if limit is None else limit, keep, progress, cancel
+    )
+    if answer is None:
+        raise Cancelled("search cancelled")
+    count, nodes, solutions = answer
+    return Found(count, nodes, tuple(solutions))

@@ -1,0 +1,14 @@
+def tables(
+    size: int,
+    n: int,
+    units: tuple[tuple[int, ...], ...],
+    peers: tuple[tuple[int, ...], ...],
+    units_of: tuple[tuple[int, ...], ...],
+    segments: tuple[tuple[int, ...], ...],
+    line_rivals: tuple[tuple[int, ...], ...],
+    box_rivals: tuple[tuple[int, ...], ...],
+    /,
+) -> object: ...
+def search(
+    tables: object, masks: list[int], limit: int, keep: int, progress: object, cancel: object, /
+) -> tuple[int, int, list[tuple[int, ...]]] | None: ...

@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
+from sudoku_workbench.cli._dedupe import add_dedupe_option
 from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli.count_grids import LARGEST_PRACTICAL
@@ -30,11 +31,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("file", type=InputFile, metavar="FILE", help="puzzle file, or - for standard input")
     parser.add_argument("--limit", type=positive_int, metavar="N", help="stop counting at N solutions")
     add_jobs_option(parser)
+    add_dedupe_option(parser)
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
-    return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
+    return for_each_puzzle(
+        args.file, functools.partial(_answer, args.limit), jobs=args.jobs, dedupe=args.dedupe
+    )
 
 
 def _answer(limit: int | None, _number: int, grid: Grid) -> list[str] | Refusal:

@@ -1,11 +1,12 @@
 """The one thing pyproject.toml cannot say alone: the optional compiled kernels.
 
-The propagation fixpoint of the forcing rules, the singles tally, the nice-loop walk and the search
-under OK, count and the uniqueness tests.
+The propagation fixpoint of the forcing rules, the singles tally, the nice-loop walk, the search
+under OK, count and the uniqueness tests, and the minlex search.
 ``optional=True`` lets the build go on without them when no C compiler is at hand; the package then
 runs their Python code
 (sudoku_workbench/logic/forcing/_kernel.py, sudoku_workbench/logic/_tally_kernel.py,
-sudoku_workbench/logic/chains/_aic_kernel.py, sudoku_workbench/search/_engine.py), with the same steps.
+sudoku_workbench/logic/chains/_aic_kernel.py, sudoku_workbench/search/_engine.py,
+sudoku_workbench/search/_minlex.py), with the same steps.
 """
 
 from setuptools import Extension, setup
@@ -45,6 +46,11 @@ setup(
             # one extension from several files, one job each, sharing one private header
             sources=["sudoku_workbench/logic/chains/_aic_walk.c"],
             depends=[MASKS],
+            optional=True,
+        ),
+        Extension(
+            "sudoku_workbench.search._minlex_kernel",
+            sources=["sudoku_workbench/search/_minlex_kernel.c"],
             optional=True,
         ),
     ]

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from sudoku_workbench.cli._dedupe import without_duplicates
 from sudoku_workbench.cli._io import iter_input, source_name
 from sudoku_workbench.cli._parallel import ordered_map, runs_here
 from sudoku_workbench.core.errors import FormatError
@@ -119,16 +120,21 @@ def for_each_puzzle(
     answer: Work[Iterable[str]],
     invalid: Callable[[int], str] = lambda _: INVALID,
     jobs: int = 1,
+    dedupe: bool = False,
 ) -> int:
     """Print ``answer(number, grid)``'s lines for each puzzle of ``path`` (``-`` is standard input).
 
-    A bad or refused record is reported by :class:`Batch` and the rest is still read. Returns the
-    exit code: 0, or 1 when a record could not be read or was refused.
+    A bad or refused record is reported by :class:`Batch` and the rest is still read; with ``dedupe``
+    a puzzle equal to an earlier one up to symmetry is left out (``_dedupe``). Returns the exit code:
+    0, or 1 when a record could not be read or was refused.
 
     Raises:
         FormatError: when the file cannot be opened or read at all.
     """
-    batch = Batch(iter_input(path), source_name(path), answer, jobs, invalid=invalid)
+    records = iter_input(path)
+    if dedupe:
+        records = without_duplicates(records, source_name(path))
+    batch = Batch(records, source_name(path), answer, jobs, invalid=invalid)
     for _number, lines in batch:
         for line in lines:
             sys.stdout.write(line + "\n")  # one write: Ctrl-C never leaves half a line

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
+from sudoku_workbench.cli._dedupe import add_dedupe_option
 from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option, positive_int
 from sudoku_workbench.cli.count_grids import LARGEST_PRACTICAL
@@ -41,14 +42,17 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--seed", type=int, default=1, help="the estimate's random seed (default 1)")
     add_jobs_option(parser)
+    add_dedupe_option(parser)
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     if args.estimate is not None:
         estimate = functools.partial(_estimate, args.estimate, args.seed)
-        return for_each_puzzle(args.file, estimate, jobs=args.jobs)
-    return for_each_puzzle(args.file, functools.partial(_answer, args.limit), jobs=args.jobs)
+        return for_each_puzzle(args.file, estimate, jobs=args.jobs, dedupe=args.dedupe)
+    return for_each_puzzle(
+        args.file, functools.partial(_answer, args.limit), jobs=args.jobs, dedupe=args.dedupe
+    )
 
 
 def _estimate(samples: int, seed: int, number: int, grid: Grid) -> list[str]:

@@ -11,6 +11,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import Refusal, for_each_puzzle
+from sudoku_workbench.cli._dedupe import add_dedupe_option
 from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._rule_options import add_rule_options
@@ -49,6 +50,7 @@ def register(subparsers: Any) -> None:
         "file", type=InputFile, help="puzzle file (any supported format), or - for standard input"
     )
     add_jobs_option(parser)
+    add_dedupe_option(parser)
     parser.add_argument(
         "--scale",
         choices=("level", "se", "hodoku"),
@@ -104,4 +106,6 @@ def _run(args: argparse.Namespace) -> int:
     if line is not None:
         print(line)
     work = functools.partial(rate_record, args.scale, args.format, args.chosen_rules, args.assume_unique)
-    return for_each_puzzle(args.file, work, lambda _: invalid_row(args.format, columns), args.jobs)
+    return for_each_puzzle(
+        args.file, work, lambda _: invalid_row(args.format, columns), args.jobs, dedupe=args.dedupe
+    )

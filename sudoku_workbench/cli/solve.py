@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from sudoku_workbench.cli._batch import for_each_puzzle
+from sudoku_workbench.cli._dedupe import add_dedupe_option
 from sudoku_workbench.cli._io import InputFile
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.core.grid import Grid
@@ -38,12 +39,13 @@ def register(subparsers: Any) -> None:
         help="sat: the CaDiCaL backend (the default); search: the OK button's search (compiled if built)",
     )
     add_jobs_option(parser)
+    add_dedupe_option(parser)
     parser.set_defaults(run=_run)
 
 
 def _run(args: argparse.Namespace) -> int:
     answer = functools.partial(_answer, 2 if args.unique else 1, args.engine)
-    return for_each_puzzle(args.file, answer, jobs=args.jobs)
+    return for_each_puzzle(args.file, answer, jobs=args.jobs, dedupe=args.dedupe)
 
 
 def _answer(wanted: int, engine: str, _number: int, grid: Grid) -> list[str]:

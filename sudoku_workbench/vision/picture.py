@@ -51,7 +51,10 @@ def decode(data: bytes, source: str) -> np.ndarray:
     if _truncated(data):
         raise PictureError(f"{source}: the picture is truncated (its file ends early)")
     buffer = np.frombuffer(data, dtype=np.uint8)
-    image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE) if len(buffer) else None
+    try:
+        image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE) if len(buffer) else None
+    except cv2.error as err:  # OpenCV asserts its pixel bound before decoding anything
+        raise PictureError(f"{source}: more than {MAX_PIXELS // 1_000_000} megapixels: too large") from err
     if image is None or image.size == 0:
         raise PictureError(
             f"{source}: not a picture OpenCV can read, or larger than {MAX_PIXELS // 1_000_000} megapixels"

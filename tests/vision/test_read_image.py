@@ -10,8 +10,10 @@ from sudoku_workbench.core.geometry import digit_char, geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.solve import count, solve
 
+# vision.picture first: it sets OpenCV's pixel bound, which cv2 reads when it is first imported.
+from sudoku_workbench.vision.picture import PictureError
+
 cv2 = pytest.importorskip("cv2")
-from sudoku_workbench.vision.picture import PictureError  # noqa: E402
 from sudoku_workbench.vision.reader import read_picture  # noqa: E402
 
 PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "photos" / "train"
@@ -105,3 +107,10 @@ def test_command_prints_lines_and_fails_on_a_bad_file(tmp_path):
 def test_a_training_photo_reads_exactly():
     truth = dict(line.split("\t") for line in (PHOTOS / "truth.tsv").read_text().splitlines() if line)
     assert read_picture(PHOTOS / "image1.jpg", count).grid.to_line() == truth["image1.jpg"].strip()
+
+
+def test_a_picture_over_the_pixel_bound_is_refused(tmp_path):
+    huge = tmp_path / "huge.png"
+    cv2.imwrite(str(huge), np.full((9000, 12000), 255, np.uint8))  # 108 megapixels, 120 kB of PNG
+    with pytest.raises(PictureError, match="megapixels"):
+        read_picture(huge, count)

@@ -1,0 +1,75 @@
+"""Loading a picture within bounds: one clear message for a file that is no image, truncated or huge."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from sudoku_workbench.core.errors import WorkbenchError
+
+# OpenCV refuses to decode past this many pixels; set before cv2 is first imported.
+MAX_PIXELS = 100_000_000
+os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+__all__ = ["MAX_BYTES", "MAX_PIXELS", "PictureError", "decode", "load"]
+
+#: Larger files are refused before reading: no photo or screenshot of a grid needs more.
+MAX_BYTES = 64 * 1024 * 1024
+#: Pictures are shrunk to this longest side before the grid is looked for (enough for 16x16 cells).
+WORKING_SIDE = 1600
+
+
+class PictureError(WorkbenchError, ValueError):
+    """A picture that cannot be read or holds no grid; the message names the file."""
+
+
+def load(path: Path) -> np.ndarray:
+    """The picture at ``path`` as an 8-bit grey image no longer than :data:`WORKING_SIDE` a side.
+
+    Raises:
+        PictureError: when the file is missing, too large, not an image, truncated or too many pixels.
+    """
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise PictureError(f"{path}: {size // 2**20} MB is too large a picture (at most 64 MB)")
+        data = path.read_bytes()
+    except OSError as err:
+        raise PictureError(f"{path}: cannot read: {err.strerror or err}") from err
+    return decode(data, str(path))
+
+
+def decode(data: bytes, source: str) -> np.ndarray:
+    """Decode image bytes (PNG, JPEG, BMP, TIFF, WebP …) to a bounded grey image.
+
+    Raises:
+        PictureError: when the bytes are not an image, are cut short, or exceed :data:`MAX_PIXELS`.
+    """
+    if _truncated(data):
+        raise PictureError(f"{source}: the picture is truncated (its file ends early)")
+    buffer = np.frombuffer(data, dtype=np.uint8)
+    try:
+        image = cv2.imdecode(buffer, cv2.IMREAD_GRAYSCALE) if len(buffer) else None
+    except cv2.error as err:  # OpenCV asserts its pixel bound before decoding anything
+        raise PictureError(f"{source}: more than {MAX_PIXELS // 1_000_000} megapixels: too large") from err
+    if image is None or image.size == 0:
+        raise PictureError(
+            f"{source}: not a picture OpenCV can read, or larger than {MAX_PIXELS // 1_000_000} megapixels"
+        )
+    side = max(image.shape)
+    if side > WORKING_SIDE:
+        scale = WORKING_SIDE / side
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image
+
+
+def _truncated(data: bytes) -> bool:
+    """A JPEG without its end marker or a PNG without its IEND chunk (OpenCV decodes them half grey)."""
+    if data[:2] == b"\xff\xd8":
+        return b"\xff\xd9" not in data[-1024:]
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return b"IEND" not in data[-64:]
+    return False

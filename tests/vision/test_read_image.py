@@ -1,0 +1,116 @@
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sudoku_workbench.core.geometry import digit_char, geometry_for_size
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.solve import count, solve
+
+# vision.picture first: it sets OpenCV's pixel bound, which cv2 reads when it is first imported.
+from sudoku_workbench.vision.picture import PictureError
+
+cv2 = pytest.importorskip("cv2")
+from sudoku_workbench.vision.reader import read_picture  # noqa: E402
+
+PHOTOS = Path(__file__).resolve().parents[3] / "shared" / "data" / "photos" / "train"
+
+
+def _puzzle(n: int, seed: int) -> Grid:
+    """A random full grid of size n with about a third of its cells kept as givens."""
+    geo = geometry_for_size(n)
+    full = solve(Grid.empty(geo))
+    assert full is not None
+    rng = random.Random(seed)
+    values = [v if rng.random() < 0.35 else 0 for v in full.values]
+    return Grid.from_values(geo, values)
+
+
+def _screenshot(grid: Grid, path: Path) -> None:
+    """The grid drawn by Qt offscreen: thin cell lines, thick box lines, one character a given."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
+
+    QGuiApplication.instance() or QGuiApplication([])
+    geo = grid.geometry
+    cell, pad = 40, 30
+    side = geo.n * cell + 2 * pad
+    image = QImage(side, side, QImage.Format.Format_RGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    for k in range(geo.n + 1):
+        thick = k % geo.box_rows == 0, k % geo.box_cols == 0
+        for horizontal, bold in ((True, thick[0]), (False, thick[1])):
+            painter.setPen(QPen(QColor("black"), 3 if bold else 1))
+            at = pad + k * cell
+            if horizontal:
+                painter.drawLine(pad, at, pad + geo.n * cell, at)
+            else:
+                painter.drawLine(at, pad, at, pad + geo.n * cell)
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(24)
+    painter.setFont(font)
+    for index, value in enumerate(grid.givens):
+        if value:
+            r, c = divmod(index, geo.n)
+            box = QRectF(pad + c * cell, pad + r * cell, cell, cell)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, digit_char(value))
+    painter.end()
+    assert image.save(str(path))
+
+
+@pytest.mark.parametrize("n", [4, 6, 9, 16])
+def test_screenshots_read_exactly(tmp_path, n):
+    grid = _puzzle(n, n)
+    path = tmp_path / f"grid{n}.png"
+    _screenshot(grid, path)
+    reading = read_picture(path, count)
+    assert reading.grid.geometry.n == n
+    assert reading.grid.to_line() == grid.to_line()
+
+
+def test_bad_pictures_get_one_message(tmp_path):
+    text = tmp_path / "notes.png"
+    text.write_text("not a picture")
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((200, 300), 255, np.uint8))
+    grid = tmp_path / "grid.png"
+    _screenshot(_puzzle(9, 1), grid)
+    cut = tmp_path / "cut.png"
+    cut.write_bytes(grid.read_bytes()[:2000])
+    for path, words in ((text, "not a picture"), (blank, "no grid"), (cut, "truncated")):
+        with pytest.raises(PictureError, match=words):
+            read_picture(path, count)
+
+
+def test_command_prints_lines_and_fails_on_a_bad_file(tmp_path):
+    grid = _puzzle(9, 2)
+    good = tmp_path / "good.png"
+    _screenshot(grid, good)
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"\xff\xd8 nothing")
+    done = subprocess.run(
+        [sys.executable, "-m", "sudoku_workbench", "read-image", str(good), str(bad), "--format", "jsonl"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert f'"puzzle": "{grid.to_line()}"' in done.stdout
+    assert "bad.jpg" in done.stderr
+
+
+@pytest.mark.skipif(not PHOTOS.is_dir(), reason="needs ../shared/data/photos/train")
+def test_a_training_photo_reads_exactly():
+    truth = dict(line.split("\t") for line in (PHOTOS / "truth.tsv").read_text().splitlines() if line)
+    assert read_picture(PHOTOS / "image1.jpg", count).grid.to_line() == truth["image1.jpg"].strip()
+
+
+def test_a_picture_over_the_pixel_bound_is_refused(tmp_path):
+    huge = tmp_path / "huge.png"
+    cv2.imwrite(str(huge), np.full((9000, 12000), 255, np.uint8))  # 108 megapixels, 120 kB of PNG
+    with pytest.raises(PictureError, match="megapixels"):
+        read_picture(huge, count)

@@ -21,11 +21,18 @@ def main(argv: list[str] | None = None) -> int:
     """Dispatch to the GUI or the CLI and return the process exit code."""
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] == "gui":
+        from sudoku_workbench.cli._output import guarded_stdout
+        from sudoku_workbench.core.errors import WorkbenchError
+
         try:
             from sudoku_workbench.cli._stopping import exit_on_stop
             from sudoku_workbench.gui.app import main as gui_main
 
-            return gui_main(args[1:], functools.partial(exit_on_stop, "sudoku-workbench gui"))
+            with guarded_stdout():  # `gui --help` must fail, as the commands' do, when its text is lost
+                return gui_main(args[1:], functools.partial(exit_on_stop, "sudoku-workbench gui"))
+        except WorkbenchError as err:
+            print(f"sudoku-workbench gui: {err}", file=sys.stderr)
+            return 2
         except KeyboardInterrupt:
             print("sudoku-workbench gui: interrupted", file=sys.stderr)
             return 130

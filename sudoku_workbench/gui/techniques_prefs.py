@@ -224,7 +224,9 @@ class TechniquesDialog(QDialog):
         layout.addWidget(self.note)
         layout.addWidget(self.buttons)
         self.rules.itemChanged.connect(self._ticks_changed)
+        self.rules.model().rowsInserted.connect(self._name_preset)
         self.rules.show_choice(choice)
+        self._name_preset()
         self.resize(820, 640)
         self.rules.setFocus()
 
@@ -257,6 +259,15 @@ class TechniquesDialog(QDialog):
         none = not self.choice().on_ids()
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not none)
         self.note.setText("Tick at least one rule." if none else _HELP)
+        self._name_preset()
+
+    def _name_preset(self) -> None:
+        """The preset box says "changed" once the ticks or the order differ from its preset's."""
+        shown = self.choice()
+        for index in range(self.preset.count()):
+            name = str(self.preset.itemData(index))
+            changed = name == shown.preset and shown != Techniques.from_preset(name)
+            self.preset.setItemText(index, f"{name} (changed)" if changed else name)
 
 
 def choose_techniques(parent: QWidget, current: Techniques) -> Techniques | None:

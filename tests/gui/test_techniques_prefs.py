@@ -142,6 +142,20 @@ def test_reset_brings_back_the_preset_and_a_new_window_remembers_the_choice(qtbo
     again.session.shutdown()
 
 
+def test_the_preset_box_says_changed_once_a_rule_is_unticked_or_moved(qtbot, window):
+    dialog = TechniquesDialog(window, Techniques.from_preset("default"))
+    qtbot.addWidget(dialog)
+    assert dialog.preset.currentText() == "default"
+    dialog.rules.items()[0].setCheckState(0, Qt.CheckState.Unchecked)
+    assert dialog.preset.currentText() == "default (changed)"
+    dialog.reset()
+    assert dialog.preset.currentText() == "default"
+    dialog.rules.setCurrentItem(dialog.rules.items()[5])
+    dialog.rules.move_current(-1)
+    assert dialog.preset.currentText() == "default (changed)"
+    assert dialog.choice().preset == "default"  # the name kept is the preset's own
+
+
 def test_no_rule_ticked_disables_ok(qtbot, window):
     dialog = TechniquesDialog(window, Techniques.from_preset("singles"))
     qtbot.addWidget(dialog)

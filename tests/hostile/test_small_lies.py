@@ -47,7 +47,9 @@ def test_a_dimension_in_other_digits_is_a_located_error(where, digits, hcp_and_t
     assert f"{bad}, line {number}: DIMENSION is '{digits}', not a positive whole number" in err, err
 
 
-@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["solve", "--help"], ["hcp-study", "--help"]])
+@pytest.mark.parametrize(
+    "argv", [["--version"], ["--help"], ["solve", "--help"], ["hcp-study", "--help"], ["gui", "--help"]]
+)
 def test_help_and_version_on_a_full_disk_fail(argv):
     with open("/dev/full", "wb") as full:
         code, _, err = run(*argv, stdout=full)

@@ -23,16 +23,26 @@ class UnitFields:
     """The three layouts of one geometry's candidates (one shared value per geometry)."""
 
     geo: Geometry
-    #: Per candidate bit ``(digit - 1) * N² + cell``: its bit in each of the three layouts.
-    spread: tuple[int, ...]
-    #: Per candidate bit: the same digit in every peer of the cell, in the three layouts.
-    peers: tuple[int, ...]
+    #: Per cell: its three bit offsets (in its row, its column and its box layout) for digit 1.
+    place: tuple[tuple[int, ...], ...]
     #: Per cell: every digit of that cell, in the three layouts.
     digits: tuple[int, ...]
     #: Per field, its N - 1 low bits, and its top bit (adding N - 1 ones to the low bits of a field
     #: carries into its top bit exactly when they are not all zero).
     low: int
     high: int
+
+    def spread(self, bit: int) -> int:
+        """Candidate bit ``(digit - 1) * N² + cell`` in each of the three layouts."""
+        shift, cell = bit - bit % self.geo.size, bit % self.geo.size
+        return sum(1 << (at + shift) for at in self.place[cell])
+
+    def peers(self, bit: int) -> int:
+        """The candidate's digit in every peer of its cell, in the three layouts (kept for the last few).
+
+        A table of them all would hold N³ integers of 3·N³ bits: 180 MB on a 25x25.
+        """
+        return _peers(self, bit)
 
     def holding(self, positions: tuple[tuple[int, ...], ...]) -> int:
         """The places of every digit in the three layouts, from each unit's places per digit.
@@ -80,20 +90,21 @@ def unit_fields(geo: Geometry) -> UnitFields:
         group, index = divmod(unit, n)
         for i, cell in enumerate(cells):
             place[cell][group] = group * block + index * n + i
-    spread = tuple(
-        sum(1 << (at + digit * size) for at in place[cell]) for digit in range(n) for cell in range(size)
-    )
-    peers = []
-    for bit in range(n * size):
-        digit = bit // size
-        mask = 0
-        for peer in geo.peers[bit % size]:
-            mask |= spread[digit * size + peer]
-        peers.append(mask)
-    digits = tuple(sum(spread[digit * size + cell] for digit in range(n)) for cell in range(size))
+    digit_one = tuple(sum(1 << at for at in spots) for spots in place)
+    digits = tuple(sum(mask << (digit * size) for digit in range(n)) for mask in digit_one)
     low = sum(((1 << (n - 1)) - 1) << (field * n) for field in range(3 * n * n))
     high = sum(1 << (field * n + n - 1) for field in range(3 * n * n))
-    return UnitFields(geo, spread, tuple(peers), digits, low, high)
+    return UnitFields(geo, tuple(tuple(spots) for spots in place), digits, low, high)
+
+
+#: Enough for every candidate of a 16x16 (4,096), and 24 MB of a 25x25's.
+@functools.lru_cache(maxsize=4096)
+def _peers(fields: UnitFields, bit: int) -> int:
+    shift, cell = bit - bit % fields.geo.size, bit % fields.geo.size
+    mask = 0
+    for peer in fields.geo.peers[cell]:
+        mask |= fields.spread(shift + peer)
+    return mask
 
 
 @dataclass(frozen=True)
@@ -128,7 +139,7 @@ def premise_cover(fields: UnitFields, cell: Cell, digit: Digit, forced: int) -> 
     It depends on the premise alone, not on the position, so callers may keep it by content.
     """
     size = fields.geo.size
-    spread, peers, digits = fields.spread, fields.peers, fields.digits
+    digits = fields.digits
     moved = taken = near = 0
     clash: tuple[Cell, Digit, Digit] | None = None
     seen = current = 0  # cells of the digits before this one, and of this one
@@ -139,14 +150,14 @@ def premise_cover(fields: UnitFields, cell: Cell, digit: Digit, forced: int) -> 
         rest ^= low
         bit = low.bit_length() - 1
         here, spot = divmod(bit, size)
-        moved |= spread[bit]
+        moved |= fields.spread(bit)
         taken |= digits[spot]
-        near |= peers[bit]
+        near |= fields.peers(bit)
         if here != digit_now:
             seen, current, digit_now = seen | current, 0, here
         if clash is None and seen >> spot & 1:
             first = next(d for d in range(here) if forced >> (d * size + spot) & 1)
             clash = (spot, first + 1, here + 1)
         current |= 1 << spot
-    covered = (taken & ~moved) | near | spread[(digit - 1) * size + cell]
+    covered = (taken & ~moved) | near | fields.spread((digit - 1) * size + cell)
     return PremiseCover(clash, covered, moved, covered & ~moved)

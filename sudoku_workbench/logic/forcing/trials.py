@@ -115,7 +115,7 @@ class Trials:
         self._grid = grid
         self._compiled = compiled_of(grid.geometry)
         self._handle: Any = None
-        self._props: dict[Candidate, Propagation] = {}
+        self._base = base
         if self._compiled is not None:
             self._handle, results = base.assume_each(self._compiled, candidates)
             self.closures = dict(zip(candidates, map(Closure._make, results), strict=True))
@@ -123,15 +123,21 @@ class Trials:
             self.closures = {candidate: self._run(base, candidate) for candidate in candidates}
 
     def _run(self, base: Propagation, candidate: Candidate) -> Closure:
-        """Python's trial of one candidate (its propagation kept for the splits' rounds)."""
+        """Python's trial of one candidate."""
         prop = base.copy()
         prop.assume(*candidate, True)
         try:
             prop.run()
         except Contradicted:
             return Closure(prop.round, True, 0)
-        self._props[candidate] = prop
         return Closure(prop.round, False, reached(prop))
+
+    def _again(self, candidate: Candidate) -> Propagation:
+        """A trial run again, for its rounds: keeping every trial's would take 140 MB on a 25x25."""
+        prop = self._base.copy()
+        prop.assume(*candidate, True)
+        prop.run()
+        return prop
 
     def splits(self, unit_wise: bool) -> list[Split]:
         """The cells' (or units') case splits whose cases all run and reach a common literal.
@@ -143,12 +149,12 @@ class Trials:
             return list(map(Split._make, self._compiled.splits(self._handle, unit_wise)))
         found = []
         for cases, unit in _branch_sets(self._grid, unit_wise):
-            props = [self._props.get(candidate_of(case)) for case in cases]
-            opened = [prop for prop in props if prop is not None]
-            if len(opened) != len(cases):
+            closures = [self.closures.get(candidate_of(case)) for case in cases]
+            if any(closure is None or closure.contradicted for closure in closures):
                 continue
-            if not functools.reduce(and_, [self.closures[candidate_of(case)].reached for case in cases]):
+            if not functools.reduce(and_, [closure.reached for closure in closures if closure]):
                 continue
+            opened = [self._again(candidate_of(case)) for case in cases]
             best = min(_common(opened), default=None)  # None in NET mode, which keeps no rounds
             if best is not None:
                 found.append(Split(best[0], candidate_of(cases[0]), unit, best[1]))

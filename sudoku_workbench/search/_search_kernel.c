@@ -128,7 +128,17 @@ typedef struct {
     long long count, limit, nodes;
     int keep, stopped;    /* stopped: 1 at the limit, -1 on cancel or a callback's error */
     PyObject *found, *progress, *cancel;
+    PyThreadState *released; /* set while the search runs without the GIL, so other threads (the window) run */
 } Search;
+
+/* The GIL is taken back only to call Python: the callbacks and the solutions kept. */
+static void hold(Search *s) {
+    if (s->released) { PyEval_RestoreThread(s->released); s->released = NULL; }
+}
+
+static void let_go(Search *s) {
+    if (!s->released) s->released = PyEval_SaveThread();
+}
 
 /* Take bits off a cell; 0 when it is left empty. New singles join the queue, the cell's units go dirty. */
 static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int *queued) {
@@ -290,33 +300,41 @@ static int branch_options(Search *s, const uint32_t *state) {
     return found;
 }
 
+/* Each callback takes the GIL for its call and leaves it as it found it; 0 (or -1) on a Python error. */
 static int report(Search *s) {
     if (s->progress == Py_None) return 1;
+    PyThreadState *released = s->released;
+    hold(s);
     PyObject *r = PyObject_CallFunction(s->progress, "L", s->nodes);
-    if (!r) return 0;
-    Py_DECREF(r);
-    return 1;
+    Py_XDECREF(r);
+    if (released) let_go(s);
+    return r != NULL;
 }
 
 static int cancelled(Search *s) {
     if (s->cancel == Py_None) return 0;
+    PyThreadState *released = s->released;
+    hold(s);
     PyObject *flag = PyObject_GetAttrString(s->cancel, "cancelled");
-    if (!flag) return -1;
-    int yes = PyObject_IsTrue(flag);
-    Py_DECREF(flag);
+    int yes = flag ? PyObject_IsTrue(flag) : -1;
+    Py_XDECREF(flag);
+    if (released) let_go(s);
     return yes;
 }
 
 static int keep_solution(Search *s, const uint32_t *state) {
     s->count++;
     if (s->count == 1 && !report(s)) return 0;
-    if (PyList_GET_SIZE(s->found) < s->keep) {
+    if (s->count <= s->keep) { /* the list holds one tuple per solution counted so far */
+        PyThreadState *released = s->released;
+        hold(s);
         PyObject *digits = PyTuple_New(s->t->size);
-        if (!digits) return 0;
-        for (int c = 0; c < s->t->size; c++)
+        int bad = !digits;
+        for (int c = 0; !bad && c < s->t->size; c++)
             PyTuple_SET_ITEM(digits, c, PyLong_FromLong(32 - __builtin_clz(state[c])));
-        int bad = PyList_Append(s->found, digits);
-        Py_DECREF(digits);
+        if (!bad) bad = PyList_Append(s->found, digits);
+        Py_XDECREF(digits);
+        if (released) let_go(s);
         if (bad) return 0;
     }
     if (s->limit >= 0 && s->count >= s->limit) s->stopped = 1;
@@ -393,7 +411,9 @@ static PyObject *run(PyObject *self, PyObject *args) {
             s.progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
             if (!keep_solution(&s, states)) goto done;
         } else {
+            let_go(&s);
             search(&s, states, 0);
+            hold(&s);
             if (s.stopped < 0) {
                 if (!PyErr_Occurred()) result = Py_NewRef(Py_None);
                 goto done;

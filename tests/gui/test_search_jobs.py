@@ -1,28 +1,40 @@
-"""Worker jobs with the search: OK on a 16x16 while the UI keeps ticking, Cancel of a long count,
+"""Worker jobs with the search: a long OK while the UI keeps ticking, Cancel of a long count,
 Check's wrong entries and mistyped clue, Count solutions."""
 
 from __future__ import annotations
 
+import random
 import time
 
 from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.search.solve import count, solve
-from tests.conftest import corpus_lines, needs_shared_data
 from tests.gui.conftest import settle
 from tests.gui.heartbeat import Heartbeat
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
 
-#: The sixteen_vu100 puzzle the OK search takes longest on (measured over all 100: line 85, ~1 s).
-HARDEST_16 = 84
+
+def _long_search() -> Grid:
+    """A 25x25 the compiled search needs about a second to solve and many to count to 10,000.
+
+    279 digits of a solution kept at random, and one wrong digit its peers allow: the search must
+    undo it deep down (the hardest 16x16 of the collections takes the compiled search a millisecond).
+    """
+    geo = geometry_for_size(25)
+    solution = solve(Grid.empty(geo))
+    assert solution is not None
+    cells = random.Random(2).sample(range(geo.size), 280)
+    grid = Grid.empty(geo)
+    for cell in cells[1:]:
+        grid = grid.with_given(cell, solution.values[cell])
+    wrong = next(d for d in grid.candidates_of(cells[0]) if d != solution.values[cells[0]])
+    return grid.with_given(cells[0], wrong)
 
 
-@needs_shared_data
 def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):
-    line = corpus_lines("sixteen_vu100.txt")[HARDEST_16]
-    trigger_paste(qtbot, window, line)
+    window.session.set_puzzle(History(_long_search()), dirty=False)
     settle(qtbot, window)
     before = window.session.grid
     beat = Heartbeat(busy=lambda: window.session.busy("solve"))
@@ -32,7 +44,7 @@ def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):
         assert window.session.busy("solve")
         assert window.acts["cancel"].isEnabled()
     beat.stop()
-    print(f"OK on a 16x16: UI stalls {beat.summary()}")
+    print(f"OK on a 25x25: UI stalls {beat.summary()}")
     grid = window.session.grid
     assert grid.is_solved()
     assert grid.givens == before.givens
@@ -42,9 +54,8 @@ def test_ok_runs_in_the_worker_while_the_ui_ticks(qtbot, window):
 
 
 def test_cancel_stops_a_long_search_within_a_fifth_of_a_second(qtbot, window):
-    # Counting the solutions of a blank 9x9 (up to the window's limit of 10,000) takes many seconds.
-    blank = Grid.empty(geometry_for_size(9))
-    window.session.set_puzzle(History(blank), dirty=False)
+    puzzle = _long_search()  # counting to the window's limit of 10,000 takes many seconds
+    window.session.set_puzzle(History(puzzle), dirty=False)
     settle(qtbot, window)
     beat = Heartbeat()
     beat.start()
@@ -58,7 +69,7 @@ def test_cancel_stops_a_long_search_within_a_fifth_of_a_second(qtbot, window):
     beat.stop()
     print(f"cancel took {stopped * 1000:.0f} ms; UI stalls {beat.summary()}")
     assert stopped < 0.2, stopped
-    assert window.session.grid is blank
+    assert window.session.grid is puzzle
     assert len(beat.gaps) > 1  # the UI thread ran while the count did
 
 

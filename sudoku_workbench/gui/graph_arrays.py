@@ -68,7 +68,8 @@ def graph_arrays(picture: Any) -> GraphArrays:
     index = {node.cell: i for i, node in enumerate(picture.nodes)}
     pos = np.array([(node.col, node.row) for node in picture.nodes], dtype=float).reshape(-1, 2)
     adj = np.array([(index[e.a], index[e.b]) for e in picture.edges], dtype=np.int64).reshape(-1, 2)
-    labels = tuple("".join(digit_char(d) for d in e.labels) for e in picture.edges)
+    # "1,4", not "14": two digits on one edge must not read as the number fourteen
+    labels = tuple(",".join(digit_char(d) for d in e.labels) for e in picture.edges)
     cyclic = np.array([bool(e.cyclic) for e in picture.edges], dtype=bool)
     paths = {
         frozenset((e.a, e.b)): path for e, path in zip(picture.edges, edge_paths(pos, adj), strict=False)

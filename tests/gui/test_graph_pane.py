@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from sudoku_workbench.core.history import History
+from sudoku_workbench.graphs.picture import GraphPicture, PictureEdge, PictureNode
+from sudoku_workbench.gui.graph_arrays import graph_arrays
 from sudoku_workbench.logic.chains.cycles import find_bilocation_cycles
 from tests.gui.conftest import settle
 from tests.logic.test_cycles import square
@@ -39,3 +41,10 @@ def test_graph_pane_shows_the_bilocation_cycle_and_the_steps_chain(qtbot, window
     arrays = _show(qtbot, window, "bivalue")
     assert len(arrays.pos) == 0  # no cell of the position has exactly two candidates
     assert arrays.chains == ()
+
+
+def test_an_edge_with_two_digits_reads_as_two_digits_not_a_number():
+    nodes = (PictureNode(0, 0.5, 0.5, "r1c1"), PictureNode(1, 0.5, 1.5, "r1c2"))
+    edges = (PictureEdge(0, 1, (1, 4), ()), PictureEdge(0, 1, (7,), ()))
+    arrays = graph_arrays(GraphPicture("bilocation", 9, nodes, edges))
+    assert arrays.edge_labels == ("1,4", "7")

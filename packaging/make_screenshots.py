@@ -5,7 +5,8 @@ the logic engine where that step comes in the puzzle's solution, renders the win
 ``sudoku-workbench gui FILE --logic --steps K --screenshot OUT.png`` (which stores the step number,
 rule and graph kind shown in the PNG), and writes the caption from that step. The captions go to
 ``resources/screenshots/captions.json`` and into the README between the ``screenshots`` markers;
-tests/packaging/test_screenshots.py fails when a picture, its caption and the README disagree.
+tests/packaging/test_screenshots.py fails when a picture, its caption and the README disagree, or
+when the window's menus or status words are no longer those the picture shows.
 
 Usage: PYTHONPATH=$PWD python packaging/make_screenshots.py
 """
@@ -117,22 +118,27 @@ def readme_with(text: str, captions: dict[str, dict[str, Any]]) -> str:
     return f"{head}{START}\n{table(captions)}\n{END}{tail}"
 
 
+def render(shot: dict[str, Any], scratch: Path, out: Path) -> None:
+    """Render one window picture to ``out`` in a fresh ``sudoku-workbench gui --screenshot`` process."""
+    puzzle = REPO / "resources" / "puzzles" / shot["puzzle"]
+    if not puzzle.is_file():
+        puzzle = scratch / f"{shot['file']}.txt"
+        puzzle.write_text(shot["puzzle"] + "\n", encoding="utf-8")
+    command = [sys.executable, "-m", "sudoku_workbench", "gui", str(puzzle)]
+    if shot["rule"] is not None:
+        number, _ = step_of_rule(shot["puzzle"], shot["rule"])
+        command += ["--logic", "--steps", str(number)]
+    command += ["--screenshot", str(out), "--size", "1280x800"]
+    subprocess.run(command, check=True, cwd=REPO, stdout=subprocess.DEVNULL)
+
+
 def window_shots(scratch: Path) -> dict[str, dict[str, Any]]:
-    """Render each window picture in a fresh ``sudoku-workbench gui --screenshot`` process."""
+    """Render each window picture and make its caption from the step it shows."""
     from PySide6.QtGui import QImage
 
     made: dict[str, dict[str, Any]] = {}
     for shot in SHOTS:
-        puzzle = REPO / "resources" / "puzzles" / shot["puzzle"]
-        if not puzzle.is_file():
-            puzzle = scratch / f"{shot['file']}.txt"
-            puzzle.write_text(shot["puzzle"] + "\n", encoding="utf-8")
-        command = [sys.executable, "-m", "sudoku_workbench", "gui", str(puzzle)]
-        if shot["rule"] is not None:
-            number, _ = step_of_rule(shot["puzzle"], shot["rule"])
-            command += ["--logic", "--steps", str(number)]
-        command += ["--screenshot", str(OUT / shot["file"]), "--size", "1280x800"]
-        subprocess.run(command, check=True, cwd=REPO)
+        render(shot, scratch, OUT / shot["file"])
         image = QImage(str(OUT / shot["file"]))
         state = {key: image.text(key) for key in ("step", "rule", "graph")}
         made[shot["file"]] = {

@@ -223,7 +223,9 @@ def _screenshot(app: QApplication, args: argparse.Namespace, check: Check) -> in
 def shown_state(window: MainWindow) -> dict[str, str]:
     """What a screenshot shows, stored in the PNG so a caption can be checked against its picture.
 
-    ``step`` is the number of steps applied, ``rule`` the id of the last one, ``graph`` the pane's kind.
+    ``step`` is the number of steps applied, ``rule`` the id of the last one, ``graph`` the pane's kind;
+    ``menus`` the menu bar as drawn (:func:`menu_words`) and ``status`` the status line's words, so a
+    picture whose menus or wording the window no longer has is found stale.
     """
     session = window.session
     step = session.history.last_step
@@ -232,7 +234,22 @@ def shown_state(window: MainWindow) -> dict[str, str]:
         "step": str(session.history.cursor),
         "rule": step.rule if step is not None else "",
         "graph": pane.kind if pane.arrays is not None else "",
+        "menus": menu_words(window),
+        "status": window.panel.status.text(),
     }
+
+
+def menu_words(window: MainWindow) -> str:
+    """Each menu of the bar as "Title: entry, entry", one line each (mnemonic ampersands dropped)."""
+    from PySide6.QtWidgets import QMenu
+
+    lines = []
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        assert isinstance(menu, QMenu)
+        entries = ", ".join(a.text().replace("&", "") for a in menu.actions() if not a.isSeparator())
+        lines.append(f"{menu_action.text().replace('&', '')}: {entries}")
+    return "\n".join(lines)
 
 
 def _print_error(title: str, text: str) -> None:

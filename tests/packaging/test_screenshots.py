@@ -2,14 +2,16 @@
 
 The window pictures carry the step number, rule and graph kind they show (PNG text written by
 ``gui --screenshot``); captions.json holds the captions made from those steps. A change of the logic
-engine that moves or removes a pictured step, a caption edited by hand, or a table edited without the
-captions all fail here; ``python packaging/make_screenshots.py`` makes them agree again.
+engine that moves or removes a pictured step, a caption edited by hand, a table edited without the
+captions, or a window whose menus or status words have changed since the picture was made all fail
+here; ``python packaging/make_screenshots.py`` makes them agree again.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -68,3 +70,17 @@ def test_the_caption_is_written_from_the_step() -> None:
     text = script.caption(shot, "bivalue")
     assert text.startswith(f"Step {number} of a 9x9 puzzle, a xy-chain: ")
     assert "followed the step to the bivalue graph" in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [n for n in CAPTIONS if "rule" in CAPTIONS[n]])
+def test_the_picture_shows_todays_menus_and_status_words(name: str, tmp_path: Path) -> None:
+    """The same window rendered now has the picture's menus and status line, word for word."""
+    script = _script()
+    shot = next(s for s in script.SHOTS if s["file"] == name)
+    script.render(shot, tmp_path, tmp_path / name)
+    stored, now = QImage(str(FOLDER / name)), QImage(str(tmp_path / name))
+    for key in ("menus", "status"):
+        assert now.text(key), f"the window's {key} were not stored"
+        stale = f"{name}: the window's {key} changed; run packaging/make_screenshots.py"
+        assert stored.text(key) == now.text(key), stale

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from sudoku_workbench.core.errors import Cancelled
 
-__all__ = ["CancelToken", "Deadline"]
+__all__ = ["CancelToken", "Deadline", "checked_by", "checkpoint"]
+
+#: The token of the rule search running on this thread: the rules' long loops ask it without every
+#: finder taking a token argument (a rule is ``find(grid)``).
+_ACTIVE: ContextVar[CancelToken | None] = ContextVar("active_cancel_token", default=None)
 
 
 class CancelToken:
@@ -66,3 +73,28 @@ class Deadline(CancelToken):
         """
         if self.cancelled:
             raise Cancelled("cancelled")
+
+
+@contextmanager
+def checked_by(token: CancelToken | None) -> Iterator[None]:
+    """Let :func:`checkpoint` calls inside the block see ``token`` (None: nothing to check).
+
+    Set around one synchronous call (one ``next`` of a finder), never across a generator's yields,
+    so a token cannot outlive its job on a pool thread.
+    """
+    reset = _ACTIVE.set(token)
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(reset)
+
+
+def checkpoint() -> None:
+    """Stop a long rule search here if the job running it was cancelled (see :func:`checked_by`).
+
+    Raises:
+        Cancelled: when the active token is cancelled.
+    """
+    token = _ACTIVE.get()
+    if token is not None:
+        token.check()

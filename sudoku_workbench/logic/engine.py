@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.cancel import CancelToken, checked_by
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid, Problem
@@ -218,12 +218,13 @@ def _ask_rules(
         rule = rules[index]
         if cancel is not None:
             cancel.check()
-        if index in pending:
-            step = next((s for s in pending[index] if _still_applies(grid, s)), None)
-            if step is not None:
-                return step
-        finder = rule.find(grid)
-        step = next(finder, None)
+        with checked_by(cancel):  # a rule's long loops stop at their checkpoints, not only between rules
+            if index in pending:
+                step = next((s for s in pending[index] if _still_applies(grid, s)), None)
+                if step is not None:
+                    return step
+            finder = rule.find(grid)
+            step = next(finder, None)
         if step is not None:
             if rule.level is not Level.FORCING:  # they keep leads; resumed, they'd search an old grid
                 pending[index] = finder

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from sudoku_workbench.core.cancel import checkpoint
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
@@ -141,6 +142,7 @@ def digit_template(grid: Grid) -> Iterator[Step]:
     cands, values = grid.candidates, grid.values
     left = CALL_BUDGET
     for digit in range(1, geo.n + 1):
+        checkpoint()
         bit = 1 << (digit - 1)
         open_cells = [c for c in range(geo.size) if not values[c] and cands[c] & bit]
         if not open_cells or left <= 0:

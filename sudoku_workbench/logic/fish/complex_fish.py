@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from sudoku_workbench.core.cancel import checkpoint
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
@@ -153,6 +154,7 @@ class _Search:
                 self._bases(units, index + 1, grown, grown_sets, covers)
 
     def _covers(self, base: tuple[int, ...], sets: tuple[int, int, int], covers: int) -> None:
+        checkpoint()  # a 25x25's bases take a minute
         board = self.board
         cells, endo, touched = sets
         allowed = touched & covers

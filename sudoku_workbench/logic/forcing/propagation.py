@@ -24,6 +24,7 @@ from __future__ import annotations
 from functools import reduce
 from operator import or_
 
+from sudoku_workbench.core.cancel import checkpoint
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
@@ -181,7 +182,9 @@ class Propagation:
 
         Raises:
             Contradicted: when the position becomes impossible.
+            Cancelled: when the job asking was cancelled (each trial of a forcing rule comes here).
         """
+        checkpoint()
         if self._compiled is not None and max_rounds == _ALL_ROUNDS:
             if self.facts is None:
                 self._run_compiled(self._compiled)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.cancel import CancelToken, checked_by
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
@@ -119,10 +119,11 @@ def _easiest(
             break
         if cancel is not None:
             cancel.check()
-        for index, step in enumerate(rule.find(grid)):
-            rated = difficulty(step)
-            if best is None or rated < best[0]:
-                best = (rated, step)
-            if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):
-                break
+        with checked_by(cancel):
+            for index, step in enumerate(rule.find(grid)):
+                rated = difficulty(step)
+                if best is None or rated < best[0]:
+                    best = (rated, step)
+                if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):
+                    break
     return best

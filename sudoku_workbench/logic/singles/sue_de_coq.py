@@ -16,6 +16,7 @@ import functools
 import itertools
 from collections.abc import Iterator
 
+from sudoku_workbench.core.cancel import checkpoint
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Highlights, Step
@@ -84,6 +85,7 @@ def sue_de_coq(grid: Grid) -> Iterator[Step]:
             continue
         for size in range(2, len(open_cells) + 1):
             for core in itertools.combinations(open_cells, size):
+                checkpoint()
                 digits = _union(cands, core)
                 if digits.bit_count() < size + 2:
                     continue

@@ -1,0 +1,72 @@
+"""A cancelled job stops inside a rule's long search, not only between rules.
+
+On a near-empty 25x25 one Franken fish search takes about a minute; each long finder calls
+``core.cancel.checkpoint`` in its outer loop, which raises when the token of the running job is set.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.cancel import CancelToken, checked_by, checkpoint
+from sudoku_workbench.core.errors import Cancelled
+from sudoku_workbench.logic.engine import rule_by_id, solve_by_logic
+from sudoku_workbench.search.solve import solve
+
+
+@pytest.fixture(scope="module")
+def sparse_25() -> Grid:
+    """30 digits of a 25x25 solution: every rule has thousands of candidates to look through."""
+    geo = geometry_for_size(25)
+    solution = solve(Grid.empty(geo))
+    assert solution is not None
+    grid = Grid.empty(geo)
+    for cell in random.Random(3).sample(range(geo.size), 30):
+        grid = grid.with_given(cell, solution.values[cell])
+    return grid
+
+
+def _cancelled() -> CancelToken:
+    token = CancelToken()
+    token.cancel()
+    return token
+
+
+@pytest.mark.parametrize(
+    "rule_id", ["franken_fish", "sue_de_coq", "digit_template", "contradiction_forcing_chain"]
+)
+def test_a_long_rule_search_stops_at_its_checkpoint(sparse_25, rule_id):
+    finder = rule_by_id(rule_id).find(sparse_25)
+    with checked_by(_cancelled()), pytest.raises(Cancelled):
+        next(finder, None)
+
+
+def test_the_token_is_seen_only_inside_its_block():
+    with checked_by(_cancelled()):
+        with pytest.raises(Cancelled):
+            checkpoint()
+        with checked_by(None):
+            checkpoint()  # an inner job without a token is not stopped by the outer one
+    checkpoint()  # after the block no token is active on this thread
+
+
+def test_the_engine_passes_its_token_to_the_rules(sparse_25):
+    """The first rule asked is cancelled from inside (its own checkpoint), not by the engine's check."""
+    calls = []
+    token = CancelToken()
+
+    def cancelling_find(grid):
+        calls.append(grid)
+        token.cancel()  # the job is cancelled while this rule searches
+        checkpoint()
+        calls.append("went on past its checkpoint")
+        yield from ()
+
+    rules = (dataclasses.replace(rule_by_id("x_wing"), find=cancelling_find),)
+    with pytest.raises(Cancelled):
+        solve_by_logic(sparse_25, rules, token)
+    assert calls == [sparse_25]

@@ -106,8 +106,12 @@ class PictureImport(QObject):
             job,
             what,
             on_done=self._open_review,
-            on_failed=lambda err: self.session.warn("The picture cannot be read", str(err)),
+            on_failed=self._failed,
         )
+
+    def _failed(self, err: BaseException) -> None:
+        self.session.notify("The picture could not be read")  # not "Reading…" under the message box
+        self.session.warn("The picture cannot be read", str(err))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """A picture file dragged over the window is welcome; dropped, it is imported."""

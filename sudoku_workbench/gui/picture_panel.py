@@ -3,7 +3,7 @@
 The grid's outline and cell lines are mapped onto the photo through the perspective the corners give, so
 a person sees at once whether the right square was found. The doubtful cells are tinted there as on the
 board, and the board's selected cell is outlined in the photo: the digit to compare is easy to find.
-Below the photo, what was read and the three buttons (Confirm cell, Accept, Cancel).
+Above the photo, what was read and the three buttons (Confirm cell, Accept, Cancel).
 """
 
 from __future__ import annotations
@@ -54,12 +54,11 @@ class PictureView(QWidget):
         self.update()
 
     def target(self) -> QRectF:
-        """Where the picture is drawn: fitted in the widget, its shape kept, centred."""
+        """Where the picture is drawn: fitted in the widget, its shape kept, centred across, at the top."""
         if self.image.isNull():
             return QRectF()
         size = self.image.size().scaled(self.size(), Qt.AspectRatioMode.KeepAspectRatio)
-        left, top = (self.width() - size.width()) / 2, (self.height() - size.height()) / 2
-        return QRectF(left, top, size.width(), size.height())
+        return QRectF((self.width() - size.width()) / 2, 0, size.width(), size.height())
 
     def cell_polygon(self, cell: Cell) -> QPolygonF:
         """A cell's four corners in widget coordinates (the grid's perspective applied)."""
@@ -135,10 +134,10 @@ class PicturePanel(QWidget):
         for button in (self.confirm_button, self.accept_button, self.cancel_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the board keeps the keys for typing fixes
             buttons.addWidget(button)
-        column = QVBoxLayout(self)
-        column.addWidget(self.view, 1)
+        column = QVBoxLayout(self)  # the words and buttons first: under a tall photo they would be far down
         column.addWidget(self.text)
         column.addLayout(buttons)
+        column.addWidget(self.view, 1)
         self.confirm_button.clicked.connect(self.confirm_clicked)
         self.accept_button.clicked.connect(self.accept_clicked)
         self.cancel_button.clicked.connect(self.cancel_clicked)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from sudoku_workbench.core.errors import WorkbenchError
-
-# OpenCV refuses to decode past this many pixels; set before cv2 is first imported.
-MAX_PIXELS = 100_000_000
-os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
-
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+from sudoku_workbench.vision import MAX_PIXELS  # the package sets OpenCV's pixel bound from it
 
 __all__ = [
     "MAX_BYTES",

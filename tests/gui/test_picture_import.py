@@ -241,7 +241,12 @@ def test_accept_over_a_modified_puzzle_asks_first(qtbot, window, monkeypatch, an
     window.session.paste_puzzle(parse_line(NEWSPAPER))
     assert window.session.dirty
     asked: list[str] = []
-    monkeypatch.setattr(dialogs, "ask_save_changes", lambda parent: asked.append("asked") or answer)
+
+    def ask(parent) -> QMessageBox.StandardButton:
+        asked.append("asked")
+        return answer
+
+    monkeypatch.setattr(dialogs, "ask_save_changes", ask)
     import_photo(qtbot, window, monkeypatch, PHOTOS / "image1.jpg")
     window.pictures.accept()
     assert asked == ["asked"]

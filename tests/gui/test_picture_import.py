@@ -255,3 +255,24 @@ def test_accept_over_a_modified_puzzle_asks_first(qtbot, window, monkeypatch, an
     if not replaced:
         window.pictures.cancel()
         assert window.session.grid.to_line() == NEWSPAPER
+
+
+def test_the_reading_runs_on_a_pool_thread_not_the_ui_thread(qtbot, window, monkeypatch, tmp_path):
+    import threading
+
+    from sudoku_workbench.gui import picture_import, picture_reading
+
+    png = export_png(window, NEWSPAPER, tmp_path / "board.png")
+    threads: list[threading.Thread] = []
+    real = picture_reading.read_file
+
+    def recording(path: Path) -> PictureRead:
+        threads.append(threading.current_thread())
+        return real(path)
+
+    monkeypatch.setattr(picture_import, "read_file", recording)
+    window.pictures.import_file(png)
+    wait_review(qtbot, window)
+    assert threads
+    assert threads[0] is not threading.main_thread()
+    window.pictures.cancel()

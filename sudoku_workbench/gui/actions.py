@@ -35,7 +35,18 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("save", "&Save", ("Ctrl+S",)),
         _S("save_as", "Save &As…", ("Ctrl+Shift+S",)),
         "-",
-        _S("paste", "&Import from clipboard", ("Ctrl+V",), tip="Paste a puzzle in any supported format"),
+        _S(
+            "paste",
+            "&Import from clipboard",
+            ("Ctrl+V",),
+            tip="Paste a puzzle in any supported format, or a picture of one",
+        ),
+        _S(
+            "import_picture",
+            "Import &picture…",
+            ("Ctrl+Shift+I",),
+            tip="Read a puzzle from a photo or screenshot (a picture file dropped on the window too)",
+        ),
         _S("export_hcp", "Export → &HCP…", ("Ctrl+E",)),
         _S("import_tour", "Import &tour…", ("Ctrl+T",)),
         _S(

@@ -32,6 +32,7 @@ class JobKind(StrEnum):
     AUTOSAVE = "autosave"
     RECENT = "recent files"
     PRACTICE = "practice"
+    PICTURE = "picture import"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).

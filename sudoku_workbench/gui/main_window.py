@@ -29,6 +29,7 @@ from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
+from sudoku_workbench.gui.picture_import import PictureImport
 from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
 from sudoku_workbench.gui.session import Session
@@ -69,6 +70,7 @@ class MainWindow(QMainWindow):
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.study = StudyDocks(self.files, self)
         self._build_layout()
+        self.pictures = PictureImport(self.session, self.files, self.board, self)
         self.practice = Practice(self, self)
         self._build_menus()
         self._connect_actions()
@@ -135,7 +137,8 @@ class MainWindow(QMainWindow):
             "open": files.open,
             "save": files.save,
             "save_as": files.save_as,
-            "paste": files.paste,
+            "paste": self.pictures.paste,
+            "import_picture": self.pictures.import_file,
             "export_hcp": self.hcp.export,
             "solve_hcp": self.hcp.solve,
             "hcp_cycle": self.hcp.show_cycle,

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.vision import MAX_PIXELS  # the package sets OpenCV's pixel bound from it
 
-# OpenCV refuses to decode past this many pixels; set before cv2 is first imported.
-MAX_PIXELS = 100_000_000
-os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
-
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
-
-__all__ = ["MAX_BYTES", "MAX_PIXELS", "PictureError", "decode", "load"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_PIXELS",
+    "PictureError",
+    "decode",
+    "decode_scaled",
+    "load",
+    "load_bytes",
+    "shrunk",
+]
 
 #: Larger files are refused before reading: no photo or screenshot of a grid needs more.
 MAX_BYTES = 64 * 1024 * 1024
@@ -32,14 +37,22 @@ def load(path: Path) -> np.ndarray:
     Raises:
         PictureError: when the file is missing, too large, not an image, truncated or too many pixels.
     """
+    return decode(load_bytes(path), str(path))
+
+
+def load_bytes(path: Path) -> bytes:
+    """The file's contents, refused before reading when larger than :data:`MAX_BYTES`.
+
+    Raises:
+        PictureError: when the file is missing, unreadable or too large.
+    """
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
             raise PictureError(f"{path}: {size // 2**20} MB is too large a picture (at most 64 MB)")
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as err:
         raise PictureError(f"{path}: cannot read: {err.strerror or err}") from err
-    return decode(data, str(path))
 
 
 def decode(data: bytes, source: str) -> np.ndarray:
@@ -47,6 +60,15 @@ def decode(data: bytes, source: str) -> np.ndarray:
 
     Raises:
         PictureError: when the bytes are not an image, are cut short, or exceed :data:`MAX_PIXELS`.
+    """
+    return decode_scaled(data, source)[0]
+
+
+def decode_scaled(data: bytes, source: str) -> tuple[np.ndarray, float]:
+    """As :func:`decode`, with the scale from the picture's pixels to the returned image's (≤ 1).
+
+    Raises:
+        PictureError: as :func:`decode`.
     """
     if _truncated(data):
         raise PictureError(f"{source}: the picture is truncated (its file ends early)")
@@ -59,11 +81,16 @@ def decode(data: bytes, source: str) -> np.ndarray:
         raise PictureError(
             f"{source}: not a picture OpenCV can read, or larger than {MAX_PIXELS // 1_000_000} megapixels"
         )
-    side = max(image.shape)
-    if side > WORKING_SIDE:
-        scale = WORKING_SIDE / side
-        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-    return image
+    return shrunk(image)
+
+
+def shrunk(grey: np.ndarray) -> tuple[np.ndarray, float]:
+    """A grey image scaled down to :data:`WORKING_SIDE` a side if larger, and the scale applied."""
+    side = max(grey.shape)
+    if side <= WORKING_SIDE:
+        return grey, 1.0
+    scale = WORKING_SIDE / side
+    return cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), scale
 
 
 def _truncated(data: bytes) -> bool:

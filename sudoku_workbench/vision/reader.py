@@ -12,10 +12,10 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.vision.cells import FEATURES, cell_features
 from sudoku_workbench.vision.classifier import shipped
 from sudoku_workbench.vision.grid_finder import find_grid, square_size
-from sudoku_workbench.vision.picture import load
+from sudoku_workbench.vision.picture import PictureError, decode_scaled, load_bytes, shrunk
 from sudoku_workbench.vision.repair import Counter, repaired
 
-__all__ = ["DOUBT", "Reading", "cell_probabilities", "read_picture"]
+__all__ = ["DOUBT", "Reading", "cell_probabilities", "read_data", "read_grey", "read_picture"]
 
 #: A cell whose chosen value has less probability than this is reported as doubtful.
 DOUBT = 0.9
@@ -25,13 +25,19 @@ _EMPTY = 0.995
 
 @dataclass(frozen=True)
 class Reading:
-    """What was read: the puzzle, each cell's confidence, the cells repaired and those in doubt."""
+    """What was read: the puzzle, each cell's confidence, the cells repaired and those in doubt.
+
+    ``corners`` are the found grid's, clockwise from the top left, in the pixels of the picture as given
+    (not of the shrunk copy the grid was looked for in), so a window can outline the grid on it.
+    ``unique`` says whether the puzzle read has exactly one solution.
+    """
 
     grid: Grid
     confidence: tuple[float, ...]
     changed: tuple[int, ...]
     doubtful: tuple[int, ...]
     corners: tuple[tuple[float, float], ...]
+    unique: bool = True
 
 
 def cell_probabilities(square: np.ndarray, n: int) -> np.ndarray:
@@ -54,11 +60,40 @@ def read_picture(path: Path, count: Counter, size: int | None = None) -> Reading
     Raises:
         PictureError: when the file is no readable picture or holds no grid.
     """
-    found = find_grid(load(path), str(path))
+    return read_data(load_bytes(path), str(path), count, size)
+
+
+def read_data(data: bytes, source: str, count: Counter, size: int | None = None) -> Reading:
+    """Read the puzzle in a picture file's contents; ``source`` names it in messages.
+
+    Raises:
+        PictureError: when the bytes are no readable picture or hold no grid.
+    """
+    grey, scale = decode_scaled(data, source)
+    return _read(grey, scale, source, count, size)
+
+
+def read_grey(grey: np.ndarray, source: str, count: Counter, size: int | None = None) -> Reading:
+    """Read the puzzle in an 8-bit grey image already decoded (a pasted picture, rows × columns).
+
+    Raises:
+        PictureError: when the image is empty or holds no grid.
+    """
+    if grey.ndim != 2 or grey.dtype != np.uint8 or grey.size == 0:
+        raise PictureError(f"{source}: not an 8-bit grey picture with pixels in it")
+    small, scale = shrunk(grey)
+    return _read(small, scale, source, count, size)
+
+
+def _read(grey: np.ndarray, scale: float, source: str, count: Counter, size: int | None) -> Reading:
+    found = find_grid(grey, source)
     n = size or square_size(found.square)
     geo = geometry_for_size(n)
     probs = cell_probabilities(found.square, n)
     values, changed = repaired(geo, probs, count)
     confidence = tuple(float(probs[cell, value]) for cell, value in enumerate(values))
     doubtful = tuple(cell for cell, p in enumerate(confidence) if p < DOUBT)
-    return Reading(Grid.from_values(geo, values), confidence, tuple(changed), doubtful, found.corners)
+    grid = Grid.from_values(geo, values)
+    unique = not grid.problems() and count(grid, 2) == 1
+    corners = tuple((x / scale, y / scale) for x, y in found.corners)
+    return Reading(grid, confidence, tuple(changed), doubtful, corners, unique)

@@ -114,3 +114,34 @@ def test_a_picture_over_the_pixel_bound_is_refused(tmp_path):
     cv2.imwrite(str(huge), np.full((9000, 12000), 255, np.uint8))  # 108 megapixels, 120 kB of PNG
     with pytest.raises(PictureError, match="megapixels"):
         read_picture(huge, count)
+
+
+def test_the_corners_are_in_the_pixels_of_the_picture_as_given(tmp_path):
+    """A picture larger than the reader's working size: the corners are scaled back to its own pixels."""
+    from sudoku_workbench.vision.picture import WORKING_SIDE
+    from sudoku_workbench.vision.reader import read_data, read_grey
+
+    grid = _puzzle(9, 3)
+    small = tmp_path / "small.png"
+    _screenshot(grid, small)  # the grid's outer lines run from 30 to 390 pixels
+    big = cv2.resize(
+        cv2.imread(str(small), cv2.IMREAD_GRAYSCALE), None, fx=5, fy=5, interpolation=cv2.INTER_NEAREST
+    )
+    assert max(big.shape) > WORKING_SIDE
+    ok, png = cv2.imencode(".png", big)
+    assert ok
+    for reading in (read_data(png.tobytes(), "big", count), read_grey(big, "big", count)):
+        assert reading.grid.to_line() == grid.to_line()
+        assert reading.unique == (count(grid, 2) == 1)
+        expected = [(150, 150), (1950, 150), (1950, 1950), (150, 1950)]
+        for (x, y), (ex, ey) in zip(reading.corners, expected, strict=True):
+            assert abs(x - ex) < 15
+            assert abs(y - ey) < 15
+
+
+def test_an_image_array_that_is_no_grey_picture_is_refused():
+    from sudoku_workbench.vision.reader import read_grey
+
+    for bad in (np.zeros((0, 0), np.uint8), np.zeros((20, 20, 3), np.uint8), np.zeros((20, 20), np.float32)):
+        with pytest.raises(PictureError, match="grey picture"):
+            read_grey(bad, "array", count)

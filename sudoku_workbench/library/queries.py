@@ -110,7 +110,10 @@ def entries(db: sqlite3.Connection, selection: Selection) -> Iterator[Entry]:
         f" p.id{_FROM}{where} ORDER BY c.name, m.position{limit}"
     )
     for row in db.execute(query, values):
-        yield Entry(*row[:9], row[9] or "", *row[10:])
+        name, number, line, clues, solutions, se, score, level, hardest, tags, canonical, puzzle_id = row
+        yield Entry(
+            name, number, line, clues, solutions, se, score, level, hardest, tags or "", canonical, puzzle_id
+        )
 
 
 def puzzle_ids(db: sqlite3.Connection, selection: Selection) -> list[int]:

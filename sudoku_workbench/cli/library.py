@@ -8,6 +8,7 @@ same filters (``--collection``, ``--se``, ``--level``, ``--technique``, ``--tag`
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -107,17 +108,8 @@ def _add_filters(parser: argparse.ArgumentParser) -> None:
 
 
 def _selection(args: argparse.Namespace) -> Selection:
-    return Selection(
-        collection=args.collection,
-        se=args.se,
-        level=args.level,
-        technique=args.technique,
-        tag=args.tag,
-        text=args.text,
-        unrated=args.unrated,
-        duplicates=args.duplicates,
-        limit=args.limit,
-    )
+    """The filter the options name: each option is a field of :class:`Selection` of the same name."""
+    return Selection(**{f.name: getattr(args, f.name) for f in dataclasses.fields(Selection)})
 
 
 def _open(args: argparse.Namespace) -> Library:

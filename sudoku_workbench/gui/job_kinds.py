@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["GRID_JOBS", "QUIET_JOBS", "JobKind"]
+__all__ = ["COLLECTION_JOBS", "GRID_JOBS", "PUZZLE_JOBS", "QUIET_JOBS", "JobKind"]
 
 
 class JobKind(StrEnum):
@@ -32,6 +32,8 @@ class JobKind(StrEnum):
     AUTOSAVE = "autosave"
     RECENT = "recent files"
     PRACTICE = "practice"
+    COLLECTION_INDEX = "collection reading"
+    COLLECTION_RATE = "collection rating"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -54,3 +56,9 @@ GRID_JOBS = frozenset(
 QUIET_JOBS = frozenset(
     {JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE, JobKind.RECENT}
 )
+
+#: Jobs about the open collection, not the puzzle on the board: opening another of its puzzles goes on.
+COLLECTION_JOBS = frozenset({JobKind.COLLECTION_INDEX, JobKind.COLLECTION_RATE})
+
+#: Jobs a new puzzle on the board stops (all but the collection's).
+PUZZLE_JOBS = frozenset(JobKind) - COLLECTION_JOBS

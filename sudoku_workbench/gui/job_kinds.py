@@ -54,7 +54,14 @@ GRID_JOBS = frozenset(
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
 QUIET_JOBS = frozenset(
-    {JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE, JobKind.RECENT}
+    {
+        JobKind.STATUS,
+        JobKind.PUZZLE_RATING,
+        JobKind.GRAPH,
+        JobKind.AUTOSAVE,
+        JobKind.RECENT,
+        JobKind.COLLECTION_INDEX,  # a second or two; the table shows its first rows at once
+    }
 )
 
 #: Jobs about the open collection, not the puzzle on the board: opening another of its puzzles goes on.

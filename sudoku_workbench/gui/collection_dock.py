@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 
 from sudoku_workbench.gui.collection_index import CollectionIndex
 from sudoku_workbench.gui.collection_model import (
-    CLUES,
     COLUMNS,
+    HARDEST,
+    LEVEL,
     NUMBER,
-    PUZZLE,
     CollectionFilter,
     CollectionModel,
     level_name,
@@ -73,6 +73,7 @@ class CollectionDock(QDockWidget):
         rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
         rows.hide()
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setMinimumWidth(280)
         column.addWidget(self.table, 1)
         column.addLayout(self._rating_bar())
         self.bad_label = QLabel()
@@ -90,7 +91,9 @@ class CollectionDock(QDockWidget):
         self._filter_timer.timeout.connect(lambda: self.filter_changed.emit(self.current_filter()))
 
     # ---- building ----------------------------------------------------------------------------
-    def _filter_bar(self) -> QHBoxLayout:
+    def _filter_bar(self) -> QVBoxLayout:
+        """One row: the text, the SE band, the level and the hardest technique."""
+        rows = QVBoxLayout()
         bar = QHBoxLayout()
         self.text_filter = QLineEdit()
         self.text_filter.setPlaceholderText("Filter: text in the line")
@@ -102,19 +105,23 @@ class CollectionDock(QDockWidget):
             self.level_filter.addItem(level_name(code), code)
         self.technique_filter = QComboBox()
         self.technique_filter.addItem("Any hardest technique", None)
-        self.technique_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.technique_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.technique_filter.setMinimumContentsLength(10)
         bar.addWidget(self.text_filter, 1)
         for label, box in (("SE", self.se_low), ("–", self.se_high)):
             bar.addWidget(QLabel(label))
             bar.addWidget(box)
         bar.addWidget(self.level_filter)
         bar.addWidget(self.technique_filter)
+        rows.addLayout(bar)
         self.text_filter.textChanged.connect(lambda _text: self._filter_timer.start())
         for box in (self.se_low, self.se_high):
             box.valueChanged.connect(lambda _value: self._filter_timer.start())
         for combo in (self.level_filter, self.technique_filter):
             combo.currentIndexChanged.connect(lambda _i: self._filter_timer.start())
-        return bar
+        return rows
 
     def _se_box(self, name: str) -> QDoubleSpinBox:
         box = QDoubleSpinBox()
@@ -125,7 +132,8 @@ class CollectionDock(QDockWidget):
         box.setAccessibleName(name)
         return box
 
-    def _rating_bar(self) -> QHBoxLayout:
+    def _rating_bar(self) -> QVBoxLayout:
+        rows = QVBoxLayout()
         bar = QHBoxLayout()
         self.rate_shown = QPushButton("Rate shown")
         self.rate_shown.setToolTip("Rate the rows in sight and the selected one")
@@ -140,7 +148,9 @@ class CollectionDock(QDockWidget):
         for widget in (self.rate_shown, self.rate_all, self.stop):
             bar.addWidget(widget)
         bar.addWidget(self.progress, 1)
-        return bar
+        bar.addStretch()
+        rows.addLayout(bar)
+        return rows
 
     # ---- showing -----------------------------------------------------------------------------
     def show_model(self, model: CollectionModel) -> None:
@@ -150,10 +160,12 @@ class CollectionDock(QDockWidget):
         header = self.table.horizontalHeader()
         header.setSortIndicator(NUMBER, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
-        digit = self.table.fontMetrics().horizontalAdvance("0")
-        widths = {NUMBER: digit * (len(str(len(model.index_))) + 2), PUZZLE: digit * 30, CLUES: digit * 6}
-        for column in range(len(COLUMNS)):
-            self.table.setColumnWidth(column, widths.get(column, header.sectionSizeHint(column)))
+        metrics = self.table.fontMetrics()
+        digit = metrics.horizontalAdvance("0")
+        widths = {NUMBER: digit * (len(str(len(model.index_))) + 2), LEVEL: digit * 11, HARDEST: digit * 24}
+        for column in range(len(COLUMNS) - 1):  # the puzzle, last, takes the rest
+            title = metrics.horizontalAdvance(COLUMNS[column]) + 3 * digit  # room for the sort arrow
+            self.table.setColumnWidth(column, widths.get(column, title))
         self.show_bad_lines(model.index_)
 
     def show_bad_lines(self, index: CollectionIndex) -> None:

@@ -22,11 +22,13 @@ from sudoku_workbench.gui.collection_rating import IMPOSSIBLE, STUCK, RowRating
 from sudoku_workbench.logic.engine import step_name
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 
-__all__ = ["COLUMNS", "CollectionFilter", "CollectionModel", "level_name"]
+__all__ = ["COLUMNS", "RATED_COLUMNS", "CollectionFilter", "CollectionModel", "level_name"]
 
-#: The table's columns, in order.
-COLUMNS = ("#", "Puzzle", "Clues", "Solutions", "SE", "HoDoKu", "Level", "Hardest technique")
-NUMBER, PUZZLE, CLUES, SOLUTIONS, SE, SCORE, LEVEL, HARDEST = range(len(COLUMNS))
+#: The table's columns, in order: the puzzle's text last, where it may run as wide as the dock allows.
+COLUMNS = ("#", "Clues", "Solutions", "SE", "HoDoKu", "Level", "Hardest technique", "Puzzle")
+NUMBER, CLUES, SOLUTIONS, SE, SCORE, LEVEL, HARDEST, PUZZLE = range(len(COLUMNS))
+#: The columns the rating fills.
+RATED_COLUMNS = frozenset({SOLUTIONS, SE, SCORE, LEVEL, HARDEST})
 #: Sorting by the text builds every key in Python: offered up to this many rows shown.
 PUZZLE_SORT_LIMIT = 200_000
 _SOLUTION_WORDS = {0: "none", 1: "1", 2: "many"}
@@ -122,6 +124,9 @@ class CollectionModel(QAbstractTableModel):
             return str(row + 1)
         if column == PUZZLE:
             return self.index_.text(row)
+        if column == HARDEST:
+            code = int(self.hardest[row])
+            return step_name(self.techniques[code]) if code >= 0 else ""
         if column == CLUES:
             return str(int(self.index_.clues[row]))
         if column == SOLUTIONS:
@@ -131,10 +136,7 @@ class CollectionModel(QAbstractTableModel):
             return "" if np.isnan(value) else f"{value:.1f}"
         if column == SCORE:
             return "" if self.score[row] < 0 else str(int(self.score[row]))
-        if column == LEVEL:
-            return level_name(int(self.level[row]))
-        code = int(self.hardest[row])
-        return step_name(self.techniques[code]) if code >= 0 else ""
+        return level_name(int(self.level[row]))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Header click: sort the shown rows by a column (unknown values last, ties by number)."""

@@ -25,7 +25,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.gui.collection_dock import CollectionDock
 from sudoku_workbench.gui.collection_index import CollectionIndex, first_of_collection, index_file
-from sudoku_workbench.gui.collection_model import SOLUTIONS, CollectionFilter, CollectionModel
+from sudoku_workbench.gui.collection_model import RATED_COLUMNS, CollectionFilter, CollectionModel
 from sudoku_workbench.gui.collection_rating import RowRating, rate_rows, rating_processes
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.window_files import FileCommands
@@ -60,10 +60,14 @@ class CollectionPanel(QObject):
     # ---- opening -----------------------------------------------------------------------------
     @property
     def dock(self) -> CollectionDock:
-        """The dock (created, docked on the left and wired on first use)."""
+        """The dock (created, docked along the bottom and wired on first use).
+
+        At the bottom the table has the window's whole width, so every column shows beside the board,
+        the graph and the steps; on the left it would squeeze the board to a third of its width.
+        """
         if self._dock is None:
             dock = self._dock = CollectionDock(self.window)
-            self.window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+            self.window.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, dock)
             dock.filter_changed.connect(self._filter)
             dock.rate_shown.clicked.connect(self.rate_shown)
             dock.rate_all.clicked.connect(self.rate_all)
@@ -98,7 +102,10 @@ class CollectionPanel(QObject):
         dock = self.dock
         dock.table.setModel(None)
         dock.summary.setText(f"Reading {path.name}…")
-        dock.show()
+        if not dock.isVisible():
+            dock.show()
+            height = max(dock.minimumSizeHint().height(), self.window.height() * 2 // 5)
+            self.window.resizeDocks([dock], [height], Qt.Orientation.Vertical)
         dock.raise_()
         session.run_job(
             JobKind.COLLECTION_INDEX,
@@ -295,7 +302,7 @@ class CollectionPanel(QObject):
         said = "Rated" if finished else "Rating stopped:"
         self.session.notify(f"{said} {done:,} of {asked:,} puzzles in {seconds:.1f} s")
         model = self.model
-        if model is not None and (model.sort_column >= SOLUTIONS or model.filter.active()):
+        if model is not None and (model.sort_column in RATED_COLUMNS or model.filter.active()):
             model.refresh()  # the new ratings take their places in the order and the filter
             self._select(self.current)
         self._show_summary()

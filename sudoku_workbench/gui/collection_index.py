@@ -22,7 +22,7 @@ from numpy.lib.stride_tricks import as_strided
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.reading import open_binary, utf16_message
+from sudoku_workbench.formats.reading import open_binary, read_bytes, utf16_message
 from sudoku_workbench.formats.records import numbered_puzzles
 from sudoku_workbench.formats.text import parse_line
 
@@ -130,12 +130,7 @@ def index_file(
     Raises:
         FormatError: the file cannot be read, is too large, or is UTF-16 text.
     """
-    source = str(path)
-    with open_binary(path, source) as handle:
-        try:
-            head = handle.read(HEAD_BYTES)
-        except OSError as err:
-            raise FormatError(f"cannot read the file: {err.strerror or err}", source) from None
+    head = read_bytes(path, str(path), HEAD_BYTES, refuse_larger=False)
     cut = max(head.rfind(b"\n"), head.rfind(b"\r"))
     if len(head) == HEAD_BYTES and cut > 0:
         yield index_bytes(path, head[: cut + 1], cancel)
@@ -183,13 +178,7 @@ def index_bytes(path: Path, data: bytes, cancel: CancelToken | None = None) -> C
 
 def _read(path: Path) -> bytes:
     source = str(path)
-    with open_binary(path, source) as handle:
-        try:
-            data = handle.read(FILE_LIMIT + 1)
-        except OSError as err:
-            raise FormatError(f"cannot read the file: {err.strerror or err}", source) from None
-    if len(data) > FILE_LIMIT:
-        raise FormatError(f"larger than {FILE_LIMIT:,} bytes: too large for a collection", source)
+    data = read_bytes(path, source, FILE_LIMIT)
     message = utf16_message(data[:8])
     if message:
         raise FormatError(message, source, 1)

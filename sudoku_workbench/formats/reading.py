@@ -16,7 +16,15 @@ from typing import BinaryIO
 
 from sudoku_workbench.core.errors import FormatError
 
-__all__ = ["LINE_LIMIT", "UnreadableInput", "open_binary", "read_lines", "read_text", "utf16_message"]
+__all__ = [
+    "LINE_LIMIT",
+    "UnreadableInput",
+    "open_binary",
+    "read_bytes",
+    "read_lines",
+    "read_text",
+    "utf16_message",
+]
 
 #: The longest line a line-by-line reader accepts: far beyond any puzzle line (a 25x25 grid written
 #: with numbers is under 2,000 characters), and enough for a compact document.
@@ -104,6 +112,22 @@ def _too_long(limit: int, source: str, number: int) -> FormatError:
     return FormatError(f"a line longer than {limit:,} bytes: not a text this program reads", source, number)
 
 
+def read_bytes(path: str | os.PathLike[str], source: str, limit: int, refuse_larger: bool = True) -> bytes:
+    """A whole file's bytes, refused beyond ``limit`` bytes (or, with ``refuse_larger`` off, its first ones).
+
+    Raises:
+        FormatError: for a missing or unreadable file, or one larger than ``limit``.
+    """
+    with open_binary(path, source) as handle:
+        try:
+            raw = handle.read(limit + 1 if refuse_larger else limit)
+        except OSError as err:
+            raise FormatError(f"cannot read the file: {err.strerror or err}", source) from None
+    if len(raw) > limit:
+        raise FormatError(f"larger than {limit:,} bytes: not a file this program wrote or reads", source)
+    return raw
+
+
 def read_text(path: str | os.PathLike[str], source: str, limit: int) -> str:
     """A whole file as UTF-8 text (a UTF-8 byte order mark dropped), refused beyond ``limit`` bytes.
 
@@ -111,14 +135,7 @@ def read_text(path: str | os.PathLike[str], source: str, limit: int) -> str:
         FormatError: for a missing or unreadable file, one larger than ``limit``, UTF-16 text, or bytes
             that are not UTF-8 (with their line and column).
     """
-    with open_binary(path, source) as handle:
-        try:
-            raw = handle.read(limit + 1)
-        except OSError as err:
-            raise FormatError(f"cannot read the file: {err.strerror or err}", source) from None
-    if len(raw) > limit:
-        raise FormatError(f"larger than {limit:,} bytes: not a file this program wrote or reads", source)
-    return decode_text(raw, source)
+    return decode_text(read_bytes(path, source, limit), source)
 
 
 def decode_text(raw: bytes, source: str) -> str:

@@ -31,6 +31,12 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
     "&File": (
         _S("new", "&New…", ("Ctrl+N",), tip="An empty grid of a chosen size, in Givens mode"),
         _S("open", "&Open…", ("Ctrl+O",)),
+        _S(
+            "open_collection",
+            "Open co&llection…",
+            ("Ctrl+Alt+O",),
+            tip="A file of many puzzles as a table: rate, sort, filter, open one",
+        ),
         "recent",
         _S("save", "&Save", ("Ctrl+S",)),
         _S("save_as", "Save &As…", ("Ctrl+Shift+S",)),
@@ -106,6 +112,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             ("Ctrl+Shift+O",),
             checkable=True,
             tip="Also use unique rectangles and BUG+1 (refused when the puzzle has several solutions)",
+        ),
+        _S("next_puzzle", "Ne&xt puzzle of the collection", ("Alt+Right",), tip="Page Down on the board too"),
+        _S(
+            "previous_puzzle",
+            "Pre&vious puzzle of the collection",
+            ("Alt+Left",),
+            tip="Page Up on the board too",
         ),
         "-",
         _S("rate", "&Rate", ("Ctrl+R",)),

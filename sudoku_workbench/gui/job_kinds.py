@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["GRID_JOBS", "QUIET_JOBS", "JobKind"]
+__all__ = ["COLLECTION_JOBS", "GRID_JOBS", "PUZZLE_JOBS", "QUIET_JOBS", "JobKind"]
 
 
 class JobKind(StrEnum):
@@ -33,6 +33,8 @@ class JobKind(StrEnum):
     RECENT = "recent files"
     PRACTICE = "practice"
     PICTURE = "picture import"
+    COLLECTION_INDEX = "collection reading"
+    COLLECTION_RATE = "collection rating"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -53,5 +55,18 @@ GRID_JOBS = frozenset(
 
 #: Background jobs the person did not ask for: no busy state, no error boxes, nothing to cancel with Esc.
 QUIET_JOBS = frozenset(
-    {JobKind.STATUS, JobKind.PUZZLE_RATING, JobKind.GRAPH, JobKind.AUTOSAVE, JobKind.RECENT}
+    {
+        JobKind.STATUS,
+        JobKind.PUZZLE_RATING,
+        JobKind.GRAPH,
+        JobKind.AUTOSAVE,
+        JobKind.RECENT,
+        JobKind.COLLECTION_INDEX,  # a second or two; the table shows its first rows at once
+    }
 )
+
+#: Jobs about the open collection, not the puzzle on the board: opening another of its puzzles goes on.
+COLLECTION_JOBS = frozenset({JobKind.COLLECTION_INDEX, JobKind.COLLECTION_RATE})
+
+#: Jobs a new puzzle on the board stops (all but the collection's).
+PUZZLE_JOBS = frozenset(JobKind) - COLLECTION_JOBS

@@ -25,6 +25,7 @@ from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_area import BoardArea, dock_widths
 from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.collection_panel import CollectionPanel
 from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
@@ -69,6 +70,8 @@ class MainWindow(QMainWindow):
         self.digit_bar = DigitBar(self.board, (self.acts["candidates"], self.acts["clear_markers"]))
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.study = StudyDocks(self.files, self)
+        self.collection = CollectionPanel(self.files, self)
+        self.files.offer_collection = self.collection.offer
         self._build_layout()
         self.pictures = PictureImport(self.session, self.files, self.board, self)
         self.practice = Practice(self, self)
@@ -135,6 +138,9 @@ class MainWindow(QMainWindow):
         slots: dict[str, Callable[[], object]] = {
             "new": files.new,
             "open": files.open,
+            "open_collection": self.collection.open_collection,
+            "next_puzzle": self.collection.next_puzzle,
+            "previous_puzzle": self.collection.previous_puzzle,
             "save": files.save,
             "save_as": files.save_as,
             "paste": self.pictures.paste,

@@ -20,7 +20,7 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.gui import player_steps
 from sudoku_workbench.gui.autosave import AutosaveSchedule
-from sudoku_workbench.gui.job_kinds import GRID_JOBS, JobKind
+from sudoku_workbench.gui.job_kinds import GRID_JOBS, PUZZLE_JOBS, JobKind
 from sudoku_workbench.gui.job_table import JobTable
 from sudoku_workbench.gui.session_jobs import Jobs
 from sudoku_workbench.gui.status_line import StatusLine
@@ -145,7 +145,7 @@ class Session(JobTable):
 
     def set_puzzle(self, history: History, path: Path | None = None, dirty: bool = True) -> None:
         """Replace the puzzle (opened, pasted, generated or recovered) with its history."""
-        self.cancel_all()
+        self.cancel_all(PUZZLE_JOBS)
         self._history = history
         self.path = path
         self._set_dirty(dirty)
@@ -153,7 +153,7 @@ class Session(JobTable):
 
     def paste_puzzle(self, puzzle: Grid) -> None:
         """A pasted puzzle replaces the current one as an edit (Ctrl+Z brings the old one back)."""
-        self.cancel_all()
+        self.cancel_all(PUZZLE_JOBS)
         self._history.edit_puzzle(puzzle)
         self.path = None
         self._set_dirty(True)
@@ -355,7 +355,7 @@ class Session(JobTable):
 
     def _moved(self) -> None:
         """Undo or Redo: Edit menu commands, so unlike browsing they mark the document modified."""
-        self.cancel_all()
+        self.cancel_all(PUZZLE_JOBS)
         self._set_dirty(True)
         self._after_move()
 

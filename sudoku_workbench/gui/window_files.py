@@ -69,6 +69,8 @@ class FileCommands:
         self.window = window
         self.board = board
         self.focus_board = focus_board
+        #: Open's question to the collection view: True when it takes the file (the window sets it).
+        self.offer_collection: Callable[[Path], bool] = lambda _path: False
 
     def confirm_discard(self) -> bool:
         """True when the current work may be replaced (saved, discarded, or nothing to lose)."""
@@ -111,7 +113,7 @@ class FileCommands:
         if not self.confirm_discard():
             return
         path = path or self.choose_open("Open a puzzle")
-        if path is not None:
+        if path is not None and not self.offer_collection(path):
             self.session.open_file(path)
         self.focus_board()
 

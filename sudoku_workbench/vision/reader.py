@@ -21,6 +21,10 @@ __all__ = ["DOUBT", "Reading", "cell_probabilities", "read_data", "read_grey", "
 DOUBT = 0.9
 #: Probability of "empty" for a cell with no blob of ink.
 _EMPTY = 0.995
+#: Mean probability of the digits read above which the grid as found is taken to be upright.
+_SURE_UPRIGHT = 0.97
+#: How much surer a turned grid must read than the best so far to be taken instead.
+_TURN_MARGIN = 0.1
 
 
 @dataclass(frozen=True)
@@ -85,15 +89,40 @@ def read_grey(grey: np.ndarray, source: str, count: Counter, size: int | None = 
     return _read(small, scale, source, count, size)
 
 
+def _upright(square: np.ndarray, n: int) -> tuple[np.ndarray, int]:
+    """The cell probabilities of the grid turned the way its digits read best, and the quarter turns.
+
+    A phone photo may be stored sideways (or its orientation tag may be wrong), so the digits of the
+    rectified grid can lie on their side. A sure upright reading is kept; otherwise the surest of the
+    three turns replaces it if it reads clearly better. (A grid upside down is seldom found this
+    way: its turned digits still look like digits.)
+    """
+    readings = [_sureness(square, n, 0)]
+    if readings[0][0] < _SURE_UPRIGHT:
+        readings += [_sureness(square, n, turns) for turns in (1, 2, 3)]
+    best = max(readings[1:], key=lambda r: r[0], default=readings[0])
+    _, probs, turns = best if best[0] > readings[0][0] + _TURN_MARGIN else readings[0]
+    return probs, turns
+
+
+def _sureness(square: np.ndarray, n: int, turns: int) -> tuple[float, np.ndarray, int]:
+    """How sure the classifier is of the digits of the grid turned ``turns`` times counter-clockwise."""
+    probs = cell_probabilities(np.rot90(square, turns), n)
+    inked = probs[:, 0] < _EMPTY
+    sureness = float(probs[inked, 1:].max(axis=1).mean()) if inked.any() else 0.0  # no digit: no reading
+    return sureness, probs, turns
+
+
 def _read(grey: np.ndarray, scale: float, source: str, count: Counter, size: int | None) -> Reading:
     found = find_grid(grey, source)
     n = size or square_size(found.square)
     geo = geometry_for_size(n)
-    probs = cell_probabilities(found.square, n)
+    probs, turns = _upright(found.square, n)
     values, changed = repaired(geo, probs, count)
     confidence = tuple(float(probs[cell, value]) for cell, value in enumerate(values))
     doubtful = tuple(cell for cell, p in enumerate(confidence) if p < DOUBT)
     grid = Grid.from_values(geo, values)
     unique = not grid.problems() and count(grid, 2) == 1
-    corners = tuple((x / scale, y / scale) for x, y in found.corners)
+    # turned counter-clockwise, the grid's top-left corner is the one found ``turns`` places on
+    corners = tuple((x / scale, y / scale) for x, y in found.corners[turns:] + found.corners[:turns])
     return Reading(grid, confidence, tuple(changed), doubtful, corners, unique)

@@ -32,9 +32,11 @@ def _puzzle(n: int, seed: int) -> Grid:
 def _screenshot(grid: Grid, path: Path) -> None:
     """The grid drawn by Qt offscreen: thin cell lines, thick box lines, one character a given."""
     from PySide6.QtCore import QRectF, Qt
-    from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPen
+    from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen
+    from PySide6.QtWidgets import QApplication
 
-    QGuiApplication.instance() or QGuiApplication([])
+    # a QApplication, not a QGuiApplication: a window test later in this process needs widgets
+    QApplication.instance() or QApplication([])
     geo = grid.geometry
     cell, pad = 40, 30
     side = geo.n * cell + 2 * pad
@@ -145,3 +147,20 @@ def test_an_image_array_that_is_no_grey_picture_is_refused():
     for bad in (np.zeros((0, 0), np.uint8), np.zeros((20, 20, 3), np.uint8), np.zeros((20, 20), np.float32)):
         with pytest.raises(PictureError, match="grey picture"):
             read_grey(bad, "array", count)
+
+
+@pytest.mark.parametrize("turns", [1, 3])
+def test_a_picture_stored_on_its_side_reads_upright(tmp_path, turns):
+    """Phone photos may lie on their side; the reader turns the grid the way its digits read."""
+    from sudoku_workbench.vision.reader import read_grey
+
+    grid = _puzzle(9, 3)
+    path = tmp_path / "grid.png"
+    _screenshot(grid, path)
+    upright = cv2.imread(str(path), cv2.IMREAD_GRAYSCALE)
+    reading = read_grey(np.ascontiguousarray(np.rot90(upright, turns)), "turned", count)
+    assert reading.grid.to_line() == grid.to_line()
+    # the reported top-left corner is where the upright grid's top left went in the turned picture
+    x, y = read_grey(upright, "upright", count).corners[0]
+    side = upright.shape[0] - 1
+    assert reading.corners[0] == pytest.approx((y, side - x) if turns == 1 else (side - y, x), abs=3)

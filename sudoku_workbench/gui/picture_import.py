@@ -133,7 +133,7 @@ class PictureImport(QObject):
     def _open_review(self, read: PictureRead) -> None:
         self._close()
         review = PictureReview(self.board, read, self)
-        review.changed.connect(lambda: self.panel.refresh(review))
+        review.changed.connect(lambda: self._reviewed(review))
         review.accepted.connect(self.accept)
         review.cancelled.connect(self.cancel)
         self.review = review
@@ -142,6 +142,14 @@ class PictureImport(QObject):
             self.window.resizeDocks([self.dock], [_DOCK_WIDTH], Qt.Orientation.Horizontal)
         review.start()
         self.panel.show_review(review)
+        self._tell_left(review)
+
+    def _reviewed(self, review: PictureReview) -> None:
+        """A cell was confirmed or fixed: the panel and the status line count down."""
+        self.panel.refresh(review)
+        self._tell_left(review)
+
+    def _tell_left(self, review: PictureReview) -> None:
         left = len(review.doubtful)
         self.session.notify(f"Read the picture: {left} cell{'' if left == 1 else 's'} to check")
 

@@ -110,8 +110,11 @@ def test_a_doubtful_cell_is_marked_and_typing_fixes_it(qtbot, window):
     values[1] = 4
     confidence = tuple(0.55 if cell == 1 else 0.99 for cell in range(81))
     misread = Reading(Grid.from_values(right.geometry, values), confidence, (), (1,), ((0, 0),) * 4, False)
+    told = []
+    window.session.message.connect(told.append)
     window.pictures._open_review(PictureRead("test", misread, QImage()))
     review = window.pictures.review
+    assert told[-1] == "Read the picture: 1 cell to check"
     assert window.board.marks == frozenset({1})
     assert window.board.selected == 1  # the first doubtful cell is selected for the person
     assert window.board.grid.values[1] == 4
@@ -120,6 +123,7 @@ def test_a_doubtful_cell_is_marked_and_typing_fixes_it(qtbot, window):
     assert window.board.marks == frozenset()
     assert review.doubtful == set()
     assert "Nothing left in doubt" in window.pictures.panel.text.text()
+    assert told[-1] == "Read the picture: 0 cells to check"  # the status line counts down too
     press(Key.Key_Return, CTRL)  # Ctrl+Enter accepts
     assert window.session.grid.to_line() == NEWSPAPER
 

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -221,8 +221,10 @@ class GenerateDialog(QDialog):
         self.technique = QComboBox()
         self.technique.addItem("any", None)
         for rule in TABLE:
-            if not rule.one_solution:
-                self.technique.addItem(f"{rule.name} ({rule.id})", rule.id)
+            if not rule.one_solution:  # the user's words in the list; the command line's id as its tip
+                self.technique.addItem(rule.name, rule.id)
+                tip = f"{rule.name}: --needs {rule.id} on the command line"
+                self.technique.setItemData(self.technique.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.as_hardest = QCheckBox("as the hardest step")
         self.se_band = QLineEdit()
         self.se_band.setPlaceholderText("any; e.g. 7.0-7.9")

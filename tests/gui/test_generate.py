@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.gui import dialogs
@@ -99,3 +100,16 @@ def test_a_band_that_does_not_read_keeps_the_dialog_open_and_says_why(qtbot, mon
     assert options.se == (7.0, 7.9)
     assert options.hodoku is not None
     assert options.hodoku.name == "HARD"
+
+
+def test_the_technique_list_speaks_in_rule_names_with_the_id_as_its_tip(qtbot):
+    from sudoku_workbench.core.geometry import geometry_for_size
+    from sudoku_workbench.search.symmetry import fitting_symmetries
+
+    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    qtbot.addWidget(dialog)
+    box = dialog.technique
+    index = box.findData("xy_chain")
+    assert box.itemText(index) == "XY-Chain"
+    assert all("(" not in box.itemText(i) or "_" not in box.itemText(i) for i in range(box.count()))
+    assert "--needs xy_chain" in box.itemData(index, Qt.ItemDataRole.ToolTipRole)

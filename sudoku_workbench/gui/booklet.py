@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtWidgets import QApplication
 
 from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
@@ -41,7 +42,9 @@ def ensure_app() -> QGuiApplication:
     if isinstance(app, QGuiApplication):
         return app
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    return QGuiApplication([])
+    # A QApplication, though a PDF needs no widgets: a window made later in this process (the tests
+    # run many in one) aborts under a plain QGuiApplication.
+    return QApplication([])
 
 
 def _font(points: float, bold: bool = False) -> QFont:

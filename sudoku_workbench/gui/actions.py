@@ -69,6 +69,12 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         ),
         _S("export_image", "Export &image (PNG/SVG)…", ("Ctrl+Shift+E",)),
         _S("print", "&Print…", ("Ctrl+P",)),
+        _S(
+            "print_booklet",
+            "Print &booklet…",
+            ("Ctrl+Alt+B",),
+            tip="The open collection (or this puzzle) as a PDF: puzzles a page, ratings, solutions",
+        ),
         "-",
         _S("quit", "&Quit", ("Ctrl+Q",)),
     ),

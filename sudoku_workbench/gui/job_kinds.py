@@ -35,6 +35,7 @@ class JobKind(StrEnum):
     PICTURE = "picture import"
     COLLECTION_INDEX = "collection reading"
     COLLECTION_RATE = "collection rating"
+    BOOKLET = "booklet"
 
 
 #: Jobs whose answer depends on the grid: an edit cancels them (their answers would be stale).
@@ -65,8 +66,9 @@ QUIET_JOBS = frozenset(
     }
 )
 
-#: Jobs about the open collection, not the puzzle on the board: opening another of its puzzles goes on.
-COLLECTION_JOBS = frozenset({JobKind.COLLECTION_INDEX, JobKind.COLLECTION_RATE})
+#: Jobs about the open collection, not the puzzle on the board: opening another of its puzzles goes on
+#: (a booklet prints the collection, or the puzzle it was started on).
+COLLECTION_JOBS = frozenset({JobKind.COLLECTION_INDEX, JobKind.COLLECTION_RATE, JobKind.BOOKLET})
 
 #: Jobs a new puzzle on the board stops (all but the collection's).
 PUZZLE_JOBS = frozenset(JobKind) - COLLECTION_JOBS

@@ -25,6 +25,7 @@ from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
 from sudoku_workbench.gui.board_area import BoardArea, dock_widths
 from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.booklet_print import BookletPrinter
 from sudoku_workbench.gui.collection_panel import CollectionPanel
 from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
@@ -71,6 +72,7 @@ class MainWindow(QMainWindow):
         self.hints = Hints(self.session, self._show_hint, self.panel.rule_names, self)
         self.study = StudyDocks(self.files, self)
         self.collection = CollectionPanel(self.files, self)
+        self.booklet = BookletPrinter(self.files, self.collection)
         self.files.offer_collection = self.collection.offer
         self._build_layout()
         self.pictures = PictureImport(self.session, self.files, self.board, self)
@@ -151,6 +153,7 @@ class MainWindow(QMainWindow):
             "import_tour": files.import_tour,
             "export_image": files.export_image,
             "print": files.print,
+            "print_booklet": self.booklet.print_booklet,
             "quit": self.close,
             "undo": session.undo,
             "redo": session.redo,

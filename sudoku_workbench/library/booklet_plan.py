@@ -29,14 +29,14 @@ class BookletItem:
 
 
 def caption(rating: Rating) -> str:
-    """``SE 7.2 · HoDoKu extreme (2140) · x_chain``, or why there is no rating."""
+    """``SE 7.2 · HoDoKu extreme (2140) · X-Chain``, or why there is no rating."""
     if rating.solutions != 1:
         return "no solution" if rating.solutions == 0 else "several solutions"
     parts = [f"SE {rating.se:.1f}" if rating.se is not None else ""]
     if rating.hodoku_level is not None:
         parts.append(f"HoDoKu {rating.hodoku_level} ({rating.hodoku_score})")
     if rating.hardest:
-        parts.append(rating.hardest)
+        parts.append(step_name(rating.hardest))  # the reader's words, not the rule's id
     return " · ".join(p for p in parts if p)
 
 

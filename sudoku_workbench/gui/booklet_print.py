@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QWidget
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats.records import read_puzzles
 from sudoku_workbench.gui.booklet import PER_PAGE, write_booklet
+from sudoku_workbench.gui.dialogs import ok_cancel
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.library.booklet_plan import booklet_item
 
@@ -46,12 +47,7 @@ class BookletOptions(QDialog):
         form.addRow("Puzzles a page", self.per_page)
         for box in (self.ratings, self.solutions, self.explain):
             form.addRow(box)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
 
 
 def make_booklet(

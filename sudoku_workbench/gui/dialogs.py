@@ -62,6 +62,14 @@ LEVELS = ("any", "easy", "medium", "hard", "very hard", "needs search")
 NEW_JIGSAWS = (6, 7, 8, 9)
 
 
+def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
+    """OK and Cancel, wired to accept and reject ``dialog``: every dialog's last row."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
 def new_shapes() -> dict[str, Callable[[], Geometry]]:
     """File → New's choices by label: every box size, the 9x9 variants, and jigsaws of random regions."""
     fixed = [geometry_for_size(n) for n in BOX_SHAPES] + [geometry_for_size(9, (name,)) for name in EXTRAS]
@@ -208,12 +216,7 @@ class GenerateDialog(QDialog):
             ("Seed:", self.seed),
         ):
             form.addRow(label, widget)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(ok_cancel(self))
         self._load()
 
     def _add_targets(self) -> None:

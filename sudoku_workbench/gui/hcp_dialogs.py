@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QDoubleSpinBox,
     QFormLayout,
     QLabel,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from sudoku_workbench.gui.dialogs import ok_cancel
 from sudoku_workbench.hcp.export import ExportOptions, Variant, default_reduce
 from sudoku_workbench.hcp.reduction import GivenSet
 from sudoku_workbench.hcp.solver import EXTERNAL, find_solver
@@ -126,12 +126,7 @@ class HcpOptionsDialog(QDialog):
         note = QLabel(_SOLVE_NOTE if solving else _EXPORT_NOTE)
         note.setWordWrap(True)
         layout.addWidget(note)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(ok_cancel(self))
         self.variant.currentIndexChanged.connect(self._variant_changed)
         self.solver.currentIndexChanged.connect(self._solver_changed)
         self._load()

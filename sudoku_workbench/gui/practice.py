@@ -15,7 +15,6 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QDockWidget,
     QFrame,
     QGridLayout,
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
+from sudoku_workbench.gui.dialogs import ok_cancel
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.logic.engine import rule_by_id
 from sudoku_workbench.logic.reference.practice import (
@@ -100,11 +100,7 @@ class TechniqueDialog(QDialog):
             self.techniques.setCurrentRow(0)
         self.techniques.itemActivated.connect(lambda _item: self.accept())
         layout.addWidget(self.techniques)
-        ok, cancel = QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Cancel
-        buttons = QDialogButtonBox(ok | cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        layout.addWidget(ok_cancel(self))
         self.techniques.setFocus()
         self.resize(420, 460)
 

@@ -32,7 +32,7 @@ def test_the_open_collection_prints_with_its_solutions(qtbot, window, tmp_path):
     window.collection.open_collection(source)
     settle(qtbot, window)
     out = tmp_path / "seven.pdf"
-    told = []
+    told: list[str] = []
     window.session.message.connect(told.append)
     with qtbot.waitSignal(window.session.job_finished, timeout=60_000):
         window.booklet.print_booklet(out, _options(4, ratings=False))

@@ -110,7 +110,7 @@ def test_a_doubtful_cell_is_marked_and_typing_fixes_it(qtbot, window):
     values[1] = 4
     confidence = tuple(0.55 if cell == 1 else 0.99 for cell in range(81))
     misread = Reading(Grid.from_values(right.geometry, values), confidence, (), (1,), ((0, 0),) * 4, False)
-    told = []
+    told: list[str] = []
     window.session.message.connect(told.append)
     window.pictures._open_review(PictureRead("test", misread, QImage()))
     review = window.pictures.review

@@ -88,6 +88,10 @@ class Problem:
     def describe(self, geo: Geometry) -> str:
         """A sentence naming the problem and where it is."""
         names = ", ".join(geo.cell_name(c) for c in self.cells)
+        if self.kind is ProblemKind.DUPLICATE and self.unit < 0 and geo.cage_of[self.cells[0]] >= 0:
+            cage = geo.cage_of[self.cells[0]]
+            if cage == geo.cage_of[self.cells[-1]]:
+                return f"{digit_char(self.digit)} appears twice in the {geo.cage_names[cage]}: {names}"
         if self.kind is ProblemKind.DUPLICATE and self.unit < 0:
             return f"{digit_char(self.digit)} appears twice a {geo.move_name(*self.cells)} apart: {names}"
         if self.kind is ProblemKind.DUPLICATE:
@@ -137,7 +141,7 @@ class Grid:
                 for unit in geo.units_of[cell]:
                     used[unit] |= bit
         full = geo.full_mask
-        if geo.extras:
+        if not geo.plain:
             candidates = tuple(
                 0
                 if v

@@ -1,0 +1,45 @@
+"""A cage as the killer rules see it in one position: its cells' digit masks, its name in words.
+
+Every killer rule names a cage the same way ("cage 17/2 at r1c1–r1c2") and reads its cells the same
+way (a placed digit is a one-digit mask), so the rules agree with each other and with the picture.
+"""
+
+from __future__ import annotations
+
+from sudoku_workbench.core.cages import Cage
+from sudoku_workbench.core.geometry import Cell, Geometry
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.killer._sums import Fits, distinct_fits
+from sudoku_workbench.logic.shared._text import cells_text
+
+__all__ = ["cage_fits", "cage_label", "cell_masks", "span_text"]
+
+
+def cell_masks(grid: Grid, cells: tuple[Cell, ...]) -> tuple[int, ...]:
+    """Each cell's candidates, or the one-digit mask of its digit when it is filled."""
+    values, cands = grid.values, grid.candidates
+    return tuple(1 << (values[c] - 1) if values[c] else cands[c] for c in cells)
+
+
+def cage_fits(grid: Grid, cage: Cage) -> Fits:
+    """Per cell of the cage the digits some way of making its total still uses, and those ways."""
+    return distinct_fits(cell_masks(grid, cage.cells), cage.total)
+
+
+def span_text(geo: Geometry, cells: tuple[Cell, ...]) -> str:
+    """``r1c1–r1c3`` for cells in a row or column run, otherwise the cells listed."""
+    if len(cells) == 1:
+        return geo.cell_name(cells[0])
+    rows = {geo.row_of[c] for c in cells}
+    cols = {geo.col_of[c] for c in cells}
+    step = 1 if len(rows) == 1 else geo.n if len(cols) == 1 else 0
+    if step and all(b - a == step for a, b in zip(cells, cells[1:], strict=False)):
+        return f"{geo.cell_name(cells[0])}–{geo.cell_name(cells[-1])}"
+    return cells_text(geo, cells)
+
+
+def cage_label(geo: Geometry, index: int) -> str:
+    """``cage 17/2 (r1c1–r1c2)``: the total over the cell count, as killer solvers write it."""
+    cage = geo.cages[index]
+    total = "?" if cage.total is None else str(cage.total)
+    return f"cage {total}/{len(cage.cells)} ({span_text(geo, cage.cells)})"

@@ -6,6 +6,8 @@ way (a placed digit is a one-digit mask), so the rules agree with each other and
 
 from __future__ import annotations
 
+import itertools
+
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
@@ -33,7 +35,7 @@ def span_text(geo: Geometry, cells: tuple[Cell, ...]) -> str:
     rows = {geo.row_of[c] for c in cells}
     cols = {geo.col_of[c] for c in cells}
     step = 1 if len(rows) == 1 else geo.n if len(cols) == 1 else 0
-    if step and all(b - a == step for a, b in zip(cells, cells[1:], strict=False)):
+    if step and all(b - a == step for a, b in itertools.pairwise(cells)):
         return f"{geo.cell_name(cells[0])}–{geo.cell_name(cells[-1])}"
     return cells_text(geo, cells)
 

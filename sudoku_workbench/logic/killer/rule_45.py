@@ -27,20 +27,24 @@ RULE_45 = "rule_45"
 
 #: The most innies or outies a step reasons about: beyond that, a hand-solver no longer counts.
 MOST_CELLS = 6
+#: Groups with more cages sticking out than this are read only as innies or outies alone.
+MOST_PARTIAL = 8
 
 
 @dataclass(frozen=True)
 class SumLine:
-    """Cells whose digits add up to ``total``, found by the 45 rule on a group of houses."""
+    """Innies less outies, found by the 45 rule on a group of houses: ``sum(cells) - sum(minus) = total``."""
 
     group: str
     units: tuple[int, ...]
     cells: tuple[Cell, ...]
+    minus: tuple[Cell, ...]
     total: int
-    outies: bool
-    #: The cages subtracted (inside the group for innies, covering it for outies), and their sum.
-    cages: tuple[int, ...]
-    cage_sum: int
+    #: The cages wholly inside the group and their sum; the cages counted by their outies, and theirs.
+    inside: tuple[int, ...]
+    inside_sum: int
+    out: tuple[int, ...]
+    out_sum: int
     house_sum: int
 
 
@@ -58,31 +62,44 @@ def _groups(geo: Geometry) -> Iterator[tuple[str, tuple[int, ...]]]:
                 )
 
 
+def _group_lines(geo: Geometry, name: str, units: tuple[int, ...]) -> Iterator[SumLine]:
+    """Each way to read the group: cages sticking out counted by their inside cells or by their outies."""
+    cells = frozenset(c for u in units for c in geo.units[u])
+    summed = sorted({i for c in cells if (i := geo.cage_of[c]) >= 0 and geo.cages[i].total is not None})
+    inside = tuple(i for i in summed if set(geo.cages[i].cells) <= cells)
+    partial = [i for i in summed if i not in inside]
+    if len(partial) > MOST_PARTIAL:
+        return
+    whole = geo.n * (geo.n + 1) // 2 * len(units)
+    inside_sum = sum(geo.cages[i].total or 0 for i in inside)
+    loose = cells - {c for i in summed for c in geo.cages[i].cells}
+    for picked in range(1 << len(partial)):
+        out = tuple(i for k, i in enumerate(partial) if picked >> k & 1)
+        innies = set(loose) | {c for i in partial if i not in out for c in geo.cages[i].cells if c in cells}
+        outies = {c for i in out for c in geo.cages[i].cells if c not in cells}
+        if 1 <= len(innies) + len(outies) <= MOST_CELLS:
+            out_sum = sum(geo.cages[i].total or 0 for i in out)
+            yield SumLine(
+                name, units, tuple(sorted(innies)), tuple(sorted(outies)),
+                whole - inside_sum - out_sum, inside, inside_sum, out, out_sum, whole,
+            )  # fmt: skip
+
+
 @functools.cache
 def sum_lines(geo: Geometry) -> tuple[SumLine, ...]:
-    """Every innie and outie sum of the shape's cages, fewest cells first (each set of cells once)."""
-    found: dict[frozenset[Cell], SumLine] = {}
-    house = geo.n * (geo.n + 1) // 2
+    """Every innie and outie relation of the shape's cages, fewest cells first (each set of cells once)."""
+    found: dict[tuple[frozenset[Cell], frozenset[Cell]], SumLine] = {}
     for name, units in _groups(geo):
-        cells = frozenset(c for u in units for c in geo.units[u])
-        touching = sorted({geo.cage_of[c] for c in cells})
-        summed = [i for i in touching if i >= 0 and geo.cages[i].total is not None]
-        inside = [i for i in summed if set(geo.cages[i].cells) <= cells]
-        whole = house * len(units)
-        lines = []
-        innies = tuple(sorted(cells - {c for i in inside for c in geo.cages[i].cells}))
-        inside_sum = sum(geo.cages[i].total or 0 for i in inside)
-        lines.append(
-            SumLine(name, units, innies, whole - inside_sum, False, tuple(inside), inside_sum, whole)
-        )
-        if len(summed) == len(touching):
-            outies = tuple(sorted({c for i in summed for c in geo.cages[i].cells} - cells))
-            cover = sum(geo.cages[i].total or 0 for i in summed)
-            lines.append(SumLine(name, units, outies, cover - whole, True, tuple(summed), cover, whole))
-        for line in lines:
-            if 1 <= len(line.cells) <= MOST_CELLS and frozenset(line.cells) not in found:
-                found[frozenset(line.cells)] = line
-    return tuple(sorted(found.values(), key=lambda line: (len(line.cells), len(line.units))))
+        for line in _group_lines(geo, name, units):
+            found.setdefault((frozenset(line.cells), frozenset(line.minus)), line)
+    return tuple(
+        sorted(found.values(), key=lambda line: (len(line.cells) + len(line.minus), len(line.units)))
+    )
+
+
+def _reversed(mask: int, n: int) -> int:
+    """Digit d becomes n + 1 - d: an outie counted against the sum is an innie of the mirrored digit."""
+    return sum(1 << (n - 1 - bit) for bit in set_bits(mask))
 
 
 def rule_45(grid: Grid) -> Iterator[Step]:
@@ -90,76 +107,75 @@ def rule_45(grid: Grid) -> Iterator[Step]:
     geo = grid.geometry
     if not geo.has_sums:
         return
-    values = grid.values
+    values, n = grid.values, geo.n
     for line in sum_lines(geo):
-        open_cells = tuple(c for c in line.cells if not values[c])
-        if not open_cells:
+        plus = tuple(c for c in line.cells if not values[c])
+        minus = tuple(c for c in line.minus if not values[c])
+        if not plus and not minus:
             continue
-        rest = line.total - sum(values[c] for c in line.cells)
-        masks = cell_masks(grid, open_cells)
-        if len(open_cells) > 1 and all(geo.sees(a, b) for a in open_cells for b in open_cells if a < b):
-            fits = distinct_fits(masks, rest)[0]
+        rest = line.total - sum(values[c] for c in line.cells) + sum(values[c] for c in line.minus)
+        masks = cell_masks(grid, plus) + tuple(_reversed(m, n) for m in cell_masks(grid, minus))
+        target = rest + len(minus) * (n + 1)
+        cells = plus + minus
+        if not minus and len(plus) > 1 and all(geo.sees(a, b) for a in plus for b in plus if a < b):
+            fits = distinct_fits(masks, target)[0]
         else:
-            fits = sum_fits(masks, rest)
-        step = _step(grid, line, open_cells, rest, fits)
+            fits = sum_fits(masks, target)
+        fits = fits[: len(plus)] + tuple(_reversed(f, n) for f in fits[len(plus) :])
+        step = _step(grid, line, cells, rest, fits)
         if step is not None:
             yield step
 
 
-def _reason(geo: Geometry, grid: Grid, line: SumLine, open_cells: tuple[Cell, ...], rest: int) -> str:
+def _cages_text(geo: Geometry, cages: tuple[int, ...]) -> str:
+    return and_list([cage_label(geo, i) for i in cages]) if len(cages) <= 3 else f"{len(cages)} cages"
+
+
+def _reason(geo: Geometry, grid: Grid, line: SumLine) -> str:
     """The 45 rule's arithmetic in words."""
-    cages = [cage_label(geo, i) for i in line.cages]
-    shown = and_list(cages) if len(cages) <= 3 else f"{len(cages)} cages"
-    kind = "outies" if line.outies else "innies"
-    if line.outies:
-        head = (
-            f"45 rule on {line.group}: the cages covering it ({shown}) add up to {line.cage_sum}, "
-            f"{line.total} more than its {line.house_sum}"
-        )
+    parts = [f"45 rule on {line.group}: its digits add up to {line.house_sum}"]
+    if line.inside:
+        parts.append(f"the cages wholly inside ({_cages_text(geo, line.inside)}) add up to {line.inside_sum}")
+    if line.out:
+        parts.append(f"{_cages_text(geo, line.out)}, sticking out, add up to {line.out_sum}")
+    if line.cells and line.minus:
+        said = f"the innies {cells_text(geo, line.cells)} less the outies {cells_text(geo, line.minus)} make"
+    elif line.cells:
+        said = f"the innies {cells_text(geo, line.cells)} add up to"
     else:
-        inside = (
-            f"the cages wholly inside ({shown}) add up to {line.cage_sum}"
-            if cages
-            else "no cage lies wholly inside"
-        )
-        head = f"45 rule on {line.group}: its digits add up to {line.house_sum}, {inside}"
-    head += f", so the {kind} {cells_text(geo, line.cells)} add up to {line.total}"
-    placed = [c for c in line.cells if grid.values[c]]
+        said = f"the outies {cells_text(geo, line.minus)} add up to"
+    text = f"{'; '.join(parts)}; so {said} {abs(line.total) if not line.cells else line.total}"
+    placed = [c for c in (*line.cells, *line.minus) if grid.values[c]]
     if placed:
-        held = and_list([f"{geo.cell_name(c)} = {digit_char(grid.values[c])}" for c in placed])
-        head += f"; with {held}, {cells_text(geo, open_cells)} make {rest}"
-    return head
+        text += f" ({and_list([f'{geo.cell_name(c)} = {digit_char(grid.values[c])}' for c in placed])})"
+    return text
 
 
 def _step(
-    grid: Grid, line: SumLine, open_cells: tuple[Cell, ...], rest: int, fits: tuple[int, ...]
+    grid: Grid, line: SumLine, cells: tuple[Cell, ...], rest: int, fits: tuple[int, ...]
 ) -> Step | None:
     geo, cands = grid.geometry, grid.candidates
-    reason = _reason(geo, grid, line, open_cells, rest)
-    if len(open_cells) == 1 and fits[0]:
-        cell = open_cells[0]
+    shown = (*line.cells, *line.minus)
+    if len(cells) == 1 and fits[0] and not fits[0] & (fits[0] - 1):
+        cell, digit = cells[0], fits[0].bit_length()
         return Step(
             RULE_45,
-            placements=((cell, rest),),
-            highlights=Highlights(cells=line.cells, units=line.units, pattern=((cell, rest),)),
-            explanation=f"{reason}: {geo.cell_name(cell)} = {digit_char(rest)}.",
+            placements=((cell, digit),),
+            highlights=Highlights(cells=shown, units=line.units, pattern=((cell, digit),)),
+            explanation=f"{_reason(geo, grid, line)}: {geo.cell_name(cell)} = {digit_char(digit)}.",
         )
-    gone = tuple(
-        (c, b + 1) for c, fit in zip(open_cells, fits, strict=True) for b in set_bits(cands[c] & ~fit)
-    )
+    gone = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & ~fit))
     if not gone:
         return None
-    kept = tuple(
-        (c, b + 1) for c, fit in zip(open_cells, fits, strict=True) for b in set_bits(cands[c] & fit)
-    )
+    kept = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & fit))
     changed = [
         f"{geo.cell_name(c)} keeps {mask_text(fit)}" if fit else f"{geo.cell_name(c)} has nothing left"
-        for c, fit in zip(open_cells, fits, strict=True)
+        for c, fit in zip(cells, fits, strict=True)
         if cands[c] & ~fit
     ]
     return Step(
         RULE_45,
         eliminations=gone,
-        highlights=Highlights(cells=line.cells, units=line.units, pattern=kept),
-        explanation=f"{reason}: {and_list(changed)}.",
+        highlights=Highlights(cells=shown, units=line.units, pattern=kept),
+        explanation=f"{_reason(geo, grid, line)}: {and_list(changed)}.",
     )

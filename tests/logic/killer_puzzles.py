@@ -127,3 +127,32 @@ def killer_puzzle(
         groups.remove(group)
         cut = rng.randint(1, len(group) - 1)
         groups += [group[:cut], group[cut:]]
+
+
+#: How hard the corpus puzzles are made: merge tries, by seed (none, few, some, many merges).
+MERGES = (0, 6, 12, 24)
+
+
+def corpus_line(seed: int) -> str:
+    """One corpus line: the seed, the solution and the cages as ``total:cell.cell.…``."""
+    grid, truth = killer_puzzle(seed, merges=MERGES[seed % len(MERGES)])
+    cages = " ".join(f"{cage.total}:{'.'.join(map(str, cage.cells))}" for cage in grid.geometry.cages)
+    return f"{seed} {''.join(map(str, truth))} {cages}"
+
+
+def read_corpus_line(line: str) -> tuple[int, Grid, tuple[int, ...]]:
+    """A corpus line back as (seed, the empty killer grid, its solution)."""
+    seed, truth, *cages = line.split()
+    parsed = []
+    for text in cages:
+        total, cells = text.split(":")
+        parsed.append(Cage(tuple(int(c) for c in cells.split(".")), int(total)))
+    geo = with_cages(geometry(3, 3), parsed)
+    return int(seed), Grid.empty(geo), tuple(int(d) for d in truth)
+
+
+if __name__ == "__main__":
+    import sys
+
+    for number in range(int(sys.argv[1]), int(sys.argv[2])):
+        print(corpus_line(number), flush=True)

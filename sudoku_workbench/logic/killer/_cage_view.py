@@ -12,9 +12,9 @@ from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.killer._sums import Fits, distinct_fits
-from sudoku_workbench.logic.shared._text import cells_text
+from sudoku_workbench.logic.shared._text import and_list, cells_text, mask_text
 
-__all__ = ["cage_fits", "cage_label", "cell_masks", "span_text"]
+__all__ = ["cage_fits", "cage_label", "cell_masks", "kept_text", "or_cells", "short_label", "span_text"]
 
 
 def cell_masks(grid: Grid, cells: tuple[Cell, ...]) -> tuple[int, ...]:
@@ -45,3 +45,36 @@ def cage_label(geo: Geometry, index: int) -> str:
     cage = geo.cages[index]
     total = "?" if cage.total is None else str(cage.total)
     return f"cage {total}/{len(cage.cells)} ({span_text(geo, cage.cells)})"
+
+
+def short_label(geo: Geometry, index: int) -> str:
+    """``17/2 at r1c1``: a cage in a list of cages."""
+    cage = geo.cages[index]
+    return f"{'?' if cage.total is None else cage.total}/{len(cage.cells)} at {geo.cell_name(cage.cells[0])}"
+
+
+def or_cells(geo: Geometry, cells: tuple[Cell, ...]) -> str:
+    """``r1c1, r1c2 or r1c3``: the places one digit may be in."""
+    names = [geo.cell_name(c) for c in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def kept_text(geo: Geometry, cells: tuple[Cell, ...], fits: tuple[int, ...], cands: tuple[int, ...]) -> str:
+    """``r1c1 and r1c2 keep only 8 and 9, r1c3 must be 5``: what the cells that lose something have left.
+
+    Cells left with the same digits are said together.
+    """
+    by_mask: dict[int, list[Cell]] = {}
+    for cell, fit in zip(cells, fits, strict=True):
+        if cands[cell] & ~fit:
+            by_mask.setdefault(fit, []).append(cell)
+    parts = []
+    for fit, group in by_mask.items():
+        who = cells_text(geo, group)
+        if not fit:
+            parts.append(f"{who} {'has' if len(group) == 1 else 'have'} nothing left")
+        elif fit & (fit - 1):
+            parts.append(f"{who} {'keeps' if len(group) == 1 else 'keep'} only {mask_text(fit)}")
+        else:
+            parts.append(f"{who} must be {mask_text(fit)}")
+    return and_list(parts)

@@ -12,31 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.killer._cage_view import cage_fits, cage_label, cell_masks
+from sudoku_workbench.logic.killer._cage_view import cage_fits, cage_label, cell_masks, kept_text, or_cells
 from sudoku_workbench.logic.killer._sums import combination_text, distinct_fits
-from sudoku_workbench.logic.shared._text import and_list, cells_text, mask_text
+from sudoku_workbench.logic.shared._text import and_list, cells_text
 
 __all__ = ["CAGE_COMBINATIONS", "CAGE_HOUSE", "cage_combinations", "cage_house"]
 
 CAGE_COMBINATIONS = "cage_combinations"
 CAGE_HOUSE = "cage_house"
-
-
-def _kept_text(geo: Geometry, cells: tuple[Cell, ...], fits: tuple[int, ...], cands: tuple[int, ...]) -> str:
-    """``r1c1 keeps 8 or 9, r1c2 must be 9``: what each cell that loses something has left."""
-    parts = []
-    for cell, fit in zip(cells, fits, strict=True):
-        if cands[cell] & ~fit:
-            if fit & (fit - 1):
-                parts.append(f"{geo.cell_name(cell)} keeps {mask_text(fit)}")
-            elif fit:
-                parts.append(f"{geo.cell_name(cell)} must be {mask_text(fit)}")
-            else:
-                parts.append(f"{geo.cell_name(cell)} has nothing left")
-    return and_list(parts)
 
 
 def _cage_step(
@@ -54,7 +40,7 @@ def _cage_step(
         rule,
         eliminations=gone,
         highlights=Highlights(cells=cells, units=units, pattern=kept),
-        explanation=f"{reason}, so {_kept_text(geo, cells, fits, cands)}.",
+        explanation=f"{reason}, so {kept_text(geo, cells, fits, cands)}.",
     )
 
 
@@ -142,7 +128,7 @@ def _pointing_step(
         highlights=Highlights(cells=cage_cells, units=units, pattern=tuple((c, digit) for c in places)),
         explanation=(
             f"Every way to make {geo.cages[index].total} in {cage_label(geo, index)} uses {d}{ways}, so {d} "
-            f"is in {cells_text(geo, places)}, {where}; {d} is removed from {cells_text(geo, victims)}."
+            f"is in {or_cells(geo, places)}, {where}; {d} is removed from {cells_text(geo, victims)}."
         ),
     )
 
@@ -170,7 +156,7 @@ def _house_to_cage(grid: Grid) -> Iterator[Step]:
             fits, combos = distinct_fits(masks, cage.total, 1 << bit)
             d = digit_char(bit + 1)
             reason = (
-                f"In {geo.unit_name(unit)}, {d} can only go in {cells_text(geo, places)}, inside "
+                f"In {geo.unit_name(unit)}, {d} can only go in {or_cells(geo, places)}, inside "
                 f"{cage_label(geo, owner)}; so the cage holds {d} there and makes {cage.total} as "
                 f"{combination_text(combos) or 'nothing'}"
             )

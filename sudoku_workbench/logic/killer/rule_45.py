@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.killer._cage_view import cage_label, cell_masks
+from sudoku_workbench.logic.killer._cage_view import cell_masks, kept_text, short_label
 from sudoku_workbench.logic.killer._sums import distinct_fits, sum_fits
-from sudoku_workbench.logic.shared._text import and_list, cells_text, mask_text
+from sudoku_workbench.logic.shared._text import and_list, cells_text
 
 __all__ = ["RULE_45", "SumLine", "rule_45", "sum_lines"]
 
@@ -128,7 +128,7 @@ def rule_45(grid: Grid) -> Iterator[Step]:
 
 
 def _cages_text(geo: Geometry, cages: tuple[int, ...]) -> str:
-    return and_list([cage_label(geo, i) for i in cages]) if len(cages) <= 3 else f"{len(cages)} cages"
+    return and_list([short_label(geo, i) for i in cages]) if len(cages) <= 4 else f"{len(cages)} cages"
 
 
 def _reason(geo: Geometry, grid: Grid, line: SumLine) -> str:
@@ -140,8 +140,12 @@ def _reason(geo: Geometry, grid: Grid, line: SumLine) -> str:
         parts.append(f"{_cages_text(geo, line.out)}, sticking out, add up to {line.out_sum}")
     if line.cells and line.minus:
         said = f"the innies {cells_text(geo, line.cells)} less the outies {cells_text(geo, line.minus)} make"
+    elif len(line.cells) == 1:
+        said = f"the one innie, {geo.cell_name(line.cells[0])}, is"
     elif line.cells:
         said = f"the innies {cells_text(geo, line.cells)} add up to"
+    elif len(line.minus) == 1:
+        said = f"the one outie, {geo.cell_name(line.minus[0])}, is"
     else:
         said = f"the outies {cells_text(geo, line.minus)} add up to"
     text = f"{'; '.join(parts)}; so {said} {abs(line.total) if not line.cells else line.total}"
@@ -158,24 +162,20 @@ def _step(
     shown = (*line.cells, *line.minus)
     if len(cells) == 1 and fits[0] and not fits[0] & (fits[0] - 1):
         cell, digit = cells[0], fits[0].bit_length()
+        said = "" if len(shown) == 1 else f": {geo.cell_name(cell)} = {digit_char(digit)}"
         return Step(
             RULE_45,
             placements=((cell, digit),),
             highlights=Highlights(cells=shown, units=line.units, pattern=((cell, digit),)),
-            explanation=f"{_reason(geo, grid, line)}: {geo.cell_name(cell)} = {digit_char(digit)}.",
+            explanation=f"{_reason(geo, grid, line)}{said}.",
         )
     gone = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & ~fit))
     if not gone:
         return None
     kept = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & fit))
-    changed = [
-        f"{geo.cell_name(c)} keeps {mask_text(fit)}" if fit else f"{geo.cell_name(c)} has nothing left"
-        for c, fit in zip(cells, fits, strict=True)
-        if cands[c] & ~fit
-    ]
     return Step(
         RULE_45,
         eliminations=gone,
         highlights=Highlights(cells=shown, units=line.units, pattern=kept),
-        explanation=f"{_reason(geo, grid, line)}: {and_list(changed)}.",
+        explanation=f"{_reason(geo, grid, line)}: {kept_text(geo, cells, fits, cands)}.",
     )

@@ -76,7 +76,8 @@ TABLE: tuple[Rule, ...] = (
     Rule(local.CLAIMING, "Claiming (line → box)", F.INTERSECTIONS, MEDIUM, local.claiming,
          Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_2"), PAPER, ANY, ON, None),
     # Killer cages (our own SE values, SE has no cages: cage arithmetic between the singles and pairs).
-    Rule(combinations.CAGE_COMBINATIONS, "Cage combinations", F.KILLER, MEDIUM, combinations.cage_combinations,
+    Rule(combinations.CAGE_COMBINATIONS, "Cage combinations", F.KILLER, MEDIUM,
+         combinations.cage_combinations,
          Se(2.5, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_KILLER} locked candidates"),
          HAND, ANY, ON, None, CAGES),
     Rule(combinations.CAGE_HOUSE, "Cage combinations and houses", F.KILLER, MEDIUM, combinations.cage_house,

@@ -34,7 +34,7 @@ from sudoku_workbench.logic.fish import (
     siamese_fish,
 )
 from sudoku_workbench.logic.forcing import forcing_chains, forcing_nets
-from sudoku_workbench.logic.killer import combinations, rule_45
+from sudoku_workbench.logic.killer import cage_forcing, combinations, rule_45
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Shape, Source
 from sudoku_workbench.logic.shared.hodoku_steps import hodoku, hodoku_closest
 from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, locked_sets, sue_de_coq, tuples
@@ -246,6 +246,11 @@ TABLE: tuple[Rule, ...] = (
     Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_forcing_contradictions,
          Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None, PLAIN),
+    # Cage forcing: the forcing chains follow singles only; this one follows cage sums too (killer only).
+    Rule(cage_forcing.CAGE_FORCING, "Cage forcing chain", F.KILLER, FORCING, cage_forcing.cage_forcing,
+         Se(7.0, FIXED, SE_LACKS),
+         hodoku_closest("FORCING_CHAIN", "HoDoKu has no killer cages; a contradiction reached by "
+                        "following one assumption is its forcing chain"), HAND, ANY, ON, None, CAGES),
     # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
     # there; the forcing chains find what they find, and their search shares the chains' propagations.
     Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,

@@ -74,7 +74,8 @@ def distinct_fits(masks: tuple[int, ...], total: int | None, required: int = 0) 
     return tuple(fits), combos
 
 
-def sum_fits(masks: Sequence[int], total: int) -> tuple[int, ...]:
+@functools.lru_cache(maxsize=1 << 16)
+def sum_fits(masks: tuple[int, ...], total: int) -> tuple[int, ...]:
     """Per cell the digits with which the cells (digits may repeat) can still add up to ``total``."""
     count = len(masks)
     sums_of = [_sums_of(mask) for mask in masks]

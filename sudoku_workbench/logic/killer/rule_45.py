@@ -21,7 +21,7 @@ from sudoku_workbench.logic.killer._cage_view import cell_masks, kept_text, shor
 from sudoku_workbench.logic.killer._sums import distinct_fits, sum_fits
 from sudoku_workbench.logic.shared._text import and_list, cells_text
 
-__all__ = ["RULE_45", "SumLine", "rule_45", "sum_lines"]
+__all__ = ["RULE_45", "SumLine", "reversed_mask", "rule_45", "sum_lines"]
 
 RULE_45 = "rule_45"
 
@@ -97,7 +97,7 @@ def sum_lines(geo: Geometry) -> tuple[SumLine, ...]:
     )
 
 
-def _reversed(mask: int, n: int) -> int:
+def reversed_mask(mask: int, n: int) -> int:
     """Digit d becomes n + 1 - d: an outie counted against the sum is an innie of the mirrored digit."""
     return sum(1 << (n - 1 - bit) for bit in set_bits(mask))
 
@@ -114,14 +114,14 @@ def rule_45(grid: Grid) -> Iterator[Step]:
         if not plus and not minus:
             continue
         rest = line.total - sum(values[c] for c in line.cells) + sum(values[c] for c in line.minus)
-        masks = cell_masks(grid, plus) + tuple(_reversed(m, n) for m in cell_masks(grid, minus))
+        masks = cell_masks(grid, plus) + tuple(reversed_mask(m, n) for m in cell_masks(grid, minus))
         target = rest + len(minus) * (n + 1)
         cells = plus + minus
         if not minus and len(plus) > 1 and all(geo.sees(a, b) for a in plus for b in plus if a < b):
             fits = distinct_fits(masks, target)[0]
         else:
             fits = sum_fits(masks, target)
-        fits = fits[: len(plus)] + tuple(_reversed(f, n) for f in fits[len(plus) :])
+        fits = fits[: len(plus)] + tuple(reversed_mask(f, n) for f in fits[len(plus) :])
         step = _step(grid, line, cells, rest, fits)
         if step is not None:
             yield step

@@ -10,11 +10,21 @@ import itertools
 
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Cell, Geometry
-from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.core.step import Highlights, Step
 from sudoku_workbench.logic.killer._sums import Fits, distinct_fits
 from sudoku_workbench.logic.shared._text import and_list, cells_text, mask_text
 
-__all__ = ["cage_fits", "cage_label", "cell_masks", "kept_text", "or_cells", "short_label", "span_text"]
+__all__ = [
+    "cage_fits",
+    "cage_label",
+    "cell_masks",
+    "kept_text",
+    "narrowing_step",
+    "or_cells",
+    "short_label",
+    "span_text",
+]
 
 
 def cell_masks(grid: Grid, cells: tuple[Cell, ...]) -> tuple[int, ...]:
@@ -78,3 +88,31 @@ def kept_text(geo: Geometry, cells: tuple[Cell, ...], fits: tuple[int, ...], can
         else:
             parts.append(f"{who} must be {mask_text(fit)}")
     return and_list(parts)
+
+
+def narrowing_step(
+    grid: Grid,
+    rule: str,
+    cells: tuple[Cell, ...],
+    fits: tuple[int, ...],
+    reason: str,
+    units: tuple[int, ...],
+    shown: tuple[Cell, ...] | None = None,
+) -> Step | None:
+    """The step keeping in each open cell only its ``fits``, or None when nothing goes.
+
+    ``reason`` leads the explanation, which then says what the cells keep; ``shown`` are the cells
+    drawn (the cells themselves unless said).
+    """
+    geo, cands = grid.geometry, grid.candidates
+    pairs = tuple(zip(cells, fits, strict=True))
+    gone = tuple((c, bit + 1) for c, fit in pairs for bit in set_bits(cands[c] & ~fit))
+    if not gone:
+        return None
+    kept = tuple((c, bit + 1) for c, fit in pairs for bit in set_bits(cands[c] & fit))
+    return Step(
+        rule,
+        eliminations=gone,
+        highlights=Highlights(cells=cells if shown is None else shown, units=units, pattern=kept),
+        explanation=f"{reason} {kept_text(geo, cells, fits, cands)}.",
+    )

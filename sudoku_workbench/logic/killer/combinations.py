@@ -15,7 +15,13 @@ from collections.abc import Iterator
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.killer._cage_view import cage_fits, cage_label, cell_masks, kept_text, or_cells
+from sudoku_workbench.logic.killer._cage_view import (
+    cage_fits,
+    cage_label,
+    cell_masks,
+    narrowing_step,
+    or_cells,
+)
 from sudoku_workbench.logic.killer._sums import combination_text, distinct_fits
 from sudoku_workbench.logic.shared._text import and_list, cells_text
 
@@ -23,25 +29,6 @@ __all__ = ["CAGE_COMBINATIONS", "CAGE_HOUSE", "cage_combinations", "cage_house"]
 
 CAGE_COMBINATIONS = "cage_combinations"
 CAGE_HOUSE = "cage_house"
-
-
-def _cage_step(
-    grid: Grid, rule: str, cells: tuple[Cell, ...], fits: tuple[int, ...], reason: str, units: tuple[int, ...]
-) -> Step | None:
-    """The step removing from the open ``cells`` what ``fits`` leaves out, or None when nothing goes."""
-    geo, cands = grid.geometry, grid.candidates
-    gone = tuple(
-        (c, bit + 1) for c, fit in zip(cells, fits, strict=True) for bit in set_bits(cands[c] & ~fit)
-    )
-    if not gone:
-        return None
-    kept = tuple((c, bit + 1) for c, fit in zip(cells, fits, strict=True) for bit in set_bits(cands[c] & fit))
-    return Step(
-        rule,
-        eliminations=gone,
-        highlights=Highlights(cells=cells, units=units, pattern=kept),
-        explanation=f"{reason}, so {kept_text(geo, cells, fits, cands)}.",
-    )
 
 
 def _needed(combos: tuple[int, ...]) -> int:
@@ -77,7 +64,7 @@ def cage_combinations(grid: Grid) -> Iterator[Step]:
                 else f"In {label}, no set of different digits makes {cage.total} from the cells' candidates"
             )
         reason += _lone_needs(grid, cage.cells, fits, combos)
-        step = _cage_step(grid, CAGE_COMBINATIONS, cage.cells, fits, reason, ())
+        step = narrowing_step(grid, CAGE_COMBINATIONS, cage.cells, fits, f"{reason}, so", ())
         if step is not None:
             yield step
 
@@ -160,6 +147,6 @@ def _house_to_cage(grid: Grid) -> Iterator[Step]:
                 f"{cage_label(geo, owner)}; so the cage holds {d} there and makes {cage.total} as "
                 f"{combination_text(combos) or 'nothing'}"
             )
-            step = _cage_step(grid, CAGE_HOUSE, cage.cells, fits, reason, (unit,))
+            step = narrowing_step(grid, CAGE_HOUSE, cage.cells, fits, f"{reason}, so", (unit,))
             if step is not None:
                 yield step

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid, set_bits
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.killer._cage_view import cell_masks, kept_text, short_label
+from sudoku_workbench.logic.killer._cage_view import cell_masks, narrowing_step, short_label
 from sudoku_workbench.logic.killer._sums import distinct_fits, sum_fits
 from sudoku_workbench.logic.shared._text import and_list, cells_text
 
@@ -158,7 +158,7 @@ def _reason(geo: Geometry, grid: Grid, line: SumLine) -> str:
 def _step(
     grid: Grid, line: SumLine, cells: tuple[Cell, ...], rest: int, fits: tuple[int, ...]
 ) -> Step | None:
-    geo, cands = grid.geometry, grid.candidates
+    geo = grid.geometry
     shown = (*line.cells, *line.minus)
     if len(cells) == 1 and fits[0] and not fits[0] & (fits[0] - 1):
         cell, digit = cells[0], fits[0].bit_length()
@@ -169,13 +169,4 @@ def _step(
             highlights=Highlights(cells=shown, units=line.units, pattern=((cell, digit),)),
             explanation=f"{_reason(geo, grid, line)}{said}.",
         )
-    gone = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & ~fit))
-    if not gone:
-        return None
-    kept = tuple((c, b + 1) for c, fit in zip(cells, fits, strict=True) for b in set_bits(cands[c] & fit))
-    return Step(
-        RULE_45,
-        eliminations=gone,
-        highlights=Highlights(cells=shown, units=line.units, pattern=kept),
-        explanation=f"{_reason(geo, grid, line)}: {kept_text(geo, cells, fits, cands)}.",
-    )
+    return narrowing_step(grid, RULE_45, cells, fits, f"{_reason(geo, grid, line)}:", line.units, shown)

@@ -74,6 +74,7 @@ class ProblemKind(enum.Enum):
     DUPLICATE = "duplicate"
     NO_CANDIDATES = "no candidates"
     NO_PLACE = "no place"
+    CAGE_SUM = "cage sum"
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,9 @@ class Problem:
             return f"{digit_char(self.digit)} appears twice a {geo.move_name(*self.cells)} apart: {names}"
         if self.kind is ProblemKind.DUPLICATE:
             return f"{digit_char(self.digit)} appears more than once in {geo.unit_name(self.unit)}: {names}"
+        if self.kind is ProblemKind.CAGE_SUM:
+            cage = geo.cage_of[self.cells[0]]
+            return f"the {geo.cage_names[cage]} has digits adding up to {self.digit}: {names}"
         if self.kind is ProblemKind.NO_CANDIDATES:
             return f"{names} has no candidate left"
         return f"{digit_char(self.digit)} has no place left in {geo.unit_name(self.unit)}"
@@ -317,6 +321,11 @@ class Grid:
             for b in near
             if a < b and values[a] and values[a] == values[b]
         )
+        for cage in geo.cages:
+            placed = sum(values[c] for c in cage.cells)
+            full = all(values[c] for c in cage.cells)
+            if cage.total is not None and (placed > cage.total or (full and placed != cage.total)):
+                found.append(Problem(ProblemKind.CAGE_SUM, cage.cells, placed))
         found.extend(
             Problem(ProblemKind.NO_CANDIDATES, (c,))
             for c in range(geo.size)

@@ -82,3 +82,17 @@ def test_a_repeated_digit_in_a_cage_is_a_problem_named_by_the_cage() -> None:
 
 def test_checked_cages_sorts_cells_and_cages() -> None:
     assert checked_cages(4, [Cage((5, 4), 3), Cage((1, 0), None)]) == (Cage((0, 1)), Cage((4, 5), 3))
+
+
+def test_a_cage_whose_digits_miss_its_sum_is_a_problem() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((0, 1), 10), Cage((9, 10, 11), 24)])
+    givens = [0] * 81
+    givens[0], givens[1] = 3, 4  # full cage, 7 instead of 10
+    givens[9], givens[10] = 9, 8  # 17 so far: still room for 7
+    described = [
+        p.describe(geo) for p in Grid.from_values(geo, givens).problems() if p.kind is ProblemKind.CAGE_SUM
+    ]
+    assert described == ["the cage at r1c1 (sum 10, 2 cells) has digits adding up to 7: r1c1, r1c2"]
+    givens[9], givens[10] = 9, 16 - 9  # 16 of 24 with one cell left: fine (8 fits)
+    sums = [p.cells for p in Grid.from_values(geo, givens).problems() if p.kind is ProblemKind.CAGE_SUM]
+    assert sums == [(0, 1)]

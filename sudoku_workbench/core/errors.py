@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["Cancelled", "Contradiction", "FileError", "FormatError", "WorkbenchError"]
+__all__ = ["Cancelled", "Contradiction", "FileError", "FormatError", "ShapeError", "WorkbenchError"]
 
 
 class WorkbenchError(Exception):
@@ -31,6 +31,13 @@ class FormatError(WorkbenchError, ValueError):
         if self.column:
             place += f", column {self.column}"
         return f"{place}: {self.message}"
+
+
+class ShapeError(WorkbenchError, ValueError):
+    """A shape that cannot be: a region map with a hole, a region of the wrong size, a misfit extra or cage.
+
+    The message names the problem and where it is.
+    """
 
 
 class FileError(WorkbenchError, OSError):

@@ -2,7 +2,8 @@
 
 A shape is N, a region map (which of the N regions each cell is in) and the variant extras laid on top:
 extra houses (the two diagonals, windoku's windows, disjoint groups) and extra neighbours (a knight's or
-a king's move). Classic grids are the shapes whose regions are rectangular boxes and that have no extras.
+a king's move), and killer cages (see ``core.cages``: cage mates are peers, a cage is no house).
+Classic grids are the shapes whose regions are rectangular boxes and that have no extras and no cages.
 
 A cell is a row-major int ``0 … N²−1``; units (houses) are numbered rows ``0 … N−1``, columns
 ``N … 2N−1``, regions ``2N … 3N−1`` (numbered by their first cell, so boxes are row-major), then the
@@ -15,7 +16,8 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sudoku_workbench.core.errors import WorkbenchError
+from sudoku_workbench.core.cages import Cage, checked_cages
+from sudoku_workbench.core.errors import ShapeError
 from sudoku_workbench.core.variants import EXTRAS
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "EXTRAS",
     "JIGSAW_SIZES",
     "REGION_LETTERS",
+    "Cage",
     "Candidate",
     "Cell",
     "Digit",
@@ -37,6 +40,7 @@ __all__ = [
     "geometry_for_size",
     "jigsaw",
     "shape_from_words",
+    "with_cages",
 ]
 
 Cell = int
@@ -83,13 +87,6 @@ def digit_from_char(char: str) -> Digit:
     return index + 1 if index >= 0 and char.strip() else -1
 
 
-class ShapeError(WorkbenchError, ValueError):
-    """A shape that cannot be: a region map with a hole, a region of the wrong size, a misfit extra.
-
-    The message names the problem and where it is.
-    """
-
-
 class NotBoxed(ValueError):
     """Box arithmetic asked of a shape whose regions are not rectangular boxes."""
 
@@ -99,13 +96,16 @@ class Geometry:
     """Units, peers and names of an N×N grid with a region map and optional variant extras.
 
     ``box`` is the box shape (rows, columns) when the regions are rectangular boxes, else None. Two
-    geometries are equal when their shapes are (N, regions, extras); the tables are derived data.
+    geometries are equal when their shapes are (N, regions, extras, cages); the tables are derived data.
+    Build one with cages through :func:`with_cages` (it validates them).
     """
 
     n: int
     region_of: tuple[int, ...] = field(repr=False)
     extras: tuple[str, ...] = ()
     box: tuple[int, int] | None = None
+    #: Killer cages, sorted by first cell (see ``core.cages``).
+    cages: tuple[Cage, ...] = ()
     size: int = field(init=False, repr=False)
     full_mask: int = field(init=False, repr=False)
     row_of: tuple[int, ...] = field(init=False, repr=False)
@@ -116,8 +116,13 @@ class Geometry:
     #: Each cell's cells it may not share a digit with: the houses', and a variant's moves.
     peers: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
     peer_bits: tuple[int, ...] = field(init=False, repr=False)
-    #: The peers each cell sees by a variant's move rather than through a house (explanations say so).
+    #: The peers each cell sees by a variant's move or a shared cage rather than through a house
+    #: (explanations say so).
     neighbours: tuple[tuple[Cell, ...], ...] = field(init=False, repr=False)
+    #: Each cell's cage (its index in ``cages``), -1 for a cell in no cage.
+    cage_of: tuple[int, ...] = field(init=False, repr=False)
+    #: How messages name each cage: "cage at r1c1 (sum 17, 2 cells)".
+    cage_names: tuple[str, ...] = field(init=False, repr=False)
     #: For each extra house (unit ``3N + i``), the extra it comes from (``x``, ``windoku``, …).
     extra_of: tuple[str, ...] = field(init=False, repr=False)
     #: ``r1c1``-style names of the cells and ``row 3``-style names of the units, made once: every
@@ -154,8 +159,21 @@ class Geometry:
             )
             for c in cells
         )
+        cage_of = [-1] * (n * n)
+        for index, cage in enumerate(self.cages):
+            for cell in cage.cells:
+                cage_of[cell] = index
         moved = tuple(
-            tuple(sorted((r + dr) * n + c + dc for dr, dc in moves if 0 <= r + dr < n and 0 <= c + dc < n))
+            tuple(
+                sorted(
+                    {(r + dr) * n + c + dc for dr, dc in moves if 0 <= r + dr < n and 0 <= c + dc < n}
+                    | (
+                        set(self.cages[cage_of[r * n + c]].cells) - {r * n + c}
+                        if cage_of[r * n + c] >= 0
+                        else set()
+                    )
+                )
+            )
             for r, c in zip(rows, cols, strict=True)
         )
         peers = tuple(
@@ -177,6 +195,8 @@ class Geometry:
             ("peer_bits", tuple(sum(1 << p for p in ps) for ps in peers)),
             ("extra_of", tuple(extra_of)),
             ("neighbours", neighbours),
+            ("cage_of", tuple(cage_of)),
+            ("cage_names", tuple(cage.describe(n) for cage in self.cages)),
             ("cell_names", tuple(f"r{rows[c] + 1}c{cols[c] + 1}" for c in cells)),
             (
                 "unit_names",
@@ -187,7 +207,7 @@ class Geometry:
             object.__setattr__(self, name, value)
 
     def _key(self) -> tuple[object, ...]:
-        return (self.n, self.region_of, self.extras)
+        return (self.n, self.region_of, self.extras, self.cages)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Geometry):
@@ -199,6 +219,8 @@ class Geometry:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its shape, so a worker process gets the shared (cached) geometry back."""
+        if self.cages:
+            return (with_cages, (self.uncaged, self.cages))
         if self.box:
             return (geometry, (*self.box, self.extras))
         return (jigsaw, (self.region_of, self.extras))
@@ -221,12 +243,24 @@ class Geometry:
     @property
     def classic(self) -> bool:
         """Rectangular boxes and nothing more: the shape every rule and scale was first written for."""
-        return self.box is not None and not self.extras
+        return self.box is not None and not self.extras and not self.cages
 
     @property
     def plain(self) -> bool:
-        """No extra houses or neighbours: every constraint is a row, a column or a region."""
-        return not self.extras
+        """No extra houses, neighbours or cages: every constraint is a row, a column or a region."""
+        return not self.extras and not self.cages
+
+    @property
+    def has_sums(self) -> bool:
+        """A cage has a total: a search that only knows "digits differ" would find wrong solutions."""
+        return any(cage.total is not None for cage in self.cages)
+
+    @property
+    def uncaged(self) -> Geometry:
+        """The same shape without its cages (the shared geometry of regions and extras)."""
+        if not self.cages:
+            return self
+        return geometry(*self.box, self.extras) if self.box else _jigsaw(self.n, self.region_of, self.extras)
 
     @property
     def rows(self) -> tuple[tuple[Cell, ...], ...]:
@@ -314,7 +348,9 @@ class Geometry:
         return tuple(found)
 
     def move_name(self, a: Cell, b: Cell) -> str:
-        """The variant move between two cells that see each other outside any house ("knight's move")."""
+        """What makes two cells see each other outside any house: "knight's move", "the same cage"."""
+        if self.cage_of[a] >= 0 and self.cage_of[a] == self.cage_of[b]:
+            return "the same cage"
         step = (self.row_of[b] - self.row_of[a], self.col_of[b] - self.col_of[a])
         return next(EXTRAS[name].move for name in self.extras if step in EXTRAS[name].moves)
 
@@ -326,7 +362,8 @@ class Geometry:
             if self.box
             else f"{self.n}x{self.n} jigsaw"
         )
-        return ", ".join([base] + [EXTRAS[name].title for name in self.extras])
+        cages = [f"killer ({len(self.cages)} cages)"] if self.cages else []
+        return ", ".join([base] + [EXTRAS[name].title for name in self.extras] + cages)
 
 
 def box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:
@@ -418,6 +455,24 @@ def jigsaw(region_map: Sequence[int] | str, extras: Iterable[str] = ()) -> Geome
 @functools.cache
 def _jigsaw(n: int, regions: tuple[int, ...], extras: tuple[str, ...]) -> Geometry:
     return Geometry(n, regions, extras)
+
+
+def with_cages(geo: Geometry, cages: Iterable[Cage]) -> Geometry:
+    """``geo``'s shape (regions and extras) with these killer cages, replacing any it had.
+
+    No cages gives the shared geometry without any.
+
+    Raises:
+        ShapeError: for a cage that cannot be (see :func:`core.cages.checked_cages`).
+    """
+    return _caged(geo.uncaged, checked_cages(geo.n, cages))
+
+
+@functools.lru_cache(maxsize=64)
+def _caged(base: Geometry, cages: tuple[Cage, ...]) -> Geometry:
+    if not cages:
+        return base
+    return Geometry(base.n, base.region_of, base.extras, base.box, cages)
 
 
 def connected_piece(start: Cell, members: set[Cell], n: int) -> set[Cell]:

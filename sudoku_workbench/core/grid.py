@@ -74,6 +74,7 @@ class ProblemKind(enum.Enum):
     DUPLICATE = "duplicate"
     NO_CANDIDATES = "no candidates"
     NO_PLACE = "no place"
+    CAGE_SUM = "cage sum"
 
 
 @dataclass(frozen=True)
@@ -88,10 +89,17 @@ class Problem:
     def describe(self, geo: Geometry) -> str:
         """A sentence naming the problem and where it is."""
         names = ", ".join(geo.cell_name(c) for c in self.cells)
+        if self.kind is ProblemKind.DUPLICATE and self.unit < 0 and geo.cage_of[self.cells[0]] >= 0:
+            cage = geo.cage_of[self.cells[0]]
+            if cage == geo.cage_of[self.cells[-1]]:
+                return f"{digit_char(self.digit)} appears twice in the {geo.cage_names[cage]}: {names}"
         if self.kind is ProblemKind.DUPLICATE and self.unit < 0:
             return f"{digit_char(self.digit)} appears twice a {geo.move_name(*self.cells)} apart: {names}"
         if self.kind is ProblemKind.DUPLICATE:
             return f"{digit_char(self.digit)} appears more than once in {geo.unit_name(self.unit)}: {names}"
+        if self.kind is ProblemKind.CAGE_SUM:
+            cage = geo.cage_of[self.cells[0]]
+            return f"the {geo.cage_names[cage]} has digits adding up to {self.digit}: {names}"
         if self.kind is ProblemKind.NO_CANDIDATES:
             return f"{names} has no candidate left"
         return f"{digit_char(self.digit)} has no place left in {geo.unit_name(self.unit)}"
@@ -137,7 +145,7 @@ class Grid:
                 for unit in geo.units_of[cell]:
                     used[unit] |= bit
         full = geo.full_mask
-        if geo.extras:
+        if not geo.plain:
             candidates = tuple(
                 0
                 if v
@@ -313,6 +321,11 @@ class Grid:
             for b in near
             if a < b and values[a] and values[a] == values[b]
         )
+        for cage in geo.cages:
+            placed = sum(values[c] for c in cage.cells)
+            full = all(values[c] for c in cage.cells)
+            if cage.total is not None and (placed > cage.total or (full and placed != cage.total)):
+                found.append(Problem(ProblemKind.CAGE_SUM, cage.cells, placed))
         found.extend(
             Problem(ProblemKind.NO_CANDIDATES, (c,))
             for c in range(geo.size)

@@ -3,7 +3,10 @@
 **CNF** (the standard encoding): variable ``cell · N + digit`` (cells row-major from 0, digits 1 … N,
 so variables run 1 … N³) is true when the cell holds the digit. Clauses: every cell holds at least one
 digit and at most one (pairwise), every unit holds every digit at least once and at most once
-(pairwise), and every filled cell gives a unit clause.
+(pairwise), and every filled cell gives a unit clause. A killer cage's cells never share a digit
+(pairwise); a cage with a sum adds one *selector* variable per digit set that makes the sum (numbered
+after the N³ cell variables, cage by cage): some selector holds, and a selector forbids the digits
+outside its set in the cage's cells, so the cage shows exactly that set.
 
 **Colouring** (Routledge 2023, section 2.2.6): vertex ``cell + 1`` per cell, an edge between every
 two cells that share a unit; an N-colouring is a solution. Given digits become *precoloured* vertices
@@ -24,7 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_workbench.core.errors import FormatError
+from sudoku_workbench.core.cages import sum_combinations
+from sudoku_workbench.core.errors import FormatError, ShapeError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
@@ -43,6 +47,7 @@ __all__ = [
     "parse_model",
     "read_model",
     "rule_clauses",
+    "rule_variables",
     "sudoku_cnf",
     "sudoku_col",
     "write_export",
@@ -90,7 +95,8 @@ def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
 
     "Exactly one" is one at-least-one clause followed by the pairwise at-most-one clauses; cells come
     first, then units (rows, columns, regions, extra houses) with their digits in order, then the
-    variants' neighbours (a knight's or king's move apart: never the same digit).
+    variants' neighbours (a knight's or king's move apart, or the same cage: never the same digit),
+    then the cage sums through their selectors (see the module notes and :func:`rule_variables`).
     """
     digits = range(1, geo.n + 1)
     clauses: list[tuple[int, ...]] = []
@@ -106,19 +112,48 @@ def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
             if cell < other
             for d in digits
         )
+    selector = geo.size * geo.n
+    for cage in geo.cages:
+        if cage.total is None:
+            continue
+        combos = sum_combinations(geo.n, len(cage.cells), cage.total)
+        clauses.append(tuple(range(selector + 1, selector + 1 + len(combos))))
+        for combo in combos:
+            selector += 1
+            clauses.extend(
+                (-selector, -cnf_variable(geo, cell, d))
+                for d in digits
+                if not combo >> (d - 1) & 1
+                for cell in cage.cells
+            )
     return tuple(clauses)
+
+
+def rule_variables(geo: Geometry) -> int:
+    """How many variables :func:`rule_clauses` uses: the N³ cell variables, then the cages' selectors."""
+    return geo.size * geo.n + sum(
+        len(sum_combinations(geo.n, len(cage.cells), cage.total))
+        for cage in geo.cages
+        if cage.total is not None
+    )
 
 
 def sudoku_cnf(grid: Grid) -> CnfFormula:
     """The standard CNF of a position; its filled cells (givens and entries) become unit clauses."""
     geo = grid.geometry
     givens = tuple((cnf_variable(geo, c, v),) for c, v in enumerate(grid.values) if v)
-    return CnfFormula(geo.size * geo.n, rule_clauses(geo) + givens)
+    return CnfFormula(rule_variables(geo), rule_clauses(geo) + givens)
 
 
 def sudoku_col(grid: Grid) -> ColGraph:
-    """The colouring graph of a position, filled cells precoloured through the N digit vertices."""
+    """The colouring graph of a position, filled cells precoloured through the N digit vertices.
+
+    Raises:
+        ShapeError: for killer cages with sums (a colouring knows "different", not "adds up to").
+    """
     geo = grid.geometry
+    if geo.has_sums:
+        raise ShapeError(f"a colouring graph cannot hold killer cage sums ({geo.label}); export CNF instead")
     edges = {(a + 1, b + 1) for a in range(geo.size) for b in geo.peers[a] if a < b}
     digit_vertex = [0] + [geo.size + d for d in range(1, geo.n + 1)]
     edges.update(itertools.combinations(digit_vertex[1:], 2))

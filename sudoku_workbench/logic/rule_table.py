@@ -34,6 +34,7 @@ from sudoku_workbench.logic.fish import (
     siamese_fish,
 )
 from sudoku_workbench.logic.forcing import forcing_chains, forcing_nets
+from sudoku_workbench.logic.killer import cage_forcing, combinations, rule_45
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Shape, Source
 from sudoku_workbench.logic.shared.hodoku_steps import hodoku, hodoku_closest
 from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, locked_sets, sue_de_coq, tuples
@@ -52,13 +53,14 @@ SE_HAS, SE_LACKS = True, False
 ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one solution
 ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
-HOUSES, BOXES, PLAIN = Shape.HOUSES, Shape.BOXES, Shape.PLAIN  # what a rule needs of the shape
+HOUSES, BOXES, PLAIN, CAGES = Shape.HOUSES, Shape.BOXES, Shape.PLAIN, Shape.CAGES  # what a rule needs
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
 _DUAL = (
     "HoDoKu finds it only with its option 'allow duals and siamese', off by default, and scores it as "
     "the single pattern"
 )
+_KILLER = "HoDoKu has no killer cages; the nearest in effort is its"
 _FORCING = "a contradiction reached by following one assumption is HoDoKu's forcing chain"
 
 # fmt: off
@@ -73,6 +75,17 @@ TABLE: tuple[Rule, ...] = (
          Se(2.6, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_1"), PAPER, ANY, ON, None),
     Rule(local.CLAIMING, "Claiming (line → box)", F.INTERSECTIONS, MEDIUM, local.claiming,
          Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_2"), PAPER, ANY, ON, None),
+    # Killer cages (our own SE values, SE has no cages: cage arithmetic between the singles and pairs).
+    Rule(combinations.CAGE_COMBINATIONS, "Cage combinations", F.KILLER, MEDIUM,
+         combinations.cage_combinations,
+         Se(2.5, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_KILLER} locked candidates"),
+         HAND, ANY, ON, None, CAGES),
+    Rule(combinations.CAGE_HOUSE, "Cage combinations and houses", F.KILLER, MEDIUM, combinations.cage_house,
+         Se(2.7, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_KILLER} locked candidates"),
+         HAND, ANY, ON, None, CAGES),
+    Rule(rule_45.RULE_45, "45 rule (innies and outies)", F.KILLER, MEDIUM, rule_45.rule_45,
+         Se(2.9, FIXED, SE_LACKS), hodoku_closest("NAKED_PAIR", f"{_KILLER} naked pair"),
+         HAND, ANY, ON, None, CAGES),
     Rule(locked_sets.LOCKED_PAIR, "Locked pair", F.INTERSECTIONS, MEDIUM, locked_sets.locked_pair,
          Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_PAIR"), HAND, ANY, ON, None),
     Rule(locked_sets.LOCKED_TRIPLE, "Locked triple", F.INTERSECTIONS, MEDIUM, locked_sets.locked_triple,
@@ -233,6 +246,11 @@ TABLE: tuple[Rule, ...] = (
     Rule(forcing_rules.FORCING_CONTRADICTION, "Forcing contradiction (PADS)", F.GRAPH, VERY_HARD,
          forcing_rules.find_forcing_contradictions,
          Se(7.0, WALK, SE_HAS), hodoku_closest("FORCING_CHAIN", _FORCING), PADS, ANY, ON, None, PLAIN),
+    # Cage forcing: the forcing chains follow singles only; this one follows cage sums too (killer only).
+    Rule(cage_forcing.CAGE_FORCING, "Cage forcing chain", F.KILLER, FORCING, cage_forcing.cage_forcing,
+         Se(7.0, FIXED, SE_LACKS),
+         hodoku_closest("FORCING_CHAIN", "HoDoKu has no killer cages; a contradiction reached by "
+                        "following one assumption is its forcing chain"), HAND, ANY, ON, None, CAGES),
     # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
     # there; the forcing chains find what they find, and their search shares the chains' propagations.
     Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,

@@ -53,6 +53,7 @@ class Family(enum.Enum):
     UNIQUENESS = "uniqueness"
     GRAPH = "Eppstein graph rules"
     FORCING = "forcing"
+    KILLER = "killer cages"
 
 
 class Source(enum.Enum):
@@ -103,9 +104,13 @@ class Shape(enum.Enum):
     PLAIN = "no variant extras"
     #: Both: a classic grid.
     CLASSIC = "a classic grid"
+    #: Killer cages: the rule reads their sums (on any shape that has some).
+    CAGES = "killer cages"
 
     def fits(self, geo: Geometry) -> bool:
         """Whether a rule with this need holds on ``geo``."""
+        if self is Shape.CAGES:
+            return bool(geo.cages)
         boxes = geo.box is not None or self not in (Shape.BOXES, Shape.CLASSIC)
         houses = not any(geo.neighbours) or self is Shape.ANY or self is Shape.BOXES
         plain = geo.plain or self not in (Shape.PLAIN, Shape.CLASSIC)

@@ -2,7 +2,8 @@
 
 Naked singles (a decided cell's digit leaves its peers), hidden singles (a digit with one place left in
 a unit goes there) and locked candidates (a digit confined to one box-line intersection leaves the rest
-of the line and the box); after a decision only the units that changed are looked at again. Each rule is
+of the line and the box), and on a killer the cage sums (``_cage_sums``); after a decision only the
+units that changed are looked at again. Each rule is
 a closure over the tables it reads, built once per geometry: in its hot loops every name is local.
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Callable
 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import set_bits
+from sudoku_workbench.search._cage_sums import CageRule, cage_rule
 
 __all__ = ["Propagate", "State", "intersections", "propagators"]
 
@@ -26,7 +28,9 @@ def propagators(geo: Geometry) -> tuple[Propagate, Callable[[State, list[int]], 
     judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
     rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
     locked = _locked_rule(segments, rival_pairs, judged_by_unit, needed_by_unit, unit_bits)
-    propagate = _propagator(geo.peers, unit_bits, _hidden_singles_rule(geo.units, geo.full_mask), locked)
+    propagate = _propagator(
+        geo.peers, unit_bits, _hidden_singles_rule(geo.units, geo.full_mask), locked, cage_rule(geo)
+    )
     every_unit = (1 << len(geo.units)) - 1
 
     def propagate_root(state: State, queue: list[int]) -> bool:
@@ -44,8 +48,9 @@ def _propagator(
     unit_bits: tuple[int, ...],
     hidden_singles: Callable[[State, list[int], int], bool],
     locked: Callable[[State, list[int], int], int],
+    cages: CageRule | None = None,
 ) -> Propagate:
-    """Naked singles, then hidden singles, then locked candidates, until nothing changes."""
+    """Naked singles, hidden singles, the cage sums, then locked candidates, until nothing changes."""
 
     def propagate(state: State, queue: list[int], dirty: int) -> bool:
         """Apply the three rules until nothing changes; False on a contradiction.
@@ -55,7 +60,7 @@ def _propagator(
         """
         if any(not state[c] for c in queue):
             return False
-        since_locked = 0
+        since_locked = since_cages = 0
         while True:
             while queue:
                 cell = queue.pop()
@@ -72,11 +77,19 @@ def _propagator(
                         if not mask & (mask - 1):
                             queue.append(peer)
             since_locked |= dirty
+            since_cages |= dirty
             if not hidden_singles(state, queue, dirty):
                 return False
             dirty = 0
             if queue:
                 continue
+            if cages is not None and since_cages:
+                dirty = cages(state, queue, since_cages)
+                since_cages = 0
+                if dirty < 0:
+                    return False
+                if dirty:
+                    continue
             dirty = locked(state, queue, since_locked)
             since_locked = 0
             if dirty <= 0:

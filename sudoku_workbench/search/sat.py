@@ -24,7 +24,7 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.formats.dimacs import rule_clauses
+from sudoku_workbench.formats.dimacs import rule_clauses, rule_variables
 
 __all__ = ["SatSearch", "forget_sat_searches", "sat_search"]
 
@@ -52,7 +52,8 @@ class SatSearch:
     def __init__(self, geo: Geometry) -> None:
         self.geometry = geo
         self._variables = geo.n * geo.size
-        self._next_variable = self._variables + 1
+        self._rule_variables = rule_variables(geo)  # the cell variables, then any cage selectors
+        self._next_variable = self._rule_variables + 1
         self._solver: Solver | None = None
 
     def search(
@@ -108,7 +109,7 @@ class SatSearch:
     def _fresh_solver(self) -> Solver:
         """A new solver holding the rules, kept for the following searches."""
         self._solver = Solver(name=_SOLVER_NAME, bootstrap_with=rule_clauses(self.geometry))
-        self._next_variable = self._variables + 1
+        self._next_variable = self._rule_variables + 1
         return self._solver
 
     def _retire(self, activation: int) -> None:
@@ -123,7 +124,7 @@ class SatSearch:
         hundred counts the solver is rebuilt from scratch (before the count's first blocking clause).
         """
         solver = self._solver
-        if solver is None or self._next_variable - self._variables > _ACTIVATIONS_PER_SOLVER:
+        if solver is None or self._next_variable - self._rule_variables > _ACTIVATIONS_PER_SOLVER:
             if solver is not None:
                 solver.delete()
             solver = self._fresh_solver()

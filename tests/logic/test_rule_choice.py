@@ -116,7 +116,14 @@ JOINING = {
     "siamese_fish": "finned_x_wing",
 }
 #: Rules added to the default set since, each just after the rule it follows.
-ADDED = {"als_xy_chain": "als_xy_wing"}
+ADDED = {
+    "als_xy_chain": "als_xy_wing",
+    # The killer rules (they find nothing on a grid without cages).
+    "cage_combinations": "claiming",
+    "cage_house": "claiming",
+    "rule_45": "claiming",
+    "cage_forcing": "forcing_contradiction",
+}
 
 
 def test_the_default_preset_is_the_old_cascade_and_takes_the_same_steps() -> None:

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from sudoku_workbench.core.errors import WorkbenchError
-from sudoku_workbench.core.geometry import BOX_SHAPES, geometry
+from sudoku_workbench.core.cages import Cage
+from sudoku_workbench.core.errors import ShapeError, WorkbenchError
+from sudoku_workbench.core.geometry import BOX_SHAPES, Geometry, geometry, with_cages
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.json_reader import JsonReader
 from sudoku_workbench.logic.engine import Level, rule_by_id
@@ -78,7 +79,7 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
     box = reader.get(record, "box", list, "box")
     if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
         raise reader.error("box", f"{box!r} is not a supported box shape")
-    geo = geometry(*box)
+    geo = _caged(reader, record, geometry(*box))
     givens = reader.digits(geo, reader.get(record, "puzzle", str, "puzzle"), "puzzle")
     values = reader.digits(geo, reader.get(record, values_key, str, values_key), values_key)
     entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))
@@ -92,6 +93,28 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
         for cell, mark in enumerate(marks)
     )
     return Grid(geo, givens, entries, candidates)
+
+
+def _caged(reader: JsonReader, record: dict[str, object], geo: Geometry) -> Geometry:
+    """The shape with the record's killer cages (``"cages": [[total, [cell, …]], …]``), if it has any.
+
+    Raises:
+        FormatError: for a cage that is not a total and a list of cells, or cannot be on the grid.
+    """
+    cages = []
+    for index, item in enumerate(reader.get(record, "cages", list, "cages", [])):
+        if not (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], int)
+            and isinstance(item[1], list)
+        ):
+            raise reader.error(f"cages[{index}]", "expected [total, [cell, …]]")
+        cages.append(Cage(tuple(item[1]), item[0]))
+    try:
+        return with_cages(geo, cages) if cages else geo
+    except ShapeError as error:
+        raise reader.error("cages", str(error)) from None
 
 
 def _split_text(markdown: str) -> tuple[str, str]:

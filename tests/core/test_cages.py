@@ -1,0 +1,98 @@
+"""Killer cages as part of the shape: validation wording, peers, equality, pickling."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from sudoku_workbench.core.cages import Cage, checked_cages, sum_combinations
+from sudoku_workbench.core.geometry import ShapeError, geometry, jigsaw, with_cages
+from sudoku_workbench.core.grid import Grid, ProblemKind
+
+
+def _digits(mask: int) -> set[int]:
+    return {d for d in range(1, 10) if mask >> (d - 1) & 1}
+
+
+def test_sum_combinations_are_the_distinct_digit_sets_with_that_sum() -> None:
+    assert [_digits(m) for m in sum_combinations(9, 2, 17)] == [{8, 9}]
+    assert [_digits(m) for m in sum_combinations(9, 2, 4)] == [{1, 3}]
+    threes = [_digits(m) for m in sum_combinations(9, 3, 15)]
+    assert all(sum(s) == 15 and len(s) == 3 for s in threes)
+    assert len(threes) == 8
+    assert sum_combinations(9, 9, 45) == (0x1FF,)
+    assert sum_combinations(9, 2, 2) == ()
+
+
+@pytest.mark.parametrize(
+    ("cages", "words"),
+    [
+        ([Cage((), 3)], "no cells"),
+        ([Cage((0, 81), 3)], "off the 9x9 grid"),
+        ([Cage((0, 1), 50)], "cage at r1c1 (sum 50, 2 cells) cannot be made"),
+        ([Cage((0, 1), 3), Cage((1, 2), 5)], "share r1c2"),
+        ([Cage(tuple(range(10)), 45)], "more cells than a 9x9 grid has digits"),
+        ([Cage((4, 4), 3)], "lists r1c5 twice"),
+    ],
+)
+def test_impossible_cages_are_refused_by_name(cages: list[Cage], words: str) -> None:
+    with pytest.raises(ShapeError, match=words.replace("(", r"\(").replace(")", r"\)")):
+        with_cages(geometry(3, 3), cages)
+
+
+def test_cage_mates_are_peers_and_named_as_such() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((12, 2), 3), Cage((80,), None)])
+    assert geo.cages == (Cage((2, 12), 3), Cage((80,), None))
+    assert (geo.cage_of[2], geo.cage_of[12], geo.cage_of[80], geo.cage_of[4]) == (0, 0, 1, -1)
+    assert geo.sees(2, 12)
+    assert 12 in geo.neighbours[2]
+    assert geo.move_name(2, 12) == "the same cage"
+    assert (geo.classic, geo.plain, geo.has_sums) == (False, False, True)
+    assert len(geo.units) == 27  # a cage is no house
+    assert geo.cage_names[0] == "cage at r1c3 (sum 3, 2 cells)"
+    assert "killer (2 cages)" in geo.label
+
+
+def test_cages_are_part_of_equality_hashing_and_pickling() -> None:
+    plain = geometry(3, 3)
+    caged = with_cages(plain, [Cage((0, 1), 3)])
+    assert caged != plain
+    assert hash(caged) != hash(plain)
+    assert caged == with_cages(plain, [Cage((1, 0), 3)])
+    assert caged != with_cages(plain, [Cage((0, 1), 4)])
+    assert pickle.loads(pickle.dumps(caged)) == caged
+    assert caged.uncaged is plain
+    assert with_cages(caged, []) is plain
+    rows_as_regions = jigsaw("".join(letter * 9 for letter in "ABCDEFGHI"), ("x",))
+    odd_caged = with_cages(rows_as_regions, [Cage((40, 41), None)])
+    assert pickle.loads(pickle.dumps(odd_caged)) == odd_caged
+    assert odd_caged.uncaged is rows_as_regions
+
+
+def test_a_repeated_digit_in_a_cage_is_a_problem_named_by_the_cage() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((0, 40), None)])
+    givens = [0] * 81
+    givens[0] = givens[40] = 5
+    grid = Grid.from_values(geo, givens)
+    described = [p.describe(geo) for p in grid.problems() if p.kind is ProblemKind.DUPLICATE]
+    assert described == ["5 appears twice in the cage at r1c1 (no sum, 2 cells): r1c1, r5c5"]
+    assert not Grid.from_values(geo, [5] + [0] * 80).candidates[40] >> 4 & 1
+
+
+def test_checked_cages_sorts_cells_and_cages() -> None:
+    assert checked_cages(4, [Cage((5, 4), 3), Cage((1, 0), None)]) == (Cage((0, 1)), Cage((4, 5), 3))
+
+
+def test_a_cage_whose_digits_miss_its_sum_is_a_problem() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((0, 1), 10), Cage((9, 10, 11), 24)])
+    givens = [0] * 81
+    givens[0], givens[1] = 3, 4  # full cage, 7 instead of 10
+    givens[9], givens[10] = 9, 8  # 17 so far: still room for 7
+    described = [
+        p.describe(geo) for p in Grid.from_values(geo, givens).problems() if p.kind is ProblemKind.CAGE_SUM
+    ]
+    assert described == ["the cage at r1c1 (sum 10, 2 cells) has digits adding up to 7: r1c1, r1c2"]
+    givens[9], givens[10] = 9, 16 - 9  # 16 of 24 with one cell left: fine (8 fits)
+    sums = [p.cells for p in Grid.from_values(geo, givens).problems() if p.kind is ProblemKind.CAGE_SUM]
+    assert sums == [(0, 1)]

@@ -1,6 +1,7 @@
 """Killer puzzles with no givens and one solution, made for the tests and counted by CP-SAT.
 
-A random solution grid is cut into random cages of 1-5 connected cells with different digits; while
+A random solution grid is cut into random cages of connected cells with different digits (as the
+generator cuts them); while
 CP-SAT (an independent counter: it knows nothing of the engine's rules) finds a second solution, a
 cage holding a cell where the two differ is split in two. Seeded, so a failing test can be replayed.
 """
@@ -14,24 +15,34 @@ from ortools.sat.python import cp_model
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Geometry, geometry, with_cages
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.search.killer_generate import cut_cages
 from sudoku_workbench.search.solve import solutions
 
-__all__ = ["cp_sat_solutions", "killer_puzzle"]
+__all__ = ["cp_sat_model", "cp_sat_solutions", "killer_puzzle"]
+
+
+def cp_sat_model(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """The puzzle for OR-tools from the rules alone: AllDifferent per house and cage, a sum per cage."""
+    geo = grid.geometry
+    model = cp_model.CpModel()
+    x = [model.new_int_var(1, geo.n, f"c{c}") for c in range(geo.size)]
+    for unit in geo.units:
+        model.add_all_different([x[c] for c in unit])
+    for cage in geo.cages:
+        model.add_all_different([x[c] for c in cage.cells])
+        if cage.total is not None:
+            model.add(sum(x[c] for c in cage.cells) == cage.total)
+    for cell, value in enumerate(grid.values):
+        if value:
+            model.add(x[cell] == value)
+    return model, x
 
 
 def cp_sat_solutions(geo: Geometry, limit: int = 2) -> list[tuple[int, ...]]:
     """Up to ``limit`` solutions of the empty killer grid on ``geo``, found by CP-SAT."""
-    n = geo.n
     found: list[tuple[int, ...]] = []
     while len(found) < limit:
-        model = cp_model.CpModel()
-        x = [model.new_int_var(1, n, f"c{c}") for c in range(geo.size)]
-        for unit in geo.units:
-            model.add_all_different([x[c] for c in unit])
-        for cage in geo.cages:
-            model.add_all_different([x[c] for c in cage.cells])
-            if cage.total is not None:
-                model.add(sum(x[c] for c in cage.cells) == cage.total)
+        model, x = cp_sat_model(Grid.empty(geo))
         for other in found:
             differs = [model.new_bool_var("") for _ in range(geo.size)]
             for c, b in enumerate(differs):
@@ -44,32 +55,6 @@ def cp_sat_solutions(geo: Geometry, limit: int = 2) -> list[tuple[int, ...]]:
             break
         found.append(tuple(solver.value(v) for v in x))
     return found
-
-
-def _random_cages(n: int, values: tuple[int, ...], rng: random.Random, most: int) -> list[list[int]]:
-    """Connected groups of cells with different digits, each grown from a free cell to a random size."""
-    free = set(range(n * n))
-    cages = []
-    while free:
-        start = min(free)
-        cage, digits = [start], {values[start]}
-        free.discard(start)
-        want = rng.randint(1, most)
-        while len(cage) < want:
-            edge = [
-                c + d
-                for c in cage
-                for d in (-n, n, -1, 1)
-                if c + d in free and abs((c + d) % n - c % n) <= 1 and values[c + d] not in digits
-            ]
-            if not edge:
-                break
-            pick = rng.choice(edge)
-            cage.append(pick)
-            digits.add(values[pick])
-            free.discard(pick)
-        cages.append(cage)
-    return cages
 
 
 def _caged(base: Geometry, groups: list[list[int]], truth: tuple[int, ...]) -> Geometry:
@@ -103,14 +88,12 @@ def _merged(
             groups[:] = trial
 
 
-def killer_puzzle(
-    seed: int, box: tuple[int, int] = (3, 3), most: int = 5, merges: int = 0
-) -> tuple[Grid, tuple[int, ...]]:
+def killer_puzzle(seed: int, box: tuple[int, int] = (3, 3), merges: int = 0) -> tuple[Grid, tuple[int, ...]]:
     """A no-givens killer with one solution (by CP-SAT) and that solution; ``merges`` tries make it harder."""
     rng = random.Random(seed)
     base = geometry(*box)
     truth = next(solutions(Grid.empty(base), rng=rng)).values
-    groups = _random_cages(base.n, truth, rng, most)
+    groups = cut_cages(truth, base.n, rng)
     while True:
         geo = _caged(base, groups, truth)
         found = cp_sat_solutions(geo)

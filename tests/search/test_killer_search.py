@@ -14,22 +14,12 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.dimacs import sudoku_col
 from sudoku_workbench.search.killer_generate import cut_cages, generate_killer
 from sudoku_workbench.search.solve import count, first_solutions, search_count, solutions
+from tests.logic.killer_puzzles import cp_sat_model
 
 
 def _cp_sat_count(grid: Grid, limit: int) -> int:
     """Solutions OR-tools counts from the rules alone: AllDifferent per house and cage, a sum per cage."""
-    geo = grid.geometry
-    model = cp_model.CpModel()
-    x = [model.new_int_var(1, geo.n, f"c{c}") for c in range(geo.size)]
-    for unit in geo.units:
-        model.add_all_different([x[c] for c in unit])
-    for cage in geo.cages:
-        model.add_all_different([x[c] for c in cage.cells])
-        if cage.total is not None:
-            model.add(sum(x[c] for c in cage.cells) == cage.total)
-    for cell, value in enumerate(grid.values):
-        if value:
-            model.add(x[cell] == value)
+    model, _ = cp_sat_model(grid)
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
 

@@ -141,7 +141,7 @@ def _run(app: QApplication, file: Path | None) -> int:
     window.show_on_screen()
     offer_recovery(window)
     if file is not None:
-        window.session.open_file(file)
+        window.files.open_path(file)  # a collection opens in its table, as File → Open would
     window.focus_board()  # the recovery question, if asked, had the keys
     return int(app.exec())
 
@@ -200,7 +200,7 @@ def _screenshot(app: QApplication, args: argparse.Namespace, check: Check) -> in
         try:
             window.resize(width, height)
             window.show()
-            if args.file is not None and not window.session.open_file(args.file):
+            if args.file is not None and not window.files.open_path(args.file):
                 return 2
             _prepare(window, args, check)
             image = window.grab().toImage()

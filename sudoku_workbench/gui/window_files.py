@@ -113,9 +113,16 @@ class FileCommands:
         if not self.confirm_discard():
             return
         path = path or self.choose_open("Open a puzzle")
-        if path is not None and not self.offer_collection(path):
-            self.session.open_file(path)
+        if path is not None:
+            self.open_path(path)
         self.focus_board()
+
+    def open_path(self, path: Path) -> bool:
+        """Open a file without asking first: a collection goes to its table, anything else to the board.
+
+        Open and a file named at start both come here; False (the error shown) when it cannot be read.
+        """
+        return self.offer_collection(path) or self.session.open_file(path)
 
     def save(self) -> bool:
         """File → Save: over the current file only when it is a workbench document, else Save As.

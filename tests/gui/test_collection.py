@@ -58,6 +58,16 @@ def test_opening_a_collection_shows_its_count_and_puzzle_one(qtbot, window, monk
     assert model.cell_text(model.row_at(3), CLUES) == str(sum(c != "." for c in lines[3]))
 
 
+def test_a_collection_named_at_start_opens_in_its_table(qtbot, window, tmp_path):
+    """``sudoku-workbench gui top1465.txt`` shows the table, not puzzle 1 alone (app.py opens it so)."""
+    lines = _lines(12)
+    assert window.files.open_path(_write(tmp_path, lines))
+    qtbot.waitUntil(lambda: not window.session.busy(JobKind.COLLECTION_INDEX), timeout=20_000)
+    assert window.collection.model is not None
+    assert window.collection.model.rowCount() == 12
+    assert window.collection.where.text() == "puzzle 1 of 12"
+
+
 def test_a_single_puzzle_file_opens_as_before(qtbot, window, monkeypatch, tmp_path):
     line = _lines(1)[0]
     single = _write(tmp_path, [line], "one.txt")

@@ -40,7 +40,7 @@ def test_arrays_match_the_graph_of_a_known_position():
         assert drawn == edges
         for (a, b), label in zip(arrays.adj, arrays.edge_labels, strict=True):
             u, w = arrays.node_cells[a], arrays.node_cells[b]
-            assert label == "".join(str(d) for d in sorted(graph.edges[u, w]["digits"]))
+            assert label == ",".join(str(d) for d in sorted(graph.edges[u, w]["digits"]))
             assert tuple(arrays.pos[a]) == (u % 9 + 0.5, u // 9 + 0.5)
         assert set(graph.nodes) <= set(arrays.node_cells)
 

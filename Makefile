@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 # The install builds the optional compiled kernels in place, so it is redone when their sources change.
 BUILT_FROM := pyproject.toml setup.py $(shell find sudoku_workbench -name '*.[ch]')
 export QT_API := pyside6
+# Material for MkDocs prints a banner about MkDocs 2.0 on every build; the docs build says nothing else.
+export NO_MKDOCS_2_WARNING := 1
 # pytest-xdist spreads the tests over the logical CPUs (`auto` counts physical cores, and a two-vCPU
 # runner may report one), each file whole to one worker process (so a module's fixtures, such as the
 # frozen app's build and the Dask cluster, are made once); PYTEST_WORKERS=0 runs them in this process.
@@ -12,7 +14,7 @@ export QT_API := pyside6
 PYTEST_WORKERS ?= logical
 PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
 
-.PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist clean
+.PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist docs docs-serve clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +66,14 @@ fuzz: $(VENV)/.test-installed
 # One-folder frozen app in dist/sudoku-workbench/ (PyInstaller; the spec is in packaging/).
 dist: $(VENV)/.test-installed
 	$(BIN)/pyinstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/sudoku-workbench.spec
+
+# The documentation site (docs/mkdocs.yml, pages in docs/pages/) into build/docs/, warnings as errors;
+# open build/docs/index.html. `make test` builds it too, into a temporary folder (tests/test_docs.py).
+docs: $(VENV)/.test-installed
+	$(BIN)/mkdocs build --strict -f docs/mkdocs.yml -d $(CURDIR)/build/docs
+
+docs-serve: $(VENV)/.test-installed
+	$(BIN)/mkdocs serve -f docs/mkdocs.yml
 
 bench: $(VENV)/.run-installed
 	$(BIN)/sudoku-workbench bench --quick

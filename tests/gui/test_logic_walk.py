@@ -1,4 +1,4 @@
-"""The walk from the Logic button to the painted step is the one README's Architecture section lists.
+"""The walk from the Logic button to the painted step is the one the Architecture page lists.
 
 The walk is recorded, not assumed: :class:`WalkRecorder` profiles the UI thread and the pool thread
 (``sys.setprofile``) and keeps our own frames (``sudoku_workbench``) on the stack at each hand-over the
@@ -30,7 +30,7 @@ from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "pages" / "dev" / "architecture.md"
 
 #: At most this many hops from the Logic button to the painted step (issue 31).
 MOST_HOPS = 8
@@ -120,9 +120,9 @@ def recording(board: BoardCanvas, monkeypatch: pytest.MonkeyPatch) -> Iterator[W
 
 
 def documented_walk() -> list[tuple[str, str, str]]:
-    """The numbered hops of README's Architecture section: ``N. `from` → `to` …``."""
+    """The numbered hops of the Architecture page (docs/pages/dev/architecture.md): ``N. `from` → `to` …``."""
     hop = re.compile(r"^\d+\. `([^`]+)` ([→⇒]) `([^`]+)`", re.MULTILINE)
-    return [(a, arrow, b) for a, arrow, b in hop.findall(README.read_text(encoding="utf-8"))]
+    return [(a, arrow, b) for a, arrow, b in hop.findall(ARCHITECTURE.read_text(encoding="utf-8"))]
 
 
 def record_logic(qtbot, window, monkeypatch) -> list[tuple[str, str, str]]:

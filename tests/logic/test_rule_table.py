@@ -108,28 +108,25 @@ def test_se_growth_is_what_the_scale_applies() -> None:
     assert se_scale.step_difficulty(Step("bivalue_cycle", highlights=long)) == 7.0  # a walk counts double
 
 
-def test_the_readmes_rule_table_is_the_rows() -> None:
-    from sudoku_workbench.cli._rule_options import rules_markdown
-    from tests.conftest import REPO
+def test_the_rule_pages_tables_are_the_rows() -> None:
+    """The rule page's two tables are made from the rows at every build (docs/hooks.py), not pasted."""
+    from sudoku_workbench.cli._rule_options import levels_markdown, rules_markdown
+    from tests.docs_site import page, rendered
 
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- rules:start -->\n", 1)[1].split("\n<!-- rules:end -->", 1)[0]
-    assert block == rules_markdown()
-
-
-def test_the_readmes_level_table_is_the_rows() -> None:
-    from sudoku_workbench.cli._rule_options import levels_markdown
-    from tests.conftest import REPO
-
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = readme.split("<!-- levels:start -->\n", 1)[1].split("\n<!-- levels:end -->", 1)[0]
-    assert block == levels_markdown()
-    assert "| hard | " in block
-    assert "`naked_tuple` (medium)" in block  # HoDoKu's naked triple is Medium, ours hard
+    source = page("reference/rules.md")
+    assert "{{ rule_table }}" in source
+    assert "{{ level_table }}" in source
+    assert "| `full_house` |" not in source  # no pasted copy of the table beside the generated one
+    shown = rendered("reference/rules.md")
+    assert rules_markdown() in shown
+    assert levels_markdown() in shown
+    assert all(f"| `{rule.id}` |" in shown for rule in TABLE)
+    assert "| hard | " in levels_markdown()
+    assert "`naked_tuple` (medium)" in levels_markdown()  # HoDoKu's naked triple is Medium, ours hard
 
 
 def test_every_count_of_rules_is_said_against_the_table() -> None:
-    """The window's Preferences, the generator and the README count with one function of the rows."""
+    """The window's Preferences, the generator and the docs count with one function of the rows."""
     from sudoku_workbench.logic.rule_choice import rules_count
 
     unique = [r.id for r in TABLE if r.one_solution]
@@ -138,19 +135,25 @@ def test_every_count_of_rules_is_said_against_the_table() -> None:
     assert rules_count([r.id for r in TABLE]) == f"{len(TABLE)} of the {len(TABLE)} rules {waiting}"
 
 
-def test_the_readmes_counts_of_rules_are_the_tables() -> None:
+def test_the_docs_counts_of_rules_are_the_tables() -> None:
+    """Every count of the rules the pages show is the table's; a page says one only through a placeholder."""
     import re
 
     from sudoku_workbench.cli._rule_options import rules_markdown
-    from tests.conftest import REPO
+    from tests.docs_site import page_paths, rendered
 
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    pasted = re.compile(r"\b\d+ rules\b|\bof the \d+ (?:rules|rows)\b")
+    written = {path.name: pasted.findall(path.read_text(encoding="utf-8")) for path in page_paths()}
+    assert not any(written.values()), f"counts written by hand, not {{{{ rule_count }}}}: {written}"
     unique = sum(1 for r in TABLE if r.one_solution)
+    compared = rendered("compared.md")
     assert (
         f"| Techniques | {len(TABLE)} rules ({unique} of them only when the puzzle is assumed unique"
-        in readme
+        in compared
     )
     bold = rules_markdown().count("| **")
-    assert f": {bold} of the {len(TABLE)} rows." in readme
-    wholes = {int(n) for n in re.findall(r"\bof the (\d+) (?:rules|rows)\b", readme)}
+    assert bold > 0
+    shown = rendered("reference/rules.md") + compared
+    assert f": {bold} of the {len(TABLE)} rows." in shown
+    wholes = {int(n) for n in re.findall(r"\bof the (\d+) (?:rules|rows)\b", shown)}
     assert wholes == {len(TABLE)}

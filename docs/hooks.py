@@ -9,7 +9,8 @@
 - The technique pages and the screenshots stay where the window and the packaging scripts read them
   (``resources/``); they are added to the site as ``techniques/`` and ``screenshots/``.
 
-A name in double braces that is not one of these fails the build, so a typo cannot reach the site.
+A name in double braces that is not one of these fails the build, so a typo cannot reach the site;
+written as inline code (`` `{{ rule_count }}` ``) it is shown as it is.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ SHARED_SUFFIXES = (".md", ".png", ".svg")
 #: The width the parsers' help is wrapped to, whatever terminal builds the site.
 HELP_COLUMNS = 100
 
-PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+#: A name in double braces; written as inline code (between backticks) it is shown as it is, not filled.
+PLACEHOLDER = re.compile(r"(`?)\{\{\s*(\w+)\s*\}\}(`?)")
 
 
 @contextmanager
@@ -141,12 +143,14 @@ def render(markdown: str, where: str = "a page") -> str:
     """The page with every placeholder replaced by what it stands for; an unknown name is an error."""
 
     def fill(match: re.Match[str]) -> str:
-        name = match.group(1)
+        before, name, after = match.groups()
+        if before and after:
+            return match.group(0)
         if name not in GENERATED:
             raise PluginError(
                 f"{where}: unknown placeholder {match.group(0)} (known: {', '.join(GENERATED)})"
             )
-        return GENERATED[name]()
+        return before + GENERATED[name]() + after
 
     return PLACEHOLDER.sub(fill, markdown)
 

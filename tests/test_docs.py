@@ -167,3 +167,4 @@ def test_an_unknown_placeholder_fails_the_build() -> None:
     with pytest.raises(PluginError, match="no_such_name"):
         hooks().render("a page with {{ no_such_name }} in it", "test.md")
     assert hooks().render("{{ rule_count }} rules", "test.md").split()[0].isdigit()
+    assert hooks().render("say `{{ rule_count }}`", "test.md") == "say `{{ rule_count }}`"

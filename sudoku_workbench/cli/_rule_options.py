@@ -128,7 +128,7 @@ _HODOKU_PEER = {"unfair": "very_hard", "extreme": "forcing"}
 
 
 def rules_markdown() -> str:
-    """Every row of the rule table as the README's Markdown table (a test keeps the README equal to it).
+    """Every row of the rule table as a Markdown table: the docs site's rule page (docs/hooks.py fills it in).
 
     HoDoKu's level is bold where it is not the level of ours that stands at its place.
     """
@@ -159,7 +159,7 @@ def _differs(rule: Rule) -> bool:
 
 
 def levels_markdown() -> str:
-    """Each level of ours against HoDoKu's levels and SE's values of its rows (README; a test keeps it).
+    """Each level of ours against HoDoKu's levels and SE's values of its rows (the docs' rule page).
 
     SE has no named levels, so its side is the range of base values of the rows that are SE techniques.
     """

@@ -84,10 +84,10 @@ def command_reference(parser: argparse.ArgumentParser, window: argparse.Argument
         lines += [f"| [`{name}`](#{name}) | {_cell(summary)} |" for name, summary, _ in commands]
         for name, summary, sub in commands:
             shown = window if name == "gui" and window is not None else sub
-            lines += ["", f"## `{name}` {{#{name}}}", "", summary[:1].upper() + summary[1:] + "."]
+            lines += ["", f"### `{name}` {{#{name}}}", "", summary[:1].upper() + summary[1:] + "."]
             lines += ["", "```text", shown.format_help().rstrip(), "```"]
             for inner, inner_summary, inner_parser in _subcommands(sub):
-                lines += ["", f"### `{name} {inner}` {{#{name}-{inner}}}", "", inner_summary + "."]
+                lines += ["", f"#### `{name} {inner}` {{#{name}-{inner}}}", "", inner_summary + "."]
                 lines += ["", "```text", inner_parser.format_help().rstrip(), "```"]
     return "\n".join(lines)
 

@@ -34,10 +34,11 @@ NOT_RUN = {
     "rate big.txt --cluster tcp://": "needs a running Dask scheduler at that address",
     "experiment eppstein --count 200000 --cluster tcp://": "needs a running Dask scheduler",
     "import-tour": "reads the tour an external solver (LKH or Concorde) wrote",
+    "bench": "times every task over the data sets for minutes (`make bench`; tests/test_cli_bench*.py)",
 }
 
 #: Examples that take more than a second or two of CPU: run with the slow tests (CI runs them).
-SLOW = ("generate --", "solve-hcp", "export-hcp", "bench")
+SLOW = ("generate --", "solve-hcp", "export-hcp")
 QUICK = ("generate --rules singles --format text",)
 
 #: A line of a synopsis rather than a command: optional parts, alternatives, or names to fill in.
@@ -168,3 +169,16 @@ def test_an_unknown_placeholder_fails_the_build() -> None:
         hooks().render("a page with {{ no_such_name }} in it", "test.md")
     assert hooks().render("{{ rule_count }} rules", "test.md").split()[0].isdigit()
     assert hooks().render("say `{{ rule_count }}`", "test.md") == "say `{{ rule_count }}`"
+
+
+def _section(text: str, title: str) -> str:
+    start = text.index(f"\n## {title}\n")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_the_readme_and_the_home_page_give_the_same_two_commands() -> None:
+    """What the two commands need is said in the README and on the site's home page: the same words."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    home = (DOCS / "pages" / "index.md").read_text(encoding="utf-8")
+    assert "make run" in _section(readme, "The two commands")
+    assert _section(readme, "The two commands") == _section(home, "The two commands")

@@ -60,7 +60,7 @@ def test_the_command_reference_check_can_fail():
 
 def test_the_command_page_is_filled_from_the_parsers():
     assert "{{ command_reference }}" in page("reference/commands.md")
-    assert "## `solve`" in rendered("reference/commands.md")
+    assert "### `solve`" in rendered("reference/commands.md")
 
 
 def test_the_extending_page_names_each_checklist():

@@ -20,18 +20,40 @@ Interface (what solvers, rules, formats and the board code against):
 
 Validation raises :class:`ShapeError` naming the cage: an empty cage, a cell off the grid, two cages
 sharing a cell, more cells than digits, a total no set of distinct digits can make.
+
+The one-line form (:func:`cage_word`, :func:`cages_from_word`) is one word after the digits,
+``cages:MAP:SUMS``. MAP has a character per cell, row-major: ``.`` for a cell in no cage, else a
+letter (``A``–``Z``, ``a``–``z``, case counts); the cells of one letter joined side by side make one
+cage, so a letter may come back for another cage elsewhere (grids with more than 52 cages). SUMS are
+the cages' totals separated by commas, ``-`` for a cage without one, in the order of the cages' first
+cells (row-major), whatever their letters::
+
+    cages:AABC..:3,-,5      (r1c1+r1c2 sum 3, r1c3 no sum, r1c4 sum 5, … on a larger map)
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
 from sudoku_workbench.core.errors import ShapeError
 
-__all__ = ["Cage", "cage_total_range", "checked_cages", "sum_combinations"]
+__all__ = [
+    "CAGE_WORD",
+    "Cage",
+    "cage_total_range",
+    "cage_word",
+    "cages_from_word",
+    "checked_cages",
+    "connected_piece",
+    "sum_combinations",
+]
+
+#: How the one-line form's cage word starts.
+CAGE_WORD = "cages:"
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 @dataclass(frozen=True, order=True)
@@ -109,3 +131,107 @@ def checked_cages(n: int, cages: Iterable[Cage]) -> tuple[Cage, ...]:
             owner[cell] = cage
         found.append(cage)
     return tuple(sorted(found))
+
+
+def connected_piece(start: int, members: set[int], n: int) -> set[int]:
+    """The cells of ``members`` reached from ``start`` by steps to the side, up or down."""
+    piece, todo = {start}, [start]
+    while todo:
+        for other in _beside(todo.pop(), n):
+            if other in members and other not in piece:
+                piece.add(other)
+                todo.append(other)
+    return piece
+
+
+def _beside(cell: int, n: int) -> tuple[int, ...]:
+    """The cells next to ``cell`` on the grid: above, below, left and right (-1 off the grid)."""
+    r, c = divmod(cell, n)
+    return (
+        cell - n if r else -1,
+        cell + n if r < n - 1 else -1,
+        cell - 1 if c else -1,
+        cell + 1 if c < n - 1 else -1,
+    )
+
+
+def cage_word(n: int, cages: Sequence[Cage]) -> str:
+    """The cages (as :func:`checked_cages` gives them) as one ``cages:MAP:SUMS`` word (module notes).
+
+    Cages get the letters in order, ``A`` first; past 52 a letter comes back, never on a cage touching
+    another of that letter.
+
+    Raises:
+        ShapeError: for a cage in pieces (its cells not joined side by side): the word cannot say it.
+    """
+    letter_of: dict[int, int] = {}
+    cells = ["."] * (n * n)
+    for index, cage in enumerate(cages):
+        if len(connected_piece(cage.cells[0], set(cage.cells), n)) != len(cage.cells):
+            raise ShapeError(
+                f"the {cage.describe(n)} is in pieces, which a one-line puzzle cannot write"
+                " (a document or an f-puzzles link can)"
+            )
+        touching = {letter_of[x] for c in cage.cells for x in _beside(c, n) if x in letter_of}
+        free = [
+            k % len(_LETTERS)
+            for k in range(index, index + len(_LETTERS))
+            if k % len(_LETTERS) not in touching
+        ]
+        if not free:
+            raise ShapeError(f"the {cage.describe(n)} touches more cages than there are letters")
+        letter = free[0]
+        for c in cage.cells:
+            letter_of[c] = letter
+            cells[c] = _LETTERS[letter]
+    sums = ",".join("-" if cage.total is None else str(cage.total) for cage in cages)
+    return f"{CAGE_WORD}{''.join(cells)}:{sums}"
+
+
+def cages_from_word(n: int, word: str) -> tuple[Cage, ...]:
+    """The cages a ``cages:MAP:SUMS`` word gives on an N×N grid (module notes), checked.
+
+    Raises:
+        ShapeError: naming what is wrong: the word's layout, the map's length or a character of it (with
+            its cell), a sum that is no number, the count of sums against the count of cages, or a
+            cage that cannot be (:func:`checked_cages`).
+    """
+    body = word[len(CAGE_WORD) :] if word.startswith(CAGE_WORD) else word
+    cage_map, colon, sums_text = body.partition(":")
+    if not colon:
+        raise ShapeError(f"the cage word should read {CAGE_WORD}MAP:SUMS (the sums after a second ':')")
+    if len(cage_map) != n * n:
+        raise ShapeError(
+            f"in the {CAGE_WORD} word, the map has {len(cage_map)} cells; a {n}x{n} grid has {n * n}"
+        )
+    bad = next((i for i, ch in enumerate(cage_map) if ch != "." and ch not in _LETTERS), -1)
+    if bad >= 0:
+        raise ShapeError(
+            f"in the {CAGE_WORD} word, {cage_map[bad]!r} at r{bad // n + 1}c{bad % n + 1}"
+            " is no cage letter"
+            " (A-Z, a-z, or . for no cage)"
+        )
+    pieces: list[list[int]] = []
+    seen: set[int] = set()
+    for start, letter in enumerate(cage_map):
+        if letter != "." and start not in seen:
+            same = {c for c in range(n * n) if cage_map[c] == letter}
+            pieces.append(sorted(connected_piece(start, same, n)))
+            seen.update(pieces[-1])
+    sums = sums_text.split(",") if sums_text else []
+    if len(sums) != len(pieces):
+        raise ShapeError(
+            f"in the {CAGE_WORD} word, the map has {len(pieces)} cages"
+            " (cells of one letter joined side by side)"
+            f" but {len(sums)} sums follow"
+        )
+    found = []
+    for piece, total in zip(pieces, sums, strict=True):
+        if total != "-" and not (total.isascii() and total.isdigit() and len(total) <= 4):
+            first = f"r{piece[0] // n + 1}c{piece[0] % n + 1}"
+            raise ShapeError(
+                f"in the {CAGE_WORD} word, {total!r}, the sum of the cage at {first},"
+                " is no number (- for none)"
+            )
+        found.append(Cage(tuple(piece), None if total == "-" else int(total)))
+    return checked_cages(n, found)

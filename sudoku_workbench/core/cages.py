@@ -109,7 +109,7 @@ def checked_cages(n: int, cages: Iterable[Cage]) -> tuple[Cage, ...]:
     for given in cages:
         cage = Cage(tuple(sorted(given.cells)), given.total)
         if not cage.cells:
-            raise ShapeError(f"a cage has no cells (sum {cage.total})")
+            raise ShapeError("a cage has no cells" + ("" if cage.total is None else f" (sum {cage.total})"))
         off = [c for c in cage.cells if not 0 <= c < n * n]
         if off:
             raise ShapeError(f"a cage has cell {off[0]}, which is off the {n}x{n} grid")

@@ -24,11 +24,13 @@ sharing a cell, more cells than digits, a total no set of distinct digits can ma
 The one-line form (:func:`cage_word`, :func:`cages_from_word`) is one word after the digits,
 ``cages:MAP:SUMS``. MAP has a character per cell, row-major: ``.`` for a cell in no cage, else a
 letter (``A``–``Z``, ``a``–``z``, case counts); the cells of one letter joined side by side make one
-cage, so a letter may come back for another cage elsewhere (grids with more than 52 cages). SUMS are
-the cages' totals separated by commas, ``-`` for a cage without one, in the order of the cages' first
-cells (row-major), whatever their letters::
+piece, so a letter may come back for another cage elsewhere (grids with more than 52 cages). SUMS
+give each piece, in the order of the pieces' first cells (row-major), separated by commas: its cage's
+total, ``-`` for a cage without one, or ``^`` for a piece that belongs to the cage of the latest
+earlier piece of its letter (a cage in pieces, as f-puzzles allows)::
 
     cages:AABC..:3,-,5      (r1c1+r1c2 sum 3, r1c3 no sum, r1c4 sum 5, … on a larger map)
+    cages:A.A...:4,^        (one cage of r1c1 and r1c3, sum 4, … on a larger map)
 """
 
 from __future__ import annotations
@@ -162,16 +164,43 @@ def cage_word(n: int, cages: Sequence[Cage]) -> str:
     another of that letter.
 
     Raises:
-        ShapeError: for a cage in pieces (its cells not joined side by side): the word cannot say it.
+        ShapeError: for a cage in pieces on a grid of more than 52 cages, where its letter could be
+            another cage's too.
     """
-    letter_of: dict[int, int] = {}
+    pieces = [(min(piece), index) for index, cage in enumerate(cages) for piece in _pieces(cage.cells, n)]
+    if len(pieces) > len(cages) and len(cages) > len(_LETTERS):
+        broken = next(cage for cage in cages if len(_pieces(cage.cells, n)) > 1)
+        raise ShapeError(
+            f"the {broken.describe(n)} is in pieces, which one line cannot write among more than"
+            f" {len(_LETTERS)} cages (a document or an f-puzzles link can)"
+        )
+    letters = _cage_letters(n, cages)
     cells = ["."] * (n * n)
     for index, cage in enumerate(cages):
-        if len(connected_piece(cage.cells[0], set(cage.cells), n)) != len(cage.cells):
-            raise ShapeError(
-                f"the {cage.describe(n)} is in pieces, which a one-line puzzle cannot write"
-                " (a document or an f-puzzles link can)"
-            )
+        for c in cage.cells:
+            cells[c] = _LETTERS[letters[index]]
+    sums, started = [], set()
+    for _, index in sorted(pieces):
+        total = cages[index].total
+        sums.append("^" if index in started else "-" if total is None else str(total))
+        started.add(index)
+    return f"{CAGE_WORD}{''.join(cells)}:{','.join(sums)}"
+
+
+def _pieces(cells: Iterable[int], n: int) -> list[set[int]]:
+    """The parts of a set of cells joined side by side, by first cell."""
+    left, found = set(cells), []
+    while left:
+        found.append(connected_piece(min(left), left, n))
+        left -= found[-1]
+    return found
+
+
+def _cage_letters(n: int, cages: Sequence[Cage]) -> list[int]:
+    """Each cage's letter: its own up to 52 cages, then the first one no touching cage has yet."""
+    letter_of: dict[int, int] = {}
+    letters = []
+    for index, cage in enumerate(cages):
         touching = {letter_of[x] for c in cage.cells for x in _beside(c, n) if x in letter_of}
         free = [
             k % len(_LETTERS)
@@ -180,12 +209,9 @@ def cage_word(n: int, cages: Sequence[Cage]) -> str:
         ]
         if not free:
             raise ShapeError(f"the {cage.describe(n)} touches more cages than there are letters")
-        letter = free[0]
-        for c in cage.cells:
-            letter_of[c] = letter
-            cells[c] = _LETTERS[letter]
-    sums = ",".join("-" if cage.total is None else str(cage.total) for cage in cages)
-    return f"{CAGE_WORD}{''.join(cells)}:{sums}"
+        letters.append(free[0])
+        letter_of.update(dict.fromkeys(cage.cells, free[0]))
+    return letters
 
 
 def cages_from_word(n: int, word: str) -> tuple[Cage, ...]:
@@ -193,11 +219,10 @@ def cages_from_word(n: int, word: str) -> tuple[Cage, ...]:
 
     Raises:
         ShapeError: naming what is wrong: the word's layout, the map's length or a character of it (with
-            its cell), a sum that is no number, the count of sums against the count of cages, or a
-            cage that cannot be (:func:`checked_cages`).
+            its cell), a sum that is no number, a ``^`` with no earlier piece of its letter, the count
+            of sums against the count of pieces, or a cage that cannot be (:func:`checked_cages`).
     """
-    body = word[len(CAGE_WORD) :] if word.startswith(CAGE_WORD) else word
-    cage_map, colon, sums_text = body.partition(":")
+    cage_map, colon, sums_text = word.removeprefix(CAGE_WORD).partition(":")
     if not colon:
         raise ShapeError(f"the cage word should read {CAGE_WORD}MAP:SUMS (the sums after a second ':')")
     if len(cage_map) != n * n:
@@ -207,31 +232,40 @@ def cages_from_word(n: int, word: str) -> tuple[Cage, ...]:
     bad = next((i for i, ch in enumerate(cage_map) if ch != "." and ch not in _LETTERS), -1)
     if bad >= 0:
         raise ShapeError(
-            f"in the {CAGE_WORD} word, {cage_map[bad]!r} at r{bad // n + 1}c{bad % n + 1}"
-            " is no cage letter"
+            f"in the {CAGE_WORD} word, {cage_map[bad]!r} at r{bad // n + 1}c{bad % n + 1} is no cage letter"
             " (A-Z, a-z, or . for no cage)"
         )
-    pieces: list[list[int]] = []
-    seen: set[int] = set()
-    for start, letter in enumerate(cage_map):
-        if letter != "." and start not in seen:
-            same = {c for c in range(n * n) if cage_map[c] == letter}
-            pieces.append(sorted(connected_piece(start, same, n)))
-            seen.update(pieces[-1])
+    pieces = [
+        sorted(piece)
+        for letter in set(cage_map) - {"."}
+        for piece in _pieces((c for c in range(n * n) if cage_map[c] == letter), n)
+    ]
+    pieces.sort()
     sums = sums_text.split(",") if sums_text else []
     if len(sums) != len(pieces):
         raise ShapeError(
-            f"in the {CAGE_WORD} word, the map has {len(pieces)} cages"
-            " (cells of one letter joined side by side)"
-            f" but {len(sums)} sums follow"
+            f"in the {CAGE_WORD} word, the map has {len(pieces)} pieces (cells of one letter joined side by"
+            f" side) but {len(sums)} sums follow"
         )
-    found = []
-    for piece, total in zip(pieces, sums, strict=True):
+    groups: list[tuple[list[int], int | None]] = []
+    group_of: list[int] = []
+    for k, (piece, total) in enumerate(zip(pieces, sums, strict=True)):
+        first = f"r{piece[0] // n + 1}c{piece[0] % n + 1}"
+        if total == "^":
+            earlier = [j for j in range(k) if cage_map[pieces[j][0]] == cage_map[piece[0]]]
+            if not earlier:
+                raise ShapeError(
+                    f"in the {CAGE_WORD} word, the piece at {first} joins an earlier cage (^), but no"
+                    f" earlier piece has its letter {cage_map[piece[0]]}"
+                )
+            group_of.append(group_of[earlier[-1]])
+            groups[group_of[-1]][0].extend(piece)
+            continue
         if total != "-" and not (total.isascii() and total.isdigit() and len(total) <= 4):
-            first = f"r{piece[0] // n + 1}c{piece[0] % n + 1}"
             raise ShapeError(
                 f"in the {CAGE_WORD} word, {total!r}, the sum of the cage at {first},"
-                " is no number (- for none)"
+                " is no number (- for none, ^ for a piece of an earlier cage)"
             )
-        found.append(Cage(tuple(piece), None if total == "-" else int(total)))
-    return checked_cages(n, found)
+        group_of.append(len(groups))
+        groups.append((list(piece), None if total == "-" else int(total)))
+    return checked_cages(n, [Cage(tuple(cells), total) for cells, total in groups])

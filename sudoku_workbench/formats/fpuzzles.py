@@ -242,7 +242,7 @@ def _extras(reader: JsonReader, data: dict[str, Any], n: int) -> list[str]:
 def _with_killer_cages(reader: JsonReader, data: dict[str, Any], geo: Geometry) -> Geometry:
     """``geo`` with the puzzle's ``killercage`` list, each cage checked and named by its place."""
     items = reader.get(data, "killercage", list, "killercage", [])
-    cages = []
+    cages: list[Cage] = []
     for i, item in enumerate(items):
         path = f"killercage[{i}]"
         cage = Cage(tuple(_cells_of(reader, item, geo.n, path)), _cage_sum(reader, item, path))

@@ -126,8 +126,16 @@ def test_the_cage_word_reuses_letters_past_52_cages_without_joining_neighbours()
     assert shape_from_words(9, geo.shape_words) is geo
 
 
-def test_a_cage_in_pieces_cannot_be_written_on_one_line() -> None:
-    geo = with_cages(geometry(3, 3), [Cage((0, 2), 4)])
+def test_a_cage_in_pieces_is_written_with_carets_and_read_back() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((0, 2, 80), 12), Cage((1,), 2), Cage((3, 4), None)])
+    word = geo.shape_words[-1]
+    assert word == "cages:ABACC" + "." * 75 + "A" + ":12,2,^,-,^"
+    assert shape_from_words(9, geo.shape_words) is geo
+
+
+def test_a_cage_in_pieces_among_more_than_52_cages_cannot_be_written_on_one_line() -> None:
+    singles = [Cage((c,), None) for c in range(3, 81) if c != 5]
+    geo = with_cages(geometry(3, 3), [Cage((0, 2), 4), Cage((1,), None), *singles])
     with pytest.raises(ShapeError, match=r"cage at r1c1 \(sum 4, 2 cells\) is in pieces"):
         Grid.empty(geo).to_line()
 
@@ -140,9 +148,10 @@ def test_a_cage_in_pieces_cannot_be_written_on_one_line() -> None:
         ("cages:#" + "A" * 15 + ":10", "'#' at r1c1 is no cage letter"),
         (
             "cages:" + "ABABBABA" * 2 + ":10",
-            "the map has 16 cages (cells of one letter joined side by side) but 1 sums",
+            "the map has 16 pieces (cells of one letter joined side by side) but 1 sums",
         ),
         ("cages:" + "AABB" * 4 + ":10,x1", "'x1', the sum of the cage at r1c3, is no number"),
+        ("cages:" + "AABB" * 4 + ":^,3", "the piece at r1c1 joins an earlier cage (^), but no earlier piece"),
         ("cages:" + "AABB" * 4 + ":10,99", "cage at r1c1 (sum 10, 8 cells) has more cells"),
         ("cages:" + "AB.." * 4 + ":10,40", "cage at r1c2 (sum 40, 4 cells) cannot be made"),
     ],

@@ -87,7 +87,7 @@ def test_f_puzzles_killer_cages_are_written_as_f_puzzles_writes_them() -> None:
 
 
 def _fpuzzles(cages: object) -> str:
-    grid = [[{} for _ in range(9)] for _ in range(9)]
+    grid: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)]
     return json.dumps({"size": 9, "grid": grid, "killercage": cages})
 
 
@@ -174,3 +174,10 @@ def test_a_document_with_bad_cages_is_refused_naming_the_field(cages: object, wo
     data["cages"] = cages
     with pytest.raises(FormatError, match=re.escape(words)):
         parse_document(json.dumps(data))
+
+
+def test_an_f_puzzles_cage_in_pieces_keeps_its_one_sum_on_a_line() -> None:
+    grid = parse_fpuzzles(_fpuzzles([{"cells": ["R1C1", "R9C9"], "value": "10"}, {"cells": ["R1C2"]}]))
+    assert grid.geometry.cages == (Cage((0, 80), 10), Cage((1,), None))
+    assert grid.to_line().split()[1] == "cages:AB" + "." * 78 + "A:10,-,^"
+    assert parse_line(grid.to_line()) == grid

@@ -21,11 +21,14 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.fpuzzles import format_fpuzzles, format_link
 from sudoku_workbench.hcp.reduction import blank_arcs
 from sudoku_workbench.library.rating import rate_line
+from sudoku_workbench.logic.engine import RULES
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.eppstein import generate_eppstein
 from sudoku_workbench.search.generate import generate, loose_puzzle
+from sudoku_workbench.search.grid_count import count_grids
 from sudoku_workbench.search.killer_generate import generate_killer
+from sudoku_workbench.search.targets import Target, make_target
 from tests.logic.killer_puzzles import cp_sat_solutions
 
 
@@ -196,8 +199,13 @@ def test_searches_that_cannot_honour_cages_refuse_by_name(killer: tuple[Grid, st
     ):
         with pytest.raises(ShapeError, match="killer generator"):
             make()
+    with pytest.raises(ShapeError, match="killer generator"):
+        make_target(geo, random.Random(1), "none", Target(RULES, se=(1.0, 2.0)), budget=1)
     with pytest.raises(ShapeError, match="outside its cost"):
         anneal(killer[0])
+    small = with_cages(geometry(2, 2), [Cage((0, 1), 3)])
+    with pytest.raises(ShapeError, match="only classic box shapes allow"):
+        count_grids(small)  # it would count all 288 grids of a 4x4, as if the sum were not there
     with pytest.raises(ShapeError, match="Haythorpe's reduction"):
         blank_arcs(geo)
 

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from ortools.sat.python import cp_model
 
 from sudoku_workbench.cli import main
 from sudoku_workbench.core.cages import Cage
@@ -25,11 +26,13 @@ from sudoku_workbench.logic.engine import RULES
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.anneal import anneal
 from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.estimate import estimate_count
 from sudoku_workbench.search.generate import generate, loose_puzzle
 from sudoku_workbench.search.grid_count import count_grids
 from sudoku_workbench.search.killer_generate import generate_killer
+from sudoku_workbench.search.minimize import redundant_clues
 from sudoku_workbench.search.targets import Target, make_target
-from tests.logic.killer_puzzles import cp_sat_solutions
+from tests.logic.killer_puzzles import cp_sat_model, cp_sat_solutions
 
 
 @pytest.fixture(scope="module")
@@ -216,3 +219,34 @@ def test_ratings_on_scales_without_killer_rules_are_left_out(
     assert rate_se(small_killer).status == "refused"
     rating = rate_line((7, small_killer.to_line()))
     assert (rating.solutions, rating.se, rating.hodoku_score) == (1, None, None)
+
+
+def test_the_estimate_and_the_redundant_clues_honour_the_sums(small_killer: Grid) -> None:
+    loose = with_cages(geometry(2, 2), [Cage((0, 1), 3), Cage((14, 15), 5)])
+    exact = len(cp_sat_solutions(loose, limit=300))
+    estimate = estimate_count(Grid.empty(loose), 4000, random.Random(1))
+    assert abs(estimate.mean - exact) <= 5 * estimate.error + 0.5 < exact  # 288 without the sums
+    solution = cp_sat_solutions(small_killer.geometry)[0]
+    kept = (0, 7, 14, 21, 35)
+    puzzle = Grid.from_values(small_killer.geometry, [solution[c] if c in kept else 0 for c in range(36)])
+    loose_clues = redundant_clues(puzzle)
+    assert loose_clues is not None
+    for cell in loose_clues:  # each may go alone and one solution stays, by CP-SAT
+        fewer = [solution[c] if c in kept and c != cell else 0 for c in range(36)]
+        model, _ = cp_sat_model(Grid.from_values(small_killer.geometry, fewer))
+        assert len(_all_solutions(model)) == 1
+
+
+def _all_solutions(model: cp_model.CpModel) -> list[int]:
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    found: list[int] = []
+
+    class Collect(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            found.append(1)
+            if len(found) > 1:
+                self.stop_search()
+
+    solver.solve(model, Collect())
+    return found

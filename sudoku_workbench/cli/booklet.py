@@ -65,6 +65,10 @@ def _run(args: argparse.Namespace) -> int:
             print(f"skipped: {item}", file=sys.stderr)
             bad += 1
             continue
+        if item.geometry.cages:  # printed without its cages a killer could not be solved
+            print(f"skipped: record {number}: a booklet page draws no killer cages yet", file=sys.stderr)
+            bad += 1
+            continue
         jobs.append((number, item.to_line(), args.ratings, args.explain))
     if not jobs:
         raise WorkbenchError(f"{source_name(args.file)}: no puzzle to print")

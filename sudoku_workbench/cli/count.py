@@ -65,10 +65,11 @@ def _answer(limit: int | None, _number: int, grid: Grid) -> list[str] | Refusal:
     """The puzzle's number of solutions (a worker's task).
 
     A blank grid's solutions are every grid of its shape: one by one that is 28 million for a 6x6
-    (minutes), so it is counted by count-grids' reductions instead (a fraction of a second).
+    (minutes), so it is counted by count-grids' reductions instead (a fraction of a second). A blank
+    killer is no such grid: its cage sums are its clues, so it is counted as any puzzle.
     """
     geo = grid.geometry
-    if limit is None and grid == Grid.empty(geo):
+    if limit is None and grid == Grid.empty(geo) and not geo.has_sums:
         if geo.n > LARGEST_PRACTICAL or not geo.classic:  # count-grids' reductions are for box shapes
             return Refusal(
                 f"a blank {geo.label} grid has every grid of its shape for a solution: give --limit"

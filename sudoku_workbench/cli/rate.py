@@ -21,7 +21,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.rows import row_writer
 from sudoku_workbench.logic.engine import Rule, rate
 from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
-from sudoku_workbench.logic.rating.se_scale import rate_se
+from sudoku_workbench.logic.rating.se_scale import rate_se, se_refusal
 from sudoku_workbench.search.solve import first_solutions
 
 __all__ = ["COLUMNS", "register"]
@@ -72,6 +72,9 @@ def rate_record(
     if refusal is not None:
         return refusal
     if scale == "se":
+        refused = se_refusal(grid.geometry)
+        if refused is not None:
+            return Refusal(refused)
         # --assume-unique has counted one solution already (unique_refusal refuses any other puzzle).
         rated = rate_se(grid, rules, one_solution=assume_unique or solution_count(grid) == 1)
         values: tuple[object, ...] = (round(rated.difficulty, 1), rated.hardest_rule or "-", rated.step_count)

@@ -16,7 +16,14 @@ import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from sudoku_workbench.core.cages import Cage, checked_cages
+from sudoku_workbench.core.cages import (
+    CAGE_WORD,
+    Cage,
+    cage_word,
+    cages_from_word,
+    checked_cages,
+    connected_piece,
+)
 from sudoku_workbench.core.errors import ShapeError
 from sudoku_workbench.core.variants import EXTRAS
 
@@ -326,10 +333,15 @@ class Geometry:
     def shape_words(self) -> tuple[str, ...]:
         """The shape as words after a one-line puzzle (see :func:`shape_from_words`).
 
-        A jigsaw's region map in letters, then ``+x``-style variant words; none for a classic grid.
+        A jigsaw's region map in letters, then ``+x``-style variant words, then the ``cages:MAP:SUMS``
+        word of a killer (``core.cages``); none for a classic grid.
+
+        Raises:
+            ShapeError: for a cage in pieces, which the cage word cannot write.
         """
         regions = () if self.box else ("".join(REGION_LETTERS[r] for r in self.region_of),)
-        return (*regions, *("+" + name for name in self.extras))
+        cages = (cage_word(self.n, self.cages),) if self.cages else ()
+        return (*regions, *("+" + name for name in self.extras), *cages)
 
     @functools.cached_property
     def walls(self) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
@@ -475,38 +487,34 @@ def _caged(base: Geometry, cages: tuple[Cage, ...]) -> Geometry:
     return Geometry(base.n, base.region_of, base.extras, base.box, cages)
 
 
-def connected_piece(start: Cell, members: set[Cell], n: int) -> set[Cell]:
-    """The cells of ``members`` reached from ``start`` by steps to the side, up or down."""
-    piece, todo = {start}, [start]
-    while todo:
-        cell = todo.pop()
-        r, c = divmod(cell, n)
-        for other in (cell - n if r else -1, cell + n, cell - 1 if c else -1, cell + 1 if c < n - 1 else -1):
-            if other in members and other not in piece:
-                piece.add(other)
-                todo.append(other)
-    return piece
-
-
 def shape_from_words(n: int, words: Iterable[str]) -> Geometry:
     """The shape the words after an N×N one-line puzzle give.
 
-    A region map of N·N letters makes it a jigsaw, each ``+name`` adds a variant extra; other words
-    (a rating, an id) say nothing of the shape.
+    A region map of N·N letters makes it a jigsaw, each ``+name`` adds a variant extra, a
+    ``cages:MAP:SUMS`` word adds killer cages (``core.cages``); other words (a rating, an id) say
+    nothing of the shape.
 
     Raises:
-        ShapeError: for a region map that cannot be (with the region and cell), or an unknown variant.
+        ShapeError: for a region map that cannot be (with the region and cell), an unknown variant, or
+            a cage word that cannot be (naming the cage or the character).
     """
     regions: str | None = None
     extras = []
+    cage_words = []
     for word in words:
         if word.startswith("+") and len(word) > 1:
             extras.append(word[1:].lower())
+        elif word.startswith(CAGE_WORD):
+            cage_words.append(word)
         elif regions is None and len(word) == n * n and word.isascii() and word.isalpha():
             regions = word.upper()
+    if len(cage_words) > 1:
+        raise ShapeError(f"{len(cage_words)} cage words ({CAGE_WORD}…): a puzzle has one map of its cages")
     if regions is None:
-        return geometry_for_size(n, tuple(extras)) if n in BOX_SHAPES else _needs_map(n)
-    return jigsaw(regions, extras)
+        geo = geometry_for_size(n, tuple(extras)) if n in BOX_SHAPES else _needs_map(n)
+    else:
+        geo = jigsaw(regions, extras)
+    return with_cages(geo, cages_from_word(n, cage_words[0])) if cage_words else geo
 
 
 def _needs_map(n: int) -> Geometry:

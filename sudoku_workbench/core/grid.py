@@ -336,8 +336,11 @@ class Grid:
     def to_line(self, blank: str = ".") -> str:
         """The digits as one line, ``blank`` for an empty cell (the common one-puzzle-per-line form).
 
-        Then come the words of a shape other than the classic one (a region map, ``+x``; see
-        ``formats.text``).
+        Then come the words of a shape other than the classic one (a region map, ``+x``, a killer's
+        ``cages:MAP:SUMS``; see ``formats.text``).
+
+        Raises:
+            ShapeError: for a killer cage in pieces, which one line cannot write.
 
         The one writer of that form: ``formats`` writes ``.txt`` and ``.sdm`` lines with it.
         """

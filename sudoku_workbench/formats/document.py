@@ -3,7 +3,8 @@
 JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, candidates ``[cell, digit]``::
 
     {"format": "sudoku-workbench", "version": 1, "title": "", "box": [3, 3],
-     (or, for a jigsaw, "regions": "AAABBB…", its region map in letters; "variants": ["x"] if any)
+     (or, for a jigsaw, "regions": "AAABBB…", its region map in letters; "variants": ["x"] if any;
+     "cages": [{"cells": [0, 1], "sum": 17}, …] for killer cages, "sum" left out for a cage without one)
      "puzzle": "53..7....…",                        the givens, one line
      "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
      "start": {"entries": …, "candidates": …},      optional: where the history starts, when not the puzzle
@@ -24,6 +25,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import (
     BOX_SHAPES,
@@ -34,6 +36,7 @@ from sudoku_workbench.core.geometry import (
     digit_char,
     geometry,
     jigsaw,
+    with_cages,
 )
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
@@ -123,10 +126,37 @@ def _shape_data(geo: Geometry) -> dict[str, Any]:
     )
     if geo.extras:
         data["variants"] = list(geo.extras)
+    if geo.cages:
+        data["cages"] = [
+            {"cells": list(cage.cells)} | ({} if cage.total is None else {"sum": cage.total})
+            for cage in geo.cages
+        ]
     return data
 
 
 def _read_shape(reader: JsonReader, data: dict[str, Any]) -> Geometry:
+    geo = _read_regions(reader, data)
+    cages = [
+        _read_cage(reader, geo, item, f"cages[{i}]")
+        for i, item in enumerate(reader.get(data, "cages", list, "cages", []))
+    ]
+    try:
+        return with_cages(geo, cages)
+    except ShapeError as err:
+        raise reader.error("cages", str(err)) from None
+
+
+def _read_cage(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Cage:
+    if not isinstance(item, dict):
+        raise reader.error(path, "expected a cage object with cells and a sum")
+    cells = tuple(
+        reader.cell(geo, c, f"{path}.cells") for c in reader.get(item, "cells", list, f"{path}.cells")
+    )
+    total = reader.get(item, "sum", int, f"{path}.sum") if "sum" in item else None
+    return Cage(cells, total)
+
+
+def _read_regions(reader: JsonReader, data: dict[str, Any]) -> Geometry:
     variants = reader.get(data, "variants", list, "variants", [])
     if not all(isinstance(name, str) for name in variants):
         raise reader.error("variants", f"{variants!r} is not a list of variant names")

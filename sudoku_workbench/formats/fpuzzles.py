@@ -4,7 +4,9 @@ The layout, from the published decoders (dclamage's SudokuSolver and SudokuPad's
 object with ``size``, ``grid`` (``size`` rows of cell objects: ``value``, ``given``, and ``region``, the
 0-based region when it is not the cell's default box), the flags ``diagonal+``, ``diagonal-``,
 ``antiknight``, ``antiking``, ``disjointgroups``, and lists of constraints (``extraregion``,
-``killercage``, ``thermometer``, …) whose cells are written ``R1C1``. A link is
+``killercage``, ``thermometer``, …) whose cells are written ``R1C1``; a killer cage is
+``{"cells": ["R1C1", …], "value": "17"}``, its sum a string (a number is read too) that is left out
+for a cage without a sum. A link is
 ``https://www.f-puzzles.com/?load=`` and the JSON compressed by LZ-string into base64; SudokuPad's
 ``fpuzzles…`` and ``fpuz…`` links carry the same. Constraints the workbench has no rules for yet are
 refused by name, so a puzzle is never solved with some of its rules silently dropped.
@@ -19,8 +21,17 @@ from typing import Any
 
 import lzstring
 
+from sudoku_workbench.core.cages import Cage, checked_cages
 from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.geometry import JIGSAW_SIZES, Geometry, ShapeError, box_regions, geometry, jigsaw
+from sudoku_workbench.core.geometry import (
+    JIGSAW_SIZES,
+    Geometry,
+    ShapeError,
+    box_regions,
+    geometry,
+    jigsaw,
+    with_cages,
+)
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 
@@ -50,7 +61,6 @@ _PASSIVE = {
 }
 #: Constraints with no rules here yet, by the name messages give them.
 _NOT_YET = {
-    "killercage": "killer cages",
     "littlekillersum": "little killer sums",
     "arrow": "arrows",
     "thermometer": "thermometers",
@@ -77,6 +87,8 @@ _NOT_YET = {
     "regionsumline": "region sum lines",
     "doublearrow": "double arrows",
 }
+#: Keys read into the shape beyond the flags: windoku's windows and killer cages.
+_SHAPED = {"extraregion", "killercage"}
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
 _CELL = re.compile(r"R(\d+)C(\d+)")
 
@@ -112,6 +124,7 @@ def parse_fpuzzles(text: str, source: str = "<f-puzzles>") -> Grid:
         geo = jigsaw(regions, _extras(reader, data, n))
     except ShapeError as err:
         raise reader.error("grid", str(err)) from None
+    geo = _with_killer_cages(reader, data, geo)
     givens = [value if given else 0 for value, given, _ in cells]
     entries = [0 if given else value for value, given, _ in cells]
     if any(not 0 <= v <= n for v in givens + entries):
@@ -142,6 +155,8 @@ def format_fpuzzles(grid: Grid, title: str = "") -> str:
             data[flag] = True
     if "windoku" in geo.extras:
         data["extraregion"] = [{"cells": [_cell_ref(geo, c) for c in geo.units[u]]} for u in geo.windows]
+    if geo.cages:
+        data["killercage"] = _killer_cage_data(geo)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -188,7 +203,7 @@ def _check_keys(reader: JsonReader, data: dict[str, Any]) -> None:
         if key in _NOT_YET:
             if value:
                 raise reader.error(key, f"{_NOT_YET[key]} have no rules here yet; this puzzle cannot be read")
-        elif key not in _PASSIVE and key not in _FLAGS and key not in _DIAGONALS and key != "extraregion":
+        elif key not in _PASSIVE and key not in _FLAGS and key not in _DIAGONALS and key not in _SHAPED:
             raise reader.error(key, "an f-puzzles key the workbench does not know")
 
 
@@ -222,6 +237,46 @@ def _extras(reader: JsonReader, data: dict[str, Any], n: int) -> list[str]:
             )
         extras.append("windoku")
     return extras
+
+
+def _with_killer_cages(reader: JsonReader, data: dict[str, Any], geo: Geometry) -> Geometry:
+    """``geo`` with the puzzle's ``killercage`` list, each cage checked and named by its place."""
+    items = reader.get(data, "killercage", list, "killercage", [])
+    cages: list[Cage] = []
+    for i, item in enumerate(items):
+        path = f"killercage[{i}]"
+        cage = Cage(tuple(_cells_of(reader, item, geo.n, path)), _cage_sum(reader, item, path))
+        try:
+            cages += checked_cages(geo.n, [cage])
+        except ShapeError as err:
+            raise reader.error(path, str(err)) from None
+    try:
+        return with_cages(geo, cages) if cages else geo
+    except ShapeError as err:
+        raise reader.error("killercage", str(err)) from None
+
+
+def _cage_sum(reader: JsonReader, item: dict[str, Any], path: str) -> int | None:
+    """A killer cage's sum: its ``value``, a whole number as f-puzzles writes it (text) or as a number."""
+    value = item.get("value")
+    if value is None or value == "":
+        return None
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() and len(value) <= 6:
+        return int(value)
+    raise reader.error(
+        f"{path}.value", f"{value!r} is no cage sum (a whole number; leave it out for a cage without a sum)"
+    )
+
+
+def _killer_cage_data(geo: Geometry) -> list[dict[str, Any]]:
+    """The cages as f-puzzles writes them: cells ``R1C1`` and the sum as text (none for no sum)."""
+    return [
+        {"cells": [_cell_ref(geo, c) for c in cage.cells]}
+        | ({} if cage.total is None else {"value": str(cage.total)})
+        for cage in geo.cages
+    ]
 
 
 def _windoku_windows(n: int) -> set[frozenset[int]]:

@@ -3,8 +3,11 @@
 A one-line puzzle is N*N characters (``.`` or ``0`` blank, ``1``–``9`` then ``A``, ``B``, … for 10 and
 up) or N*N whitespace-separated numbers (``10 0 3 …``, for sizes above 9 written with numbers). After the
 grid, a word of N*N letters is a jigsaw's region map and ``+x``, ``+windoku``, ``+disjoint``,
-``+antiknight``, ``+antiking`` add a variant's rules; other text (a rating, an id) is ignored. Errors
-name the line and column of the offending character.
+``+antiknight``, ``+antiking`` add a variant's rules, and one word ``cages:MAP:SUMS`` adds killer
+cages (MAP a letter per cell, ``.`` for none, the cells of a letter joined side by side making a
+cage; SUMS the totals in the order of the cages' first cells, ``-`` for none: see ``core.cages``);
+other text (a rating, an id) is ignored. Errors name the line and column of the offending character
+or word.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from sudoku_workbench.core.cages import CAGE_WORD
 from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import (
     BOX_SHAPES,
@@ -181,10 +185,16 @@ def parse_line(text: str, source: str = "<input>", line: int = 1) -> Grid:
     try:
         geo = shape_from_words(n, words)
     except ShapeError as err:
-        raise FormatError(
-            str(err), source, line, tokens[cells].column if len(tokens) > cells else 0
-        ) from None
+        raise FormatError(str(err), source, line, _word_column(tokens[cells:], str(err))) from None
     return Grid.from_values(geo, digits)
+
+
+def _word_column(words: list[Token], message: str) -> int:
+    """Where the shape word at fault starts: the cage word for a cage's problem, else the first word."""
+    if not words:
+        return 0
+    cage_word = next((w for w in words if w.text.startswith(CAGE_WORD)), None)
+    return cage_word.column if cage_word is not None and "cage" in message else words[0].column
 
 
 def _shape_size(count: int, words: list[str], source: str, line: int, what: str) -> int:

@@ -105,8 +105,14 @@ def _layout(geo: Geometry) -> _Layout:
     blocks; an extra house or a variant's move has no gadget, and a cycle would ignore it.
 
     Raises:
-        ShapeError: for a shape with variant extras (X, windoku, disjoint groups, anti-knight, …).
+        ShapeError: for a shape with variant extras (X, windoku, disjoint groups, anti-knight, …) or
+            killer cages.
     """
+    if geo.cages:
+        raise ShapeError(
+            f"Haythorpe's reduction has gadgets for rows, columns and blocks only; the killer cages of"
+            f" {geo.label} (their sums and their no-repeat rule) have none, so its cycles would break them"
+        )
     if geo.extras:
         raise ShapeError(
             f"Haythorpe's reduction has gadgets for rows, columns and blocks only; {geo.label} adds rules "

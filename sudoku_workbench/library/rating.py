@@ -14,7 +14,7 @@ from sudoku_workbench.formats.records import parse_puzzle
 from sudoku_workbench.library.database import Library
 from sudoku_workbench.library.importing import now
 from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
-from sudoku_workbench.logic.rating.se_scale import rate_se
+from sudoku_workbench.logic.rating.se_scale import rate_se, se_refusal
 from sudoku_workbench.search.solve import first_solutions
 
 __all__ = ["Rating", "rate_line", "save_rating"]
@@ -42,12 +42,14 @@ def rate_line(item: tuple[int, str]) -> Rating:
     found = first_solutions(grid, 2)
     if len(found) != 1:
         return Rating(puzzle_id, len(found), None, None, None, None)
-    se = rate_se(grid, one_solution=True)
+    se = None if se_refusal(grid.geometry) else rate_se(grid, one_solution=True)
     score = level = None
     if hodoku_refusal(grid.geometry) is None:
         rated = rate_hodoku(grid, solution=found[0].values)
         score = rated.score
         level = rated.level.name.lower() if rated.status == "solved" else rated.status
+    if se is None:
+        return Rating(puzzle_id, 1, None, score, level, None)
     return Rating(puzzle_id, 1, round(se.difficulty, 1), score, level, se.hardest_rule or None)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.errors import Contradiction, ShapeError
 from sudoku_workbench.core.geometry import Cell, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search.solve import solve
@@ -226,6 +226,24 @@ class _Annealer:
             progress(AnnealProgress(iteration, state.cost, temp, restarts, tuple(state.values)))
 
 
+def _check_cost_covers(geo: Geometry) -> None:
+    """Refuse a shape whose rules the cost (repeats in houses) does not count: a fill at cost 0 breaks them.
+
+    Raises:
+        ShapeError: for killer cages (their sums and no-repeat rule) and for a variant's moves.
+    """
+    if geo.cages:
+        raise ShapeError(
+            f"annealing counts repeated digits in houses only; the killer cages of {geo.label} (their sums"
+            " and their no-repeat rule) are outside its cost, so its fill would break them"
+        )
+    if any(geo.neighbours):
+        raise ShapeError(
+            f"annealing counts repeated digits in houses only; the moves of {geo.label} are outside its"
+            " cost, so its fill would break them"
+        )
+
+
 def anneal(
     grid: Grid,
     settings: AnnealSettings | None = None,
@@ -239,11 +257,13 @@ def anneal(
     ``cancel`` is checked as often. Stops at cost 0 or after ``settings.max_iterations``.
 
     Raises:
+        ShapeError: for a shape with rules outside the cost (killer cages, a variant's moves).
         Contradiction: when the puzzle has no solution, so no fill can reach cost 0: its givens repeat
             a digit, leave a cell without candidate or a digit without place (as Check says), or the
             exact search finds none (milliseconds beside the annealing, which would only run out).
         Cancelled: when ``cancel`` is triggered.
     """
+    _check_cost_covers(grid.geometry)
     puzzle = grid.puzzle()
     problems = puzzle.problems()
     if problems:

@@ -129,6 +129,22 @@ def _fill_orbit(
     return True
 
 
+def refuse_cages(geo: Geometry) -> None:
+    """Refuse a killer shape: these generators keep the shape and draw givens on it.
+
+    A killer's cages and sums come from its solution (``search.killer_generate`` cuts them), so
+    givens drawn on fixed cages would make no puzzle a setter means.
+
+    Raises:
+        ShapeError: naming the shape and the generator to use.
+    """
+    if geo.cages:
+        raise ShapeError(
+            f"the classic generator draws givens on a fixed shape; {geo.label} has cages, whose sums come"
+            " from the solution: make killers with the killer generator (search.killer_generate)"
+        )
+
+
 def generate_eppstein(
     geo: Geometry,
     rng: random.Random,
@@ -146,9 +162,11 @@ def generate_eppstein(
     and locked candidates, and found without a solver call.
 
     Raises:
+        ShapeError: for a shape with killer cages (see :func:`refuse_cages`).
         SymmetryError: when the symmetry does not fit the box shape.
         Cancelled: when the token is cancelled.
     """
+    refuse_cages(geo)
     givens, chosen = fill_orbits(geo, rng, symmetry, cancel, fill_progress)
     kept = remove_orbits(geo, givens, chosen, cancel, thorough=thorough, progress=removal_progress)
     return grid_of(geo, kept)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core import CancelToken, Cell, Digit, Geometry, Grid, Step
 from sudoku_workbench.logic.engine import RULES, Level, Rating, Rule, rate
-from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.eppstein import generate_eppstein, refuse_cages
 from sudoku_workbench.search.minimize import grid_of
 from sudoku_workbench.search.solve import count, solutions
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, check_symmetry, orbits
@@ -123,10 +123,12 @@ def generate(
     (logic-solvable means by them).
 
     Raises:
+        ShapeError: for a shape with killer cages (``eppstein.refuse_cages``).
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
         ValueError: when the target level is not a :class:`~sudoku_workbench.logic.engine.Level`.
         Cancelled: when the token is cancelled.
     """
+    refuse_cages(geo)
     check_symmetry(geo, symmetry)
     if not unique and not very_hard and level is None:
         grid = loose_puzzle(geo, rng, symmetry, cancel)
@@ -247,9 +249,11 @@ def loose_puzzle(
     while at least :data:`LOOSE_FILL` of the cells stay filled; no counting, so it is quick.
 
     Raises:
+        ShapeError: for a shape with killer cages (``eppstein.refuse_cages``).
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
         Cancelled: when the token is cancelled.
     """
+    refuse_cages(geo)
     check_symmetry(geo, symmetry)
     solution = next(solutions(Grid.empty(geo), cancel=cancel, rng=rng))
     order = list(orbits(geo, symmetry))

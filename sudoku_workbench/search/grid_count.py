@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.errors import ShapeError
 from sudoku_workbench.core.geometry import Cell, Geometry
 
 __all__ = ["REDUCTIONS", "GridCount", "Reduction", "count_grids", "standard_box_grids"]
@@ -159,8 +160,15 @@ def count_grids(
     ``progress(nodes)`` is called every few thousand search nodes; ``cancel`` is checked as often.
 
     Raises:
+        ShapeError: for a shape that is not classic (a variant, a jigsaw, killer cages): the reductions
+            relabel digits and permute lines, which its extra rules do not allow.
         Cancelled: when ``cancel`` is triggered.
     """
+    if not geo.classic:
+        raise ShapeError(
+            f"the grid count's reductions relabel digits and permute rows and columns, which only classic"
+            f" box shapes allow; {geo.label} is not one"
+        )
     plan = _plan(geo, reduction)
     walker = _Walker(geo, plan, cancel, progress, None)
     reduced = walker.walk()

@@ -39,7 +39,7 @@ from sudoku_workbench.logic.reference.practice import read_practice_set
 from sudoku_workbench.logic.rule_choice import rules_count
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
-from sudoku_workbench.search.eppstein import generate_eppstein
+from sudoku_workbench.search.eppstein import generate_eppstein, refuse_cages
 from sudoku_workbench.search.minimize import grid_of, is_unique
 from sudoku_workbench.search.solve import solutions
 from sudoku_workbench.search.symmetry import check_symmetry, has_symmetry, orbits
@@ -367,10 +367,12 @@ def make_target(
     from a shipped puzzle (see the module docstring).
 
     Raises:
+        ShapeError: for a shape with killer cages (``eppstein.refuse_cages``).
         SymmetryError: when the symmetry is unknown or does not fit the box shape.
         TargetError: when the target is impossible, or no puzzle was found within the budget.
         Cancelled: when the token is cancelled.
     """
+    refuse_cages(geo)
     check_symmetry(geo, symmetry)
     check_target(target)
     # The budget is a token the attempts check as they go: one attempt on a 25x25 outlasts it.

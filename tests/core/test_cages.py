@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pickle
+import re
 
 import pytest
 
-from sudoku_workbench.core.cages import Cage, checked_cages, sum_combinations
-from sudoku_workbench.core.geometry import ShapeError, geometry, jigsaw, with_cages
+from sudoku_workbench.core.cages import Cage, cages_from_word, checked_cages, sum_combinations
+from sudoku_workbench.core.geometry import ShapeError, geometry, jigsaw, shape_from_words, with_cages
 from sudoku_workbench.core.grid import Grid, ProblemKind
 
 
@@ -96,3 +97,70 @@ def test_a_cage_whose_digits_miss_its_sum_is_a_problem() -> None:
     givens[9], givens[10] = 9, 16 - 9  # 16 of 24 with one cell left: fine (8 fits)
     sums = [p.cells for p in Grid.from_values(geo, givens).problems() if p.kind is ProblemKind.CAGE_SUM]
     assert sums == [(0, 1)]
+
+
+def _word_cages(n: int, word: str) -> tuple[Cage, ...]:
+    return cages_from_word(n, word)
+
+
+def test_the_cage_word_reads_letters_joined_side_by_side_and_sums_in_first_cell_order() -> None:
+    # 4x4: A (r1c1 r1c2), B (r1c3), A again (r1c4 r2c4: not joined to the first A), C below
+    word = "cages:AABA" + "CC.A" + "...." + "DDDD" + ":3,4,5,-,10"
+    cages = _word_cages(4, word)
+    assert cages == (
+        Cage((0, 1), 3),
+        Cage((2,), 4),
+        Cage((3, 7), 5),
+        Cage((4, 5), None),
+        Cage((12, 13, 14, 15), 10),
+    )
+    geo = with_cages(geometry(2, 2), cages)
+    assert geo.shape_words[-1] == "cages:AABC" + "DD.C" + "...." + "EEEE" + ":3,4,5,-,10"
+    assert shape_from_words(4, geo.shape_words) is geo
+
+
+def test_the_cage_word_reuses_letters_past_52_cages_without_joining_neighbours() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((c,), None) for c in range(81)])
+    word = geo.shape_words[-1]
+    assert len(set(word.split(":")[1])) == 52
+    assert shape_from_words(9, geo.shape_words) is geo
+
+
+def test_a_cage_in_pieces_is_written_with_carets_and_read_back() -> None:
+    geo = with_cages(geometry(3, 3), [Cage((0, 2, 80), 12), Cage((1,), 2), Cage((3, 4), None)])
+    word = geo.shape_words[-1]
+    assert word == "cages:ABACC" + "." * 75 + "A" + ":12,2,^,-,^"
+    assert shape_from_words(9, geo.shape_words) is geo
+
+
+def test_a_cage_in_pieces_among_more_than_52_cages_cannot_be_written_on_one_line() -> None:
+    singles = [Cage((c,), None) for c in range(3, 81) if c != 5]
+    geo = with_cages(geometry(3, 3), [Cage((0, 2), 4), Cage((1,), None), *singles])
+    with pytest.raises(ShapeError, match=r"cage at r1c1 \(sum 4, 2 cells\) is in pieces"):
+        Grid.empty(geo).to_line()
+
+
+@pytest.mark.parametrize(
+    ("word", "words"),
+    [
+        ("cages:AB", "should read cages:MAP:SUMS"),
+        ("cages:" + "A" * 15 + ":10", "the map has 15 cells; a 4x4 grid has 16"),
+        ("cages:#" + "A" * 15 + ":10", "'#' at r1c1 is no cage letter"),
+        (
+            "cages:" + "ABABBABA" * 2 + ":10",
+            "the map has 16 pieces (cells of one letter joined side by side) but 1 sums",
+        ),
+        ("cages:" + "AABB" * 4 + ":10,x1", "'x1', the sum of the cage at r1c3, is no number"),
+        ("cages:" + "AABB" * 4 + ":^,3", "the piece at r1c1 joins an earlier cage (^), but no earlier piece"),
+        ("cages:" + "AABB" * 4 + ":10,99", "cage at r1c1 (sum 10, 8 cells) has more cells"),
+        ("cages:" + "AB.." * 4 + ":10,40", "cage at r1c2 (sum 40, 4 cells) cannot be made"),
+    ],
+)
+def test_a_bad_cage_word_is_refused_naming_the_fault(word: str, words: str) -> None:
+    with pytest.raises(ShapeError, match=re.escape(words)):
+        shape_from_words(4, [word])
+
+
+def test_two_cage_words_are_refused() -> None:
+    with pytest.raises(ShapeError, match="2 cage words"):
+        shape_from_words(4, ["cages:" + "A" * 16 + ":-", "cages:" + "." * 16 + ":"])

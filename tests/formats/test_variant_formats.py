@@ -75,8 +75,8 @@ EMPTY: list[list[dict[str, object]]] = [[{} for _ in range(9)] for _ in range(9)
     ("text", "message"),
     [
         (
-            _link({"size": 9, "grid": EMPTY, "killercage": [{"cells": ["R1C1"], "value": "3"}]}),
-            "killer cages have no rules",
+            _link({"size": 9, "grid": EMPTY, "killercage": [{"cells": ["R1C1"], "value": "30"}]}),
+            r"killercage\[0\]: the cage at r1c1 \(sum 30, 1 cell\) cannot be made",
         ),
         (
             _link({"size": 9, "grid": EMPTY, "sparkles": True}),

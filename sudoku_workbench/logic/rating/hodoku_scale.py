@@ -145,7 +145,8 @@ def hodoku_refusal(geo: Geometry) -> str | None:
     """Why HoDoKu's scale cannot rate a puzzle of this shape: it has no jigsaw or variant rules."""
     if geo.classic:
         return None
-    return f"HoDoKu rates classic grids only ({geo.label} is not one): use the SE scale"
+    other = "the level scale" if geo.cages else "the SE scale"
+    return f"HoDoKu rates classic grids only ({geo.label} is not one): use {other}"
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,7 @@ from functools import partial
 
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.als.als import ALS_XZ, als_xz
@@ -64,6 +65,7 @@ __all__ = [
     "length_difficulty",
     "puzzle_difficulty",
     "rate_se",
+    "se_refusal",
     "step_difficulty",
     "step_floor",
 ]
@@ -217,6 +219,16 @@ def step_floor(rule: Rule) -> float:
     return rule.se.base
 
 
+def se_refusal(geo: Geometry) -> str | None:
+    """Why SE's scale cannot rate a puzzle of this shape: Sudoku Explainer has no killer rules."""
+    if not geo.cages:
+        return None
+    return (
+        f"Sudoku Explainer has no rules for killer cages ({geo.label}), so its scale cannot rate them:"
+        " use the level scale"
+    )
+
+
 def rate_se(
     grid: Grid,
     rules: tuple[Rule, ...] = RULES,
@@ -235,9 +247,13 @@ def rate_se(
     that cannot make a step at or below it are not asked (where only they would go on, the status is
     ``stuck``): whether the rating stays under the ceiling is the same either way, found sooner.
 
+    A puzzle SE has no scale for (:func:`se_refusal`) is not rated: status ``refused``, difficulty 0.
+
     Raises:
         Cancelled: when ``cancel`` was cancelled.
     """
+    if se_refusal(grid.geometry) is not None:
+        return SeRating(0.0, "", 0, "refused")
     n = grid.geometry.n
     count = 0
     hardest: tuple[float, Step] | None = None

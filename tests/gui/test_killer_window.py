@@ -1,0 +1,255 @@
+"""Killer puzzles in the window: cages drawn, made and removed on the board, and New killer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication, QInputDialog
+
+from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.cages import Cage
+from sudoku_workbench.core.geometry import with_cages
+from sudoku_workbench.core.history import History
+from sudoku_workbench.gui import dialogs
+from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, cage_loops, step_cages
+from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.logic.engine import next_step, rule_by_id
+from sudoku_workbench.logic.rule_types import Shape
+from sudoku_workbench.search.solve import first_solutions
+from tests.gui.conftest import dangling_jobs, settle
+from tests.gui.test_editing import trigger
+
+#: Two cages of a 9x9: an L of three cells from r1c1 (sum 12) and a pair r5c5–r5c6 without a sum.
+L_CAGE = Cage((0, 1, 9), 12)
+PAIR = Cage((40, 41), None)
+
+
+def _board(qtbot, grid: Grid, side: int = 540, candidates: bool = True) -> BoardView:
+    board = BoardView()
+    qtbot.addWidget(board)
+    board.set_grid(grid)
+    board.set_show_candidates(candidates)
+    board.selected = -1
+    board.resize(side, side)
+    return board
+
+
+def _dark(image: QImage, x: float, y: float) -> bool:
+    return QColor(image.pixel(round(x), round(y))).lightness() < 128
+
+
+def _runs(image: QImage, y: float, x0: float, x1: float) -> int:
+    """How many separate dark runs a row of pixels crosses (a dashed line: several; a solid one: 1)."""
+    runs, before = 0, False
+    for x in range(round(x0), round(x1)):
+        dark = _dark(image, x, y)
+        runs += dark and not before
+        before = dark
+    return runs
+
+
+def test_a_cage_outline_follows_the_boundary_with_its_corners_inset():
+    inset = {(a / 2 + b * INSET, c / 2 + d * INSET) for (a, b), (c, d) in cage_loops(L_CAGE.cells, 9)[0]}
+    low, high, one = INSET, 2 - INSET, 1 - INSET
+    # Six corners of the L: the inner corner lies inside r1c1's cell square, INSET from both walls.
+    assert inset == {(low, low), (high, low), (high, one), (one, one), (one, high), (low, high)}
+    ring = cage_loops([0, 1, 2, 9, 11, 18, 19, 20], 9)  # a ring round r2c2: outside and inside lines
+    assert len(ring) == 2
+
+
+def test_cages_are_drawn_dashed_with_the_sum_in_the_corner_and_a_plain_board_has_none(qtbot):
+    geo = with_cages(geometry_for_size(9), [L_CAGE, PAIR])
+    caged = _board(qtbot, Grid.empty(geo), candidates=False).grab().toImage()
+    plain_board = _board(qtbot, Grid.empty(geometry_for_size(9)), candidates=False)
+    plain = plain_board.grab().toImage()
+    layout = plain_board.layout_now()
+    cell, left, top = layout.cell, layout.left, layout.top
+    # The top of the L runs along row 1 from r1c1 to r1c2, INSET below the wall, in dashes.
+    y = top + INSET * cell
+    assert _runs(caged, y, left + 0.5 * cell, left + 1.8 * cell) >= 4
+    assert _runs(plain, y, left + 0.5 * cell, left + 1.8 * cell) == 0
+    # The pair without a sum: dashed along its bottom, and no sum in its corner.
+    y = top + (5 - INSET) * cell
+    assert _runs(caged, y, left + 4.3 * cell, left + 5.7 * cell) >= 4
+    # The sum 12 is inked in r1c1's top left corner, over the lines the same cage without a sum has there.
+    unsummed = with_cages(geometry_for_size(9), [Cage(L_CAGE.cells), PAIR])
+    lines_only = _board(qtbot, Grid.empty(unsummed), candidates=False).grab().toImage()
+
+    def inked(image: QImage, col: int, row: int) -> int:
+        band = int(SUM_BAND * cell)
+        x0, y0 = left + col * cell, top + row * cell
+        return sum(_dark(image, x0 + i, y0 + j) for i in range(2, band + 4) for j in range(2, band))
+
+    assert inked(plain, 0, 0) == 0
+    assert inked(caged, 0, 0) > inked(lines_only, 0, 0) + 10
+
+
+def test_candidates_keep_clear_of_the_cages_and_stay_where_they_were_on_a_plain_board(qtbot):
+    plain = _board(qtbot, Grid.empty(geometry_for_size(9))).layout_now()
+    assert (plain.band, plain.inset) == (0, 0)
+    first = plain.spot(plain.cell_rect(0), 1)
+    assert (first.left(), first.top(), first.width()) == (plain.left, plain.top, plain.cell / 3)
+    geo = with_cages(geometry_for_size(9), [L_CAGE])
+    caged = _board(qtbot, Grid.empty(geo)).layout_now()
+    rect = caged.cell_rect(0)
+    spots = [caged.spot(rect, d) for d in range(1, 10)]
+    assert min(s.top() for s in spots) >= rect.top() + SUM_BAND * rect.height() - 1e-9
+    assert max(s.bottom() for s in spots) <= rect.bottom() - INSET * rect.height() + 1e-9
+    assert caged.candidate_at(spots[4].center()) == (0, 5)  # a click finds the spot where it is drawn
+
+
+def test_a_cage_rules_step_draws_its_cage_in_the_highlight_colour(qtbot):
+    geo = with_cages(geometry_for_size(9), [Cage((0, 1), 17), PAIR])
+    grid = Grid.empty(geo)
+    step = next_step(grid)
+    assert step is not None
+    assert rule_by_id(step.rule).shape is Shape.CAGES
+    assert step_cages(geo, step) == {0}
+
+    def reddish_dashes(shown) -> int:
+        board = _board(qtbot, grid, candidates=False)
+        board.set_step(shown)
+        image = board.grab().toImage()
+        layout = board.layout_now()
+        y = round(layout.top + INSET * layout.cell)
+        row = [
+            QColor(image.pixel(x, y)) for x in range(round(layout.left), round(layout.left + 2 * layout.cell))
+        ]
+        return sum(c.red() - c.green() > 80 for c in row)
+
+    # The same cells shaded by another rule's step: the cage's line stays ink, not the highlight colour.
+    other = replace(step, rule="naked_single")
+    assert step_cages(geo, other) == set()
+    assert reddish_dashes(step) > 10
+    assert reddish_dashes(other) == 0
+
+
+def _new_9x9(window, monkeypatch) -> None:
+    label = geometry_for_size(9).label
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args, **kw: (label, True))
+    trigger(window, "new")
+    trigger(window, "givens_mode")
+
+
+def _click(qtbot, board: BoardView, cell: int, ctrl: bool = False) -> None:
+    modifier = Qt.KeyboardModifier.ControlModifier if ctrl else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(board, Qt.MouseButton.LeftButton, modifier, board.cell_rect(cell).center().toPoint())
+
+
+def _drag(board: BoardView, cells: list[int]) -> None:
+    """Press on the first cell and move over the others with the left button held, then let go."""
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    points = [board.cell_rect(c).center() for c in cells]
+    kinds = [QEvent.Type.MouseButtonPress] + [QEvent.Type.MouseMove] * (len(cells) - 1)
+    for kind, point in zip(kinds, points, strict=True):
+        global_point = QPointF(board.mapToGlobal(point.toPoint()))
+        QApplication.sendEvent(board, QMouseEvent(kind, point, global_point, left, left, none))
+    release = QMouseEvent(
+        QEvent.Type.MouseButtonRelease, points[-1], QPointF(board.mapToGlobal(QPoint())), left, left, none
+    )
+    QApplication.sendEvent(board, release)
+
+
+def test_make_cage_from_dragged_and_ctrl_clicked_cells_is_one_undoable_edit(qtbot, window, monkeypatch):
+    _new_9x9(window, monkeypatch)
+    session, board = window.session, window.board
+    asked: list[str] = []
+    monkeypatch.setattr(dialogs, "ask_cage_sum", lambda parent, cells: asked.append(cells) or "12")
+    _drag(board, [0, 1])
+    _click(qtbot, board, 9, ctrl=True)
+    assert board.chosen_cells() == (0, 1, 9)
+    trigger(window, "make_cage")
+    assert asked == ["r1c1, r1c2, r2c1"]
+    assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
+    assert board.grid is not None
+    assert board.grid.geometry.cages == session.grid.geometry.cages
+    assert session.dirty
+    # The keyboard chooses too: Shift+Right from r5c5 takes in r5c6; an empty answer: a cage without a sum.
+    monkeypatch.setattr(dialogs, "ask_cage_sum", lambda parent, cells: "")
+    _click(qtbot, board, 40)
+    qtbot.keyClick(board, Qt.Key.Key_Right, Qt.KeyboardModifier.ShiftModifier)
+    trigger(window, "make_cage")
+    assert session.grid.geometry.cages == (Cage((0, 1, 9), 12), PAIR)
+    trigger(window, "undo")
+    assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
+    trigger(window, "undo")
+    assert session.grid.geometry.cages == ()
+    trigger(window, "redo")
+    assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
+    # Remove cage takes the cage of the selected cell away, and Undo brings it back.
+    _click(qtbot, board, 1)
+    trigger(window, "remove_cage")
+    assert session.grid.geometry.cages == ()
+    trigger(window, "undo")
+    assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
+    settle(qtbot, window)
+
+
+def test_a_cage_that_cannot_be_is_refused_with_its_reason(qtbot, window, monkeypatch):
+    _new_9x9(window, monkeypatch)
+    session, board = window.session, window.board
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(dialogs, "show_error", lambda parent, title, text: shown.append((title, text)))
+    answers = iter(["30", "x1", "3", "5"])
+    monkeypatch.setattr(dialogs, "ask_cage_sum", lambda parent, cells: next(answers))
+    _click(qtbot, board, 0)
+    _click(qtbot, board, 1, ctrl=True)
+    trigger(window, "make_cage")  # 30 in two cells: at most 9 + 8
+    trigger(window, "make_cage")  # not a number
+    assert session.grid.geometry.cages == ()
+    assert "r1c1" in shown[0][1]
+    assert "3..17" in shown[0][1]
+    assert "'x1' is not a sum" in shown[1][1]
+    trigger(window, "make_cage")  # 1 + 2: fine
+    _click(qtbot, board, 1)
+    _click(qtbot, board, 2, ctrl=True)
+    trigger(window, "make_cage")  # overlaps the first at r1c2
+    assert "share r1c2" in shown[2][1]
+    assert session.grid.geometry.cages == (Cage((0, 1), 3),)
+    assert len(shown) == 3
+    settle(qtbot, window)
+
+
+def test_new_killer_makes_a_unique_caged_puzzle_that_logic_explains(qtbot, window, monkeypatch):
+    label = geometry_for_size(9).label
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args, **kw: (label, True))
+    with qtbot.waitSignal(window.session.job_finished, timeout=120_000):
+        trigger(window, "new_killer")
+    settle(qtbot, window)
+    session = window.session
+    grid = session.grid
+    assert grid.geometry.cages
+    assert not any(grid.givens)
+    assert sum(c.total or 0 for c in grid.geometry.cages) == 405
+    assert not session.dirty
+    assert not session.givens_mode
+    assert window.board.grid is grid
+    solutions = first_solutions(grid, 2)
+    assert len(solutions) == 1
+    with qtbot.waitSignal(session.job_finished, timeout=120_000):
+        trigger(window, "logic")
+    settle(qtbot, window)
+    steps = session.history.steps
+    cage_steps = [s for s in steps if rule_by_id(s.rule).shape is Shape.CAGES]
+    assert cage_steps, [s.rule for s in steps]
+    assert all(solutions[0].values[c] == d for s in steps for c, d in s.placements)
+    assert all(solutions[0].values[c] != d for s in steps for c, d in s.eliminations)
+    # The board shows the last step; going back to a cage step draws its cages in the highlight colour.
+    window.panel.position_chosen.emit(steps.index(cage_steps[0]) + 1)
+    assert step_cages(grid.geometry, window.board.step)
+
+
+def test_esc_stops_new_killer_and_keeps_the_puzzle(qtbot, window, monkeypatch):
+    window.session.set_puzzle(History(Grid.empty(geometry_for_size(9))), dirty=False)
+    before = window.session.grid
+    label = geometry_for_size(9).label
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args, **kw: (label, True))
+    trigger(window, "new_killer")
+    assert window.acts["cancel"].isEnabled()
+    trigger(window, "cancel")
+    qtbot.waitUntil(lambda: not dangling_jobs(), timeout=120_000)
+    qtbot.wait(50)
+    assert window.session.grid is before
+    settle(qtbot, window)

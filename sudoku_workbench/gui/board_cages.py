@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.engine import rule_by_id
+from sudoku_workbench.logic.killer.rule_45 import RULE_45
 from sudoku_workbench.logic.rule_types import Shape
 
 __all__ = ["INSET", "SUM_BAND", "cage_loops", "draw_cages", "step_cages"]
@@ -92,7 +93,11 @@ def _corners(loop: list[tuple[Exact, Exact]]) -> list[tuple[Exact, Exact]]:
 
 
 def step_cages(geo: Geometry, step: Step | None) -> frozenset[int]:
-    """The cages a step of a cage rule reads (those holding its cells); none for other steps."""
+    """The cages a step of a cage rule reads; none for other steps.
+
+    Most cage rules read the cages their shown cells lie in. The 45 rule reads the cages wholly inside
+    its houses and those sticking out of them by its outies, not those of its innies.
+    """
     if step is None or not geo.cages:
         return frozenset()
     try:
@@ -100,7 +105,12 @@ def step_cages(geo: Geometry, step: Step | None) -> frozenset[int]:
     except KeyError:  # the player's own steps, the search's fill
         return frozenset()
     cells = step.highlights.cells if cage_rule else ()
-    return frozenset(geo.cage_of[c] for c in cells if geo.cage_of[c] >= 0)
+    if step.rule != RULE_45:
+        return frozenset(geo.cage_of[c] for c in cells if geo.cage_of[c] >= 0)
+    houses = {c for unit in step.highlights.units for c in geo.units[unit]}
+    inside = (i for i, cage in enumerate(geo.cages) if houses.issuperset(cage.cells))
+    outies = (geo.cage_of[c] for c in cells if c not in houses and geo.cage_of[c] >= 0)
+    return frozenset((*inside, *outies))
 
 
 def draw_cages(

@@ -67,5 +67,5 @@ class Colours:
             digit_cell=QColor(40, 160, 220, 90),
             digit_option=QColor(40, 160, 220, 40),
             marker=(QColor(60, 190, 90, 150), QColor(235, 110, 40, 150)),
-            cage_used=QColor("#ff9f43") if dark else QColor("#c0392b"),
+            cage_used=QColor("#ffa94d") if dark else QColor("#d9480f"),
         )

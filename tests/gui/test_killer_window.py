@@ -253,3 +253,23 @@ def test_esc_stops_new_killer_and_keeps_the_puzzle(qtbot, window, monkeypatch):
     qtbot.wait(50)
     assert window.session.grid is before
     settle(qtbot, window)
+
+
+def test_a_45_rule_step_draws_the_cages_inside_its_houses_and_those_of_its_outies():
+    from sudoku_workbench.gui.technique_pictures import example_step
+    from sudoku_workbench.logic.reference.techniques import technique
+
+    step = example_step("rule_45")
+    assert step is not None
+    geo = technique("rule_45").example.geometry
+    houses = {c for unit in step.highlights.units for c in geo.units[unit]}
+    used = step_cages(geo, step)
+    inside = {i for i, cage in enumerate(geo.cages) if houses.issuperset(cage.cells)}
+    assert inside
+    assert inside <= used
+    for index in used - inside:  # the others stick out: one of their cells outside is an outie shown
+        assert any(c not in houses for c in geo.cages[index].cells if c in step.highlights.cells)
+    shown = step.highlights.cells
+    outies = {geo.cage_of[c] for c in shown if c not in houses}
+    innies_only = {geo.cage_of[c] for c in shown if c in houses} - inside - outies
+    assert not innies_only & used

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
-from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, draw_cages, step_cages
+from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, CageLayer, draw_cages, step_cages
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
 from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
@@ -63,6 +63,7 @@ class BoardCanvas(QWidget):
         self.picture = False
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
+        self._cages = CageLayer()
         #: The shown step's struck-out candidates and its pattern, read once per step, not per cell.
         self._decorated: tuple[frozenset[Candidate], frozenset[Candidate]] = (frozenset(), frozenset())
 
@@ -275,7 +276,11 @@ class BoardCanvas(QWidget):
         geo = self.grid.geometry
         origin = layout.board_rect().topLeft()
         cage_colours = (colours.line, colours.base, colours.cage_used)
-        draw_cages(painter, geo, origin, layout.cell, cage_colours, step_cages(geo, self.step))
+        used = step_cages(geo, self.step)
+        if self.picture:  # drawn afresh: an SVG keeps the lines as lines
+            draw_cages(painter, geo, origin, layout.cell, cage_colours, used)
+        else:
+            self._cages.paint(painter, geo, origin, layout.cell, cage_colours, used)
         units = set(self.step.highlights.units) if self.step else set()
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)

@@ -156,7 +156,12 @@ def test_make_cage_from_dragged_and_ctrl_clicked_cells_is_one_undoable_edit(qtbo
     _new_9x9(window, monkeypatch)
     session, board = window.session, window.board
     asked: list[str] = []
-    monkeypatch.setattr(dialogs, "ask_cage_sum", lambda parent, cells: asked.append(cells) or "12")
+
+    def ask(parent, cells: str) -> str:
+        asked.append(cells)
+        return "12"
+
+    monkeypatch.setattr(dialogs, "ask_cage_sum", ask)
     _drag(board, [0, 1])
     _click(qtbot, board, 9, ctrl=True)
     assert board.chosen_cells() == (0, 1, 9)
@@ -259,9 +264,10 @@ def test_a_45_rule_step_draws_the_cages_inside_its_houses_and_those_of_its_outie
     from sudoku_workbench.gui.technique_pictures import example_step
     from sudoku_workbench.logic.reference.techniques import technique
 
-    step = example_step("rule_45")
+    step, example = example_step("rule_45"), technique("rule_45").example
     assert step is not None
-    geo = technique("rule_45").example.geometry
+    assert example is not None
+    geo = example.geometry
     houses = {c for unit in step.highlights.units for c in geo.units[unit]}
     used = step_cages(geo, step)
     inside = {i for i, cage in enumerate(geo.cages) if houses.issuperset(cage.cells)}

@@ -41,7 +41,10 @@ def _dark(image: QImage, x: float, y: float) -> bool:
 
 
 def _runs(image: QImage, y: float, x0: float, x1: float) -> int:
-    """How many separate dark runs a row of pixels crosses (a dashed line: several; a solid one: 1)."""
+    """How many separate dark runs a row of pixels crosses (a dashed line: several; a solid one: 1).
+
+    The rows tested lie within one cell, between the grid's lines.
+    """
     runs, before = 0, False
     for x in range(round(x0), round(x1)):
         dark = _dark(image, x, y)
@@ -66,13 +69,13 @@ def test_cages_are_drawn_dashed_with_the_sum_in_the_corner_and_a_plain_board_has
     plain = plain_board.grab().toImage()
     layout = plain_board.layout_now()
     cell, left, top = layout.cell, layout.left, layout.top
-    # The top of the L runs along row 1 from r1c1 to r1c2, INSET below the wall, in dashes.
+    # The top of the L runs along row 1 (here across r1c1), INSET below the wall, in dashes.
     y = top + INSET * cell
-    assert _runs(caged, y, left + 0.5 * cell, left + 1.8 * cell) >= 4
-    assert _runs(plain, y, left + 0.5 * cell, left + 1.8 * cell) == 0
+    assert _runs(caged, y, left + 0.15 * cell, left + 0.85 * cell) >= 3
+    assert _runs(plain, y, left + 0.15 * cell, left + 0.85 * cell) == 0
     # The pair without a sum: dashed along its bottom, and no sum in its corner.
     y = top + (5 - INSET) * cell
-    assert _runs(caged, y, left + 4.3 * cell, left + 5.7 * cell) >= 4
+    assert _runs(caged, y, left + 4.15 * cell, left + 4.85 * cell) >= 3
     # The sum 12 is inked in r1c1's top left corner, over the lines the same cage without a sum has there.
     unsummed = with_cages(geometry_for_size(9), [Cage(L_CAGE.cells), PAIR])
     lines_only = _board(qtbot, Grid.empty(unsummed), candidates=False).grab().toImage()
@@ -84,6 +87,18 @@ def test_cages_are_drawn_dashed_with_the_sum_in_the_corner_and_a_plain_board_has
 
     assert inked(plain, 0, 0) == 0
     assert inked(caged, 0, 0) > inked(lines_only, 0, 0) + 10
+
+
+def test_export_and_print_draw_the_cages_too(qtbot):
+    """Pictures draw the cages afresh (not from the window's kept layer): the same dashes."""
+    board = _board(qtbot, Grid.empty(with_cages(geometry_for_size(9), [L_CAGE])), candidates=False)
+    layout = board.layout_now()
+    with board.as_picture() as rect:
+        picture = board.grab(rect).toImage()
+    left, top = layout.left - rect.left(), layout.top - rect.top()
+    assert (
+        _runs(picture, top + INSET * layout.cell, left + 0.15 * layout.cell, left + 0.85 * layout.cell) >= 3
+    )
 
 
 def test_candidates_keep_clear_of_the_cages_and_stay_where_they_were_on_a_plain_board(qtbot):
@@ -155,6 +170,7 @@ def _drag(board: BoardView, cells: list[int]) -> None:
 def test_make_cage_from_dragged_and_ctrl_clicked_cells_is_one_undoable_edit(qtbot, window, monkeypatch):
     _new_9x9(window, monkeypatch)
     session, board = window.session, window.board
+    board.set_show_candidates(False)  # the line's pixels are the cage's alone
     asked: list[str] = []
 
     def ask(parent, cells: str) -> str:
@@ -170,6 +186,13 @@ def test_make_cage_from_dragged_and_ctrl_clicked_cells_is_one_undoable_edit(qtbo
     assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
     assert board.grid is not None
     assert board.grid.geometry.cages == session.grid.geometry.cages
+    layout = board.layout_now()
+    on_the_line = (
+        layout.top + INSET * layout.cell,
+        layout.left + 0.15 * layout.cell,
+        layout.left + 0.85 * layout.cell,
+    )
+    assert _runs(board.grab().toImage(), *on_the_line) >= 3
     assert session.dirty
     # The keyboard chooses too: Shift+Right from r5c5 takes in r5c6; an empty answer: a cage without a sum.
     monkeypatch.setattr(dialogs, "ask_cage_sum", lambda parent, cells: "")
@@ -181,6 +204,8 @@ def test_make_cage_from_dragged_and_ctrl_clicked_cells_is_one_undoable_edit(qtbo
     assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
     trigger(window, "undo")
     assert session.grid.geometry.cages == ()
+    board.set_hovered(-1)  # the mouse's outline, left on r1c2 by the drag, crosses the line too
+    assert _runs(board.grab().toImage(), *on_the_line) == 0  # the board drew the cage away
     trigger(window, "redo")
     assert session.grid.geometry.cages == (Cage((0, 1, 9), 12),)
     # Remove cage takes the cage of the selected cell away, and Undo brings it back.

@@ -29,7 +29,7 @@ __all__ = ["INSET", "SUM_BAND", "CageLayer", "cage_loops", "draw_cages", "step_c
 #: The share of a cell between its edge and a cage's dashed line.
 INSET = 0.09
 #: The share of a cell's height kept free above the candidates on a board with cages.
-SUM_BAND = 0.22
+SUM_BAND = 0.2
 #: The sum's font size and its patch's margin, as shares of a cell.
 _SUM_FONT = 0.2
 _SUM_PAD = 0.025

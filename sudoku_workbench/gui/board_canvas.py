@@ -157,7 +157,7 @@ class BoardCanvas(QWidget):
     def layout_now(self) -> BoardLayout:
         """Where everything goes at the widget's present size."""
         caged = self.grid is not None and bool(self.grid.geometry.cages)
-        frame = (SUM_BAND, INSET + 0.03) if caged else (0.0, 0.0)
+        frame = (SUM_BAND, INSET + 0.01) if caged else (0.0, 0.0)
         return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom, frame)
 
     def candidate_pixel_size(self) -> int:

@@ -156,9 +156,12 @@ class BoardCanvas(QWidget):
     # ---- layout ------------------------------------------------------------------------------
     def layout_now(self) -> BoardLayout:
         """Where everything goes at the widget's present size."""
+        return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom, self._frame())
+
+    def _frame(self) -> tuple[float, float]:
+        """What the candidates keep clear of: on a killer the sums' band and the cages' lines."""
         caged = self.grid is not None and bool(self.grid.geometry.cages)
-        frame = (SUM_BAND, INSET + 0.01) if caged else (0.0, 0.0)
-        return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom, frame)
+        return (SUM_BAND, INSET + 0.01) if caged else (0.0, 0.0)
 
     def candidate_pixel_size(self) -> int:
         """The candidates' font size in pixels at the present size (readable from :data:`READABLE_PX`)."""
@@ -166,7 +169,7 @@ class BoardCanvas(QWidget):
 
     def readable_side(self) -> int:
         """The side the board needs for readable candidates (the window gives it that room if it can)."""
-        return BoardLayout.readable_side(self._n())
+        return BoardLayout.readable_side(self._n(), self._frame())
 
     def cell_rect(self, cell: Cell) -> QRectF:
         """Where a cell is drawn, in widget coordinates."""

@@ -61,10 +61,11 @@ class BoardLayout:
         return cls(n, (width - side) / 2, MARGIN, side / n, *frame)
 
     @classmethod
-    def readable_side(cls, n: int) -> int:
+    def readable_side(cls, n: int, frame: tuple[float, float] = (0, 0)) -> int:
         """The board's side (with its margin) at which an n×n grid's candidates become readable."""
-        columns = math.ceil(math.sqrt(n))
-        return math.ceil(READABLE_PX / _CANDIDATE_SHARE) * columns * n + round(2 * MARGIN)
+        spot = math.ceil(READABLE_PX / _CANDIDATE_SHARE)
+        per_pixel = cls(n, 0, 0, 1.0, *frame)._sub(QRectF(0, 0, 1, 1))  # a spot's side in a 1-pixel cell
+        return math.ceil(spot / per_pixel * n - 1e-6) + round(2 * MARGIN)
 
     @property
     def side(self) -> float:

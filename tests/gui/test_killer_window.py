@@ -14,6 +14,7 @@ from sudoku_workbench.core.geometry import with_cages
 from sudoku_workbench.core.history import History
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, cage_loops, step_cages
+from sudoku_workbench.gui.board_layout import READABLE_PX
 from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.logic.engine import next_step, rule_by_id
 from sudoku_workbench.logic.rule_types import Shape
@@ -115,6 +116,14 @@ def test_candidates_keep_clear_of_the_cages_and_stay_where_they_were_on_a_plain_
     assert min(s.top() for s in spots) >= rect.top() + SUM_BAND * rect.height() - 1e-9
     assert max(s.bottom() for s in spots) <= rect.bottom() - INSET * rect.height() + 1e-9
     assert caged.candidate_at(spots[4].center()) == (0, 5)  # a click finds the spot where it is drawn
+    # The room the window gives a board for readable candidates is larger on a killer, and enough.
+    killer = _board(qtbot, Grid.empty(geo))
+    side = killer.readable_side()
+    assert side > _board(qtbot, Grid.empty(geometry_for_size(9))).readable_side()
+    killer.resize(side, side)
+    assert killer.candidate_pixel_size() >= READABLE_PX
+    killer.resize(side - 12, side - 12)
+    assert killer.candidate_pixel_size() < READABLE_PX
 
 
 def test_a_cage_rules_step_draws_its_cage_in_the_highlight_colour(qtbot):

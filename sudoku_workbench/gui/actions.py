@@ -30,6 +30,12 @@ _S = ActionSpec
 MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
     "&File": (
         _S("new", "&New…", ("Ctrl+N",), tip="An empty grid of a chosen size, in Givens mode"),
+        _S(
+            "new_killer",
+            "New &killer…",
+            ("Ctrl+Alt+N",),
+            tip="Generate a killer of a chosen shape: cages only, no givens, one solution",
+        ),
         _S("open", "&Open…", ("Ctrl+O",)),
         _S(
             "open_collection",
@@ -105,6 +111,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             tip="Press again to go deeper: where to look, which technique, the step",
         ),
         _S("check", "&Check", ("F8",), tip="Mark conflicts, wrong entries and a likely mistyped clue"),
+        _S(
+            "make_cage",
+            "&Make cage…",
+            ("Ctrl+K",),
+            tip="The chosen cells (drag, Ctrl+click, Shift+arrows) become a killer cage with the sum typed",
+        ),
+        _S("remove_cage", "Remove ca&ge", ("Ctrl+Alt+K",), tip="Remove the cage of the chosen cells"),
         _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
         _S(
             "practise",

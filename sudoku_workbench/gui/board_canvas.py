@@ -3,7 +3,8 @@
 It paints what it is given (the editing, by keys and mouse, is :mod:`board_view`'s). Markers and the
 highlighted digit are the board's own state: they help the eye and are not part of the puzzle. When the
 candidates are too small to read (25x25 in a normal window), the cell under the mouse, or else the
-selected one of the focused board, shows its candidates magnified beside it.
+selected one of the focused board, shows its candidates magnified beside it. Killer cages are drawn
+under the highlights (:mod:`board_cages`), the cages a cage rule's step reads in the highlight colour.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
+from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, CageLayer, draw_cages, step_cages
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
 from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
@@ -50,6 +52,8 @@ class BoardCanvas(QWidget):
         self.step: Step | None = None
         self.marks: frozenset[Cell] = frozenset()
         self.selected: Cell = 0
+        #: The cells chosen together (a drag, Ctrl+click), for commands on several cells: Make cage.
+        self.chosen: frozenset[Cell] = frozenset()
         self.hovered: Cell = -1
         self.show_candidates = True
         self.zoom = 1.0
@@ -59,6 +63,7 @@ class BoardCanvas(QWidget):
         self.picture = False
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
+        self._cages = CageLayer()
         #: The shown step's struck-out candidates and its pattern, read once per step, not per cell.
         self._decorated: tuple[frozenset[Candidate], frozenset[Candidate]] = (frozenset(), frozenset())
 
@@ -66,6 +71,8 @@ class BoardCanvas(QWidget):
     def set_grid(self, grid: Grid, pencil: tuple[int, ...] | None = None) -> None:
         """Show a position (the selection stays when the size does); ``pencil``: the marks to draw."""
         if self.grid is None or self.grid.geometry != grid.geometry:
+            self.chosen = frozenset()  # a cage made of them, or another shape
+        if self.grid is None or self.grid.geometry.uncaged != grid.geometry.uncaged:
             self.selected = 0
         if self.grid is None or self.grid.givens != grid.givens:
             self.markers = {}  # another puzzle: the colouring was about the old one
@@ -149,7 +156,12 @@ class BoardCanvas(QWidget):
     # ---- layout ------------------------------------------------------------------------------
     def layout_now(self) -> BoardLayout:
         """Where everything goes at the widget's present size."""
-        return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom)
+        return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom, self._frame())
+
+    def _frame(self) -> tuple[float, float]:
+        """What the candidates keep clear of: on a killer the sums' band and the cages' lines."""
+        caged = self.grid is not None and bool(self.grid.geometry.cages)
+        return (SUM_BAND, INSET + 0.01) if caged else (0.0, 0.0)
 
     def candidate_pixel_size(self) -> int:
         """The candidates' font size in pixels at the present size (readable from :data:`READABLE_PX`)."""
@@ -157,7 +169,7 @@ class BoardCanvas(QWidget):
 
     def readable_side(self) -> int:
         """The side the board needs for readable candidates (the window gives it that room if it can)."""
-        return BoardLayout.readable_side(self._n())
+        return BoardLayout.readable_side(self._n(), self._frame())
 
     def cell_rect(self, cell: Cell) -> QRectF:
         """Where a cell is drawn, in widget coordinates."""
@@ -250,7 +262,7 @@ class BoardCanvas(QWidget):
             return colours.placement_fill
         if step is not None and cell in step.highlights.cells:
             return colours.focus
-        if cell == self.selected and not self.picture:
+        if (cell == self.selected or cell in self.chosen) and not self.picture:
             return colours.selection
         if units.intersection(self.grid.geometry.units_of[cell]):
             return colours.unit
@@ -264,6 +276,14 @@ class BoardCanvas(QWidget):
     def _paint_cells(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
         assert self.grid is not None
         painter.fillRect(layout.board_rect(), colours.base)
+        geo = self.grid.geometry
+        origin = layout.board_rect().topLeft()
+        cage_colours = (colours.line, colours.base, colours.cage_used)
+        used = step_cages(geo, self.step)
+        if self.picture:  # drawn afresh: an SVG keeps the lines as lines
+            draw_cages(painter, geo, origin, layout.cell, cage_colours, used)
+        else:
+            self._cages.paint(painter, geo, origin, layout.cell, cage_colours, used)
         units = set(self.step.highlights.units) if self.step else set()
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)

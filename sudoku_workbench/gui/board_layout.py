@@ -4,7 +4,9 @@ The square, the cells, the candidate spots, the font sizes and the magnifier are
 place so painting, clicks and tests agree.
 
 The board is a square as large as the widget allows (times the zoom when that is below 1), centred
-across and kept at the top: spare height goes below the board, never above it.
+across and kept at the top: spare height goes below the board, never above it. On a killer the
+candidates keep clear of the cages' lines (``inset`` on each side of a cell) and of a band at its top
+(``band``), where a cage's sum is written.
 """
 
 from __future__ import annotations
@@ -42,18 +44,28 @@ class BoardLayout:
     left: float
     top: float
     cell: float
+    #: The shares of a cell kept free of candidates: a band at its top (the corner of a cage's sum),
+    #: and a margin on its other sides (where the cages' lines run).
+    band: float = 0.0
+    inset: float = 0.0
 
     @classmethod
-    def fit(cls, width: float, height: float, n: int, zoom: float = 1.0) -> BoardLayout:
-        """The largest square that fits the widget (a zoom below 1 shrinks it; above 1 the widget grew)."""
+    def fit(
+        cls, width: float, height: float, n: int, zoom: float = 1.0, frame: tuple[float, float] = (0, 0)
+    ) -> BoardLayout:
+        """The largest square that fits the widget (a zoom below 1 shrinks it; above 1 the widget grew).
+
+        ``frame``: the ``band`` and ``inset`` kept free of candidates.
+        """
         side = max(min(width, height) - 2 * MARGIN, 10.0) * min(zoom, 1.0)
-        return cls(n, (width - side) / 2, MARGIN, side / n)
+        return cls(n, (width - side) / 2, MARGIN, side / n, *frame)
 
     @classmethod
-    def readable_side(cls, n: int) -> int:
+    def readable_side(cls, n: int, frame: tuple[float, float] = (0, 0)) -> int:
         """The board's side (with its margin) at which an n×n grid's candidates become readable."""
-        columns = math.ceil(math.sqrt(n))
-        return math.ceil(READABLE_PX / _CANDIDATE_SHARE) * columns * n + round(2 * MARGIN)
+        spot = math.ceil(READABLE_PX / _CANDIDATE_SHARE)
+        per_pixel = cls(n, 0, 0, 1.0, *frame)._sub(QRectF(0, 0, 1, 1))  # a spot's side in a 1-pixel cell
+        return math.ceil(spot / per_pixel * n - 1e-6) + round(2 * MARGIN)
 
     @property
     def side(self) -> float:
@@ -82,9 +94,9 @@ class BoardLayout:
 
     def spot(self, rect: QRectF, digit: Digit) -> QRectF:
         """A candidate's spot inside ``rect``: a cell, or its magnified copy."""
-        sub = rect.width() / self.columns
+        sub = self._sub(rect)
         row, col = divmod(digit - 1, self.columns)
-        return QRectF(rect.left() + col * sub, self._spots_top(rect) + row * sub, sub, sub)
+        return QRectF(self._spots_left(rect) + col * sub, self._spots_top(rect) + row * sub, sub, sub)
 
     def candidate_at(self, point: QPointF) -> Candidate | None:
         """The candidate whose spot is under a point, None off the spots."""
@@ -92,8 +104,8 @@ class BoardLayout:
         if cell < 0:
             return None
         rect = self.cell_rect(cell)
-        sub = rect.width() / self.columns
-        col = math.floor((point.x() - rect.left()) / sub)
+        sub = self._sub(rect)
+        col = math.floor((point.x() - self._spots_left(rect)) / sub)
         row = math.floor((point.y() - self._spots_top(rect)) / sub)
         digit = row * self.columns + col + 1
         inside = 0 <= col < self.columns and 0 <= row < self._spot_rows() and digit <= self.n
@@ -102,14 +114,23 @@ class BoardLayout:
     def _spot_rows(self) -> int:
         return math.ceil(self.n / self.columns)
 
+    def _sub(self, rect: QRectF) -> float:
+        """A spot's side: a column's width, less where the band leaves too little height for the rows."""
+        across = rect.width() * (1 - 2 * self.inset) / self.columns
+        return min(across, rect.height() * (1 - self.band - self.inset) / self._spot_rows())
+
+    def _spots_left(self, rect: QRectF) -> float:
+        """Spots are centred across the cell (narrower than it under a band)."""
+        return rect.left() + (rect.width() - self.columns * self._sub(rect)) / 2
+
     def _spots_top(self, rect: QRectF) -> float:
-        """Spots are centred down the cell (6x6 has two rows of three)."""
-        sub = rect.width() / self.columns
-        return rect.top() + (rect.height() - self._spot_rows() * sub) / 2
+        """Spots are centred down the cell between the band and the inset (6x6 has two rows of three)."""
+        free = rect.height() * (1 - self.band - self.inset)
+        return rect.top() + rect.height() * self.band + (free - self._spot_rows() * self._sub(rect)) / 2
 
     def candidate_px(self) -> int:
         """The candidates' font size in pixels."""
-        return font_px(self.cell / self.columns)
+        return font_px(self._sub(QRectF(0, 0, self.cell, self.cell)))
 
     def digit_px(self) -> int:
         """The font size of givens and entries."""
@@ -117,7 +138,8 @@ class BoardLayout:
 
     def magnifier_px(self) -> int:
         """The candidates' font size in the magnifier."""
-        return font_px(self._magnifier_side() / self.columns)
+        side = self._magnifier_side()
+        return font_px(self._sub(QRectF(0, 0, side, side)))
 
     def _magnifier_side(self) -> int:
         return math.ceil(_MAGNIFIED_PX / _CANDIDATE_SHARE) * self.columns

@@ -38,6 +38,8 @@ class Colours:
     digit_cell: QColor
     digit_option: QColor
     marker: tuple[QColor, QColor]
+    #: A killer cage a step reads (its outline and sum).
+    cage_used: QColor
 
     @classmethod
     def for_palette(cls, palette: QPalette) -> Colours:
@@ -65,4 +67,5 @@ class Colours:
             digit_cell=QColor(40, 160, 220, 90),
             digit_option=QColor(40, 160, 220, 40),
             marker=(QColor(60, 190, 90, 150), QColor(235, 110, 40, 150)),
+            cage_used=QColor("#ffa94d") if dark else QColor("#d9480f"),
         )

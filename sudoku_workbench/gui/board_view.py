@@ -3,7 +3,8 @@
 It emits intents (a digit typed, a candidate toggled, a cell cleared, the cell under the mouse); it never
 changes a grid itself. Keys: arrows move, digits (letters above 9) enter, Ctrl+digit toggles a candidate
 (Shift+letter above 9: Ctrl+letter stays the menus' shortcut), Alt+digit highlights every cell holding
-or allowing that digit, Delete/Backspace/0/. clear. Mouse: a click selects, a right click on a
+or allowing that digit, Delete/Backspace/0/. clear, Shift+arrows choose the cells passed too. Mouse:
+a click selects, a drag or Ctrl+click chooses several cells (for Make cage), a right click on a
 candidate's spot strikes it out or brings it back, Shift+click gives a candidate the first, then the
 second marker colour, then none (two colours per digit, for colouring by hand).
 """
@@ -79,7 +80,10 @@ class BoardView(BoardCanvas):
         if self.grid is None:
             super().keyPressEvent(event)
         elif key in _MOVES:
+            before = self.selected
             self._move(*_MOVES[key])
+            if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+                self.choose(self.chosen | {before, self.selected})
         elif key in _CLEAR_KEYS:
             self.cell_cleared.emit(self.selected)
             self._advance()
@@ -107,19 +111,38 @@ class BoardView(BoardCanvas):
         self.select(((row + d_row) % n) * n + (col + d_col) % n)
 
     def select(self, cell: Cell) -> None:
-        """Make a cell the one keys act on."""
+        """Make a cell the one keys act on (the cells chosen together are let go)."""
         before = (self.selected, self.magnified_cell())
         self.selected = cell
+        self.choose(frozenset())
         self.refresh_cells(*before, cell, self.magnified_cell())
         self.cell_selected.emit(cell)
 
+    def choose(self, cells: frozenset[Cell]) -> None:
+        """Choose these cells together (a drag, Ctrl+click, Shift+arrows); none: only the selected one."""
+        changed = self.chosen ^ cells
+        self.chosen = cells
+        self.refresh_cells(*changed)
+
+    def chosen_cells(self) -> tuple[Cell, ...]:
+        """The cells a command on several cells acts on: those chosen, else the selected one."""
+        return tuple(sorted(self.chosen or {self.selected}))
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
-        """A click selects a cell; on a candidate's spot a right click toggles it, Shift+click colours it."""
+        """A click selects a cell, Ctrl+click chooses it too (or lets it go).
+
+        On a candidate's spot a right click toggles it, Shift+click colours it.
+        """
         point = event.position()
         cell = self.cell_at(point)
         if cell < 0 or self.grid is None:
             return
         self.setFocus()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            chosen = self.chosen or {self.selected}
+            self.select(cell)
+            self.choose(frozenset(chosen) ^ {cell})
+            return
         self.select(cell)
         candidate = self.candidate_at(point) if not self.grid.values[cell] else None
         if candidate is None or not self.show_candidates:
@@ -134,8 +157,10 @@ class BoardView(BoardCanvas):
         event.accept()
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        """Report the cell under the mouse (the graph pane highlights its node)."""
+        """Report the cell under the mouse (the graph pane highlights its node); a drag chooses cells."""
         cell = self.cell_at(event.position())
+        if event.buttons() & Qt.MouseButton.LeftButton and cell >= 0 and cell not in self.chosen:
+            self.choose(self.chosen | {self.selected, cell})
         if cell != self.hovered:
             self.set_hovered(cell)
             self.cell_hovered.emit(cell)

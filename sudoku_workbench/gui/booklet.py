@@ -3,8 +3,8 @@
 Each page has the title at the top and its number at the bottom; each puzzle its number above it and
 its rating line (``library.booklet_plan``) under it. The solutions follow, twelve a page, the givens
 in black and the rest grey, and then, if the items carry them, the solution paths in words. Boards
-are drawn with the window's own lines (``board_lines.draw_board_lines``) in a 40-unit cell scaled to
-the page, so the lines keep the proportions of the screen. The command line reaches this module
+are drawn with the window's own lines and cages (``board_lines``, ``board_cages``) in a 40-unit cell
+scaled to the page, so the lines keep the proportions of the screen. The command line reaches this module
 lazily (``cli/booklet.py``): it needs only a ``QGuiApplication``, which :func:`ensure_app` makes
 offscreen when none runs.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 
-from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
 
@@ -22,6 +22,7 @@ from sudoku_workbench.core.geometry import digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.records import parse_puzzle
+from sudoku_workbench.gui.board_cages import draw_cages
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.library.booklet_plan import BookletItem
 
@@ -119,6 +120,7 @@ def _draw_board(
     painter.translate(left, top)
     painter.scale(cell / _CELL, cell / _CELL)
     draw_board_lines(painter, geo, 0, 0, _CELL, _INK)
+    draw_cages(painter, geo, QPointF(0, 0), _CELL, (_INK, QColor(255, 255, 255), _INK))
     painter.restore()
 
 

@@ -87,15 +87,24 @@ def _random_jigsaw(n: int) -> Geometry:
     return random_jigsaw(n, random.Random(), symmetric=True)
 
 
-def ask_shape(parent: QWidget, current: Geometry) -> Geometry | None:
-    """File → New: the size and kind of the new grid."""
+def ask_shape(
+    parent: QWidget, current: Geometry, title: str = "New puzzle", largest: int = 25
+) -> Geometry | None:
+    """File → New: the size and kind of the new grid (grids of at most ``largest`` digits)."""
     shapes = new_shapes()
-    labels = list(shapes)
-    start = (
-        labels.index(current.label) if current.label in labels else labels.index(geometry_for_size(9).label)
-    )
-    label, ok = QInputDialog.getItem(parent, "New puzzle", "Grid:", labels, start, False)
+    labels = [label for label in shapes if int(label.split("x")[0]) <= largest]
+    shown = current.uncaged.label
+    start = labels.index(shown) if shown in labels else labels.index(geometry_for_size(9).label)
+    label, ok = QInputDialog.getItem(parent, title, "Grid:", labels, start, False)
     return shapes[label]() if ok else None
+
+
+def ask_cage_sum(parent: QWidget, cells: str) -> str | None:
+    """Make cage: the sum typed for a cage on ``cells`` (empty: a cage without a sum), None if cancelled."""
+    text, ok = QInputDialog.getText(
+        parent, "Make cage", f"Sum of the cage on {cells} (leave empty for a cage without a sum):"
+    )
+    return text if ok else None
 
 
 def choose_open_path(

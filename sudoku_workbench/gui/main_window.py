@@ -31,6 +31,7 @@ from sudoku_workbench.gui.digit_bar import DigitBar
 from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
+from sudoku_workbench.gui.killer_commands import KillerCommands
 from sudoku_workbench.gui.picture_import import PictureImport
 from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self.acts["hcp_cycle"].setEnabled(False)
         self.files = FileCommands(self.session, self, self.board, self.focus_board)
         self.hcp = HcpCommands(self.files, self.acts["hcp_cycle"])
+        self.killer = KillerCommands(self.files)
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
         self.acts["candidates"].setIconText("Pencil marks")
@@ -139,6 +141,9 @@ class MainWindow(QMainWindow):
         session, jobs, files = self.session, self.session.jobs, self.files
         slots: dict[str, Callable[[], object]] = {
             "new": files.new,
+            "new_killer": self.killer.new_killer,
+            "make_cage": self.killer.make_cage,
+            "remove_cage": self.killer.remove_cage,
             "open": files.open,
             "open_collection": self.collection.open_collection,
             "next_puzzle": self.collection.next_puzzle,

@@ -9,12 +9,14 @@ the player's entries become steps of the history; typing givens edits the puzzle
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from sudoku_workbench.core.errors import FileError
-from sudoku_workbench.core.geometry import Cell, Digit, Geometry, geometry_for_size
+from sudoku_workbench.core.cages import Cage
+from sudoku_workbench.core.errors import FileError, ShapeError
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, geometry_for_size, with_cages
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Highlights, Step
@@ -344,6 +346,23 @@ class Session(JobTable):
             return
         self._set_dirty(True)
         self._after_move()
+
+    def edit_cages(self, cages: Iterable[Cage]) -> bool:
+        """Make or remove killer cages: an edit of the puzzle, undone as one, like typing a given.
+
+        False (and the reason shown) when the cages cannot be: an overlap, a sum no digits make.
+        """
+        start = self._history.start
+        try:
+            geo = with_cages(start.geometry, cages)
+        except ShapeError as err:
+            self.error.emit("The cage was not made", str(err))
+            return False
+        self.cancel_all(GRID_JOBS)
+        self._history.edit_puzzle(Grid.from_values(geo, start.givens))
+        self._set_dirty(True)
+        self._after_move()
+        return True
 
     def _set_given(self, cell: Cell, digit: Digit) -> None:
         if self._history.start.givens[cell] == digit:

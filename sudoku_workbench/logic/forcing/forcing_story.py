@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.logic.forcing.propagation import (
     Contradicted,
     Literal,
@@ -180,8 +180,14 @@ class Story:
             )
         return True
 
-    def step(self, rule: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> Step:
-        """The step the story explains."""
+    def step(
+        self,
+        rule: str,
+        placements: tuple[Candidate, ...],
+        eliminations: tuple[Candidate, ...],
+        form: Form | None = None,
+    ) -> Step:
+        """The step the story explains, of the ``form`` its teller knows."""
         cells = tuple(dict.fromkeys(c for c, _ in self.pattern))
         highlights = Highlights(
             cells=cells,
@@ -190,7 +196,7 @@ class Story:
             links=tuple(dict.fromkeys(self.links)),
             chains=tuple(self.chains),
         )
-        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences))
+        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences), form or Form())
 
 
 #: How many replayed steps are remembered: a search's leads repeat the remembered leads just replayed.

@@ -204,9 +204,14 @@ def _step_data(step: Step) -> dict[str, Any]:
     return data
 
 
+#: A plain step's form: what a fact left out of a document is.
+_PLAIN = Form()
+
+
 def _form_data(form: Form) -> dict[str, Any]:
     """The facts of a step's form that differ from a plain step's."""
-    return {f.name: value for f in fields(Form) if (value := getattr(form, f.name)) != f.default}
+    facts = {f.name: getattr(form, f.name) for f in fields(Form)}
+    return {name: value for name, value in facts.items() if value != getattr(_PLAIN, name)}
 
 
 def _check_version(reader: JsonReader, data: dict[str, Any]) -> None:
@@ -279,7 +284,8 @@ def _read_form(reader: JsonReader, item: dict[str, Any], path: str) -> Form:
     values: dict[str, Any] = {}
     for field in fields(Form):
         where = f"{path}.form.{field.name}"
-        value = reader.get(data, field.name, type(field.default), where, field.default)
+        plain = getattr(_PLAIN, field.name)
+        value = reader.get(data, field.name, type(plain), where, plain)
         if not isinstance(value, bool) and value < 0:
             raise reader.error(where, f"{value} is not a count (expected 0 or more)")
         values[field.name] = value

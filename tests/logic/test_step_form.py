@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -18,6 +19,9 @@ import pytest
 
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.logic.als.als import ALS_XY_WING, ALS_XZ
+from sudoku_workbench.logic.als.als_chain import ALS_XY_CHAIN
+from sudoku_workbench.logic.als.death_blossom import DEATH_BLOSSOM
 from sudoku_workbench.logic.chains.nice_loops import ALS_NOTE, NICE_LOOP
 from sudoku_workbench.logic.engine import steps_with_grids
 from sudoku_workbench.logic.fish.siamese_fish import SIAMESE_FISH
@@ -26,6 +30,7 @@ from tests.conftest import REPO, SAMPLE_DATA
 
 PACKAGE = REPO / "sudoku_workbench"
 _FINNED = ("finned_x_wing", "finned_swordfish", "finned_jellyfish")
+_ALS_RULES = (ALS_XZ, ALS_XY_WING, ALS_XY_CHAIN, DEATH_BLOSSOM)
 
 #: The modules that decide by steps (grade, draw, judge an answer): they read no explanation at all.
 DECIDERS = (
@@ -101,6 +106,9 @@ def _check_words_agree(step: Step, seen: Counter[str]) -> None:
         assert (form.almost_locked_sets > 0) == (ALS_NOTE in words), words
         seen["grouped"] += form.grouped
         seen["almost_locked_sets"] += form.almost_locked_sets > 0
+    elif step.rule in _ALS_RULES:
+        assert form.almost_locked_sets == _sets_named(step.rule, words), words
+        seen["als_rules"] += 1
     elif step.rule == FORCING_NET:
         assert form.case_splits == words.count("can only be"), words
         assert (form.net_depth > 0) == (form.case_splits > 0)
@@ -110,12 +118,21 @@ def _check_words_agree(step: Step, seen: Counter[str]) -> None:
     assert (form.case_splits, form.net_depth) == (0, 0)
 
 
+def _sets_named(rule: str, words: str) -> int:
+    """How many almost locked sets an ALS rule's words name."""
+    if rule == ALS_XY_CHAIN:  # "A1 = …; A2 = …"
+        return sum(f"A{k} = " in words for k in range(1, 100))
+    if rule == DEATH_BLOSSOM:  # a petal per stem digit (one set may serve two digits)
+        return len(set(re.findall(r"if it is \w+, (.+?) is locked", words)))
+    return {ALS_XZ: 2, ALS_XY_WING: 3}[rule]  # A and B; the pivot C, A and B
+
+
 def test_the_finders_set_the_form_the_words_tell() -> None:
     seen: Counter[str] = Counter()
     for number, line in enumerate(_sample_lines(), 1):
         for step, _after in steps_with_grids(parse_line(line, "sample", number)):
             _check_words_agree(step, seen)
-    assert set(seen) == {"sashimi", "grouped", "almost_locked_sets", "nested"}  # each form was met
+    assert set(seen) == {"sashimi", "grouped", "almost_locked_sets", "nested", "als_rules"}  # each was met
 
 
 def _rated(mode: str, sample: Path) -> subprocess.Popen[str]:

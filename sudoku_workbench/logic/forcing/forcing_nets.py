@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Form, Step
+from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.forcing._kernel import Compiled, compiled_of
 from sudoku_workbench.logic.forcing._literals import rested_on
 from sudoku_workbench.logic.forcing.forcing_story import (
@@ -367,13 +367,11 @@ def _net_search(grid: Grid) -> list[_NetLead]:
     return []
 
 
-def _replay(
-    prop: Propagation, tree: _Tree, story: Story, depth: int, splits: list[int]
-) -> tuple[list[str], set[Literal]]:
+def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[list[str], set[Literal]]:
     """Run a recorded refutation branch by branch: its sentences and the facts its contradictions use.
 
     Before a case split only the facts that some contradiction below rests on are listed (and those
-    that leave the split cell its last candidates). ``splits`` gains the nesting level of each split.
+    that leave the split cell its last candidates). The story keeps each split's nesting level.
     """
     known = set(prop.facts or ())
     try:
@@ -394,11 +392,11 @@ def _replay(
     facts = prop.facts
     assert facts is not None  # a replay keeps reasons
     needed = set(rested_on(facts, tuple((cell, d, False) for d in range(1, geo.n + 1))))
-    splits.append(depth)
+    story.splits.append(depth)
     for digit, child in zip(digits, children, strict=False):
         branch = prop.copy()
         branch.assume(cell, digit, True, "case")
-        sentences, used = _replay(branch, child, story, depth + 1, splits)
+        sentences, used = _replay(branch, child, story, depth + 1)
         below += [f"{'  ' * depth}If {geo.cell_name(cell)} is {digit_char(digit)}:", *sentences]
         needed |= used
     so_far = [
@@ -416,11 +414,9 @@ def _net_step(grid: Grid, candidate: Candidate, tree: _Tree) -> Step:
     story = Story.empty()
     name = grid.geometry.cell_name(cell)
     story.sentences.append(f"If {name} is {digit_char(digit)}:")
-    splits: list[int] = []
-    story.sentences += _replay(prop, tree, story, 1, splits)[0]
+    story.sentences += _replay(prop, tree, story, 1)[0]
     story.sentences.append(f"Every case ends in a contradiction, so {name} is not {digit_char(digit)}.")
-    form = Form(case_splits=len(splits), net_depth=max(splits, default=0))
-    return story.step(FORCING_NET, (), (candidate,), form)
+    return story.step(FORCING_NET, (), (candidate,))
 
 
 # --- the rules -------------------------------------------------------------------------------------

@@ -141,18 +141,22 @@ def chain_of(prop: Propagation, end: Literal) -> Chain | None:
 
 @dataclass
 class Story:
-    """The pieces of a step's picture and text, gathered branch by branch."""
+    """The pieces of a step's picture and text, gathered branch by branch.
+
+    ``splits`` holds the nesting level (1 outermost) of each case split a net's story tells.
+    """
 
     sentences: list[str]
     pattern: dict[Candidate, None]
     links: list[Link]
     chains: list[Chain]
     units: list[int]
+    splits: list[int]
 
     @classmethod
     def empty(cls) -> Story:
         """A story with nothing told yet."""
-        return cls([], {}, [], [], [])
+        return cls([], {}, [], [], [], [])
 
     def add(self, prop: Propagation, literals: list[Literal], end: Literal | None) -> None:
         """Draw one branch: its implications as candidates and arrows, and its chain up to ``end``."""
@@ -180,14 +184,8 @@ class Story:
             )
         return True
 
-    def step(
-        self,
-        rule: str,
-        placements: tuple[Candidate, ...],
-        eliminations: tuple[Candidate, ...],
-        form: Form | None = None,
-    ) -> Step:
-        """The step the story explains, of the ``form`` its teller knows."""
+    def step(self, rule: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> Step:
+        """The step the story explains; its form counts the case splits told."""
         cells = tuple(dict.fromkeys(c for c, _ in self.pattern))
         highlights = Highlights(
             cells=cells,
@@ -196,7 +194,8 @@ class Story:
             links=tuple(dict.fromkeys(self.links)),
             chains=tuple(self.chains),
         )
-        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences), form or Form())
+        form = Form(case_splits=len(self.splits), net_depth=max(self.splits, default=0))
+        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences), form)
 
 
 #: How many replayed steps are remembered: a search's leads repeat the remembered leads just replayed.

@@ -17,7 +17,7 @@ from sudoku_workbench.core.geometry import (
     geometry_for_size,
 )
 from sudoku_workbench.core.grid import Grid, Problem, ProblemKind
-from sudoku_workbench.core.step import Chain, Highlights, Link, Step, candidate_name
+from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step, candidate_name
 
 __all__ = [
     "BOX_SHAPES",
@@ -29,6 +29,7 @@ __all__ = [
     "Contradiction",
     "Digit",
     "FileError",
+    "Form",
     "FormatError",
     "Geometry",
     "Grid",

@@ -1,6 +1,8 @@
 """Steps and their highlights: the one record for deductions, user edits, history and export.
 
-Rules build the explanation from the same data they put in the record, so text and picture agree.
+Rules build the explanation from the same data they put in the record, so text and picture agree; what
+the ratings and views decide by is data too (the highlights and the step's :class:`Form`), never read
+back from the words.
 The player's own moves and the fills found by other means are steps too, under the reserved rule ids
 below; :data:`STEP_NAMES` names them (the logic rules are named in ``logic.engine.RULES``).
 """
@@ -23,6 +25,7 @@ __all__ = [
     "SEARCH",
     "STEP_NAMES",
     "Chain",
+    "Form",
     "Highlights",
     "Link",
     "Step",
@@ -113,14 +116,37 @@ class Highlights:
 
 
 @dataclass(frozen=True)
+class Form:
+    """The shape of a step's argument beyond its highlights, set by the rule that found it.
+
+    The ratings grade a step by these (SE and HoDoKu score a sashimi fish, a grouped or ALS chain and a
+    deeper net apart) and the explanation puts them into words; nothing reads them back from the words.
+    A chain's length, the houses and the links it uses are in the step's :class:`Highlights`.
+
+    ``sashimi``: a finned fish with a base line that keeps at most one candidate in the cover lines.
+    ``grouped``: a chain with a node of several cells (a digit in one of them).
+    ``almost_locked_sets``: how many almost locked sets a chain's strong links run through.
+    ``case_splits``: how many cells a forcing net splits into cases, nested or side by side.
+    ``net_depth``: how deeply a forcing net's case splits nest (1: one split, none inside it).
+    """
+
+    sashimi: bool = False
+    grouped: bool = False
+    almost_locked_sets: int = 0
+    case_splits: int = 0
+    net_depth: int = 0
+
+
+@dataclass(frozen=True)
 class Step:
-    """One deduction or edit: what it places, what it eliminates, why, and what to show."""
+    """One deduction or edit: what it places, what it eliminates, why, what to show, and its form."""
 
     rule: str
     placements: tuple[Candidate, ...] = ()
     eliminations: tuple[Candidate, ...] = ()
     highlights: Highlights = Highlights()
     explanation: str = ""
+    form: Form = Form()
 
     def summary(self, geo: Geometry) -> str:
         """The effects in compact text: ``r1c1=5, r2c3<>7``."""

@@ -9,7 +9,9 @@ JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, can
      "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
      "start": {"entries": …, "candidates": …},      optional: where the history starts, when not the puzzle
      "history": [{"rule": "naked_single", "placements": [[0, 5]], "eliminations": [],
-                  "explanation": "…", "highlights": {"cells": [0], "links": [...], …}}, …],
+                  "explanation": "…", "highlights": {"cells": [0], "links": [...], …},
+                  "form": {"sashimi": true, …}},          optional: the step's form where not plain
+                 …],
      "cursor": 1}                                   steps before the cursor are applied, the rest redo
 
 Loading checks the version and every shape and reports a problem as a FormatError naming the field, then
@@ -23,6 +25,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
 from sudoku_workbench.core.cages import Cage
@@ -40,7 +43,7 @@ from sudoku_workbench.core.geometry import (
 )
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
-from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 from sudoku_workbench.formats.reading import read_text
@@ -218,13 +221,27 @@ def _step_data(step: Step) -> dict[str, Any]:
         ],
         "matching": _pairs(marks.matching),
     }
-    return {
+    data = {
         "rule": step.rule,
         "placements": _pairs(step.placements),
         "eliminations": _pairs(step.eliminations),
         "explanation": step.explanation,
         "highlights": {key: value for key, value in highlights.items() if value},
     }
+    form = _form_data(step.form)
+    if form:  # most steps are plain: their documents stay as they were
+        data["form"] = form
+    return data
+
+
+#: A plain step's form: what a fact left out of a document is.
+_PLAIN = Form()
+
+
+def _form_data(form: Form) -> dict[str, Any]:
+    """The facts of a step's form that differ from a plain step's."""
+    facts = {f.name: getattr(form, f.name) for f in fields(Form)}
+    return {name: value for name, value in facts.items() if value != getattr(_PLAIN, name)}
 
 
 def _check_version(reader: JsonReader, data: dict[str, Any]) -> None:
@@ -287,7 +304,22 @@ def _read_step(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Step:
         eliminations=reader.candidates(geo, item, "eliminations", path),
         highlights=highlights,
         explanation=reader.get(item, "explanation", str, f"{path}.explanation", ""),
+        form=_read_form(reader, item, path),
     )
+
+
+def _read_form(reader: JsonReader, item: dict[str, Any], path: str) -> Form:
+    """The step's form; a document without one (all before forms were saved) has plain steps."""
+    data = reader.get(item, "form", dict, f"{path}.form", {})
+    values: dict[str, Any] = {}
+    for field in fields(Form):
+        where = f"{path}.form.{field.name}"
+        plain = getattr(_PLAIN, field.name)
+        value = reader.get(data, field.name, type(plain), where, plain)
+        if not isinstance(value, bool) and value < 0:
+            raise reader.error(where, f"{value} is not a count (expected 0 or more)")
+        values[field.name] = value
+    return Form(**values)
 
 
 def _read_link(reader: JsonReader, geo: Geometry, item: Any, path: str) -> Link:

@@ -83,7 +83,7 @@ class Growth(enum.Enum):
     STRONG_LINKS = "strong links"
     #: As CHAIN; with exactly two cases the step is SE's AIC, 7.0 before length.
     CASES = "cases"
-    #: As CHAIN, plus 0.5 per level of nested case splits (SE's forcing nets).
+    #: As CHAIN, plus 0.5 per case split after the first (SE's forcing nets; the step's form counts them).
     NESTED = "nested"
 
 

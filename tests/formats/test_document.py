@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku_workbench.core import Chain, FormatError, Grid, Highlights, Link, Step
+from sudoku_workbench.core import Chain, Form, FormatError, Grid, Highlights, Link, Step
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import ENTRY, PENCIL
 from sudoku_workbench.formats import (
@@ -50,7 +50,18 @@ def _random_step(rng: random.Random, grid: Grid) -> Step:
         explanation=rng.choice(
             ["", "r1c1 is the only place for 5 in row 1.", "ünïcode — “quotes”\nand lines"]
         ),
+        form=FORMS[len(cells) % len(FORMS)],  # drawing no number keeps the other draws as they were
     )
+
+
+#: A plain step's form, and forms with each fact set.
+FORMS = (
+    Form(),
+    Form(sashimi=True),
+    Form(grouped=True, almost_locked_sets=2),
+    Form(almost_locked_sets=1),
+    Form(case_splits=3, net_depth=2),
+)
 
 
 @given(grid=positions(), seed=st.integers(0, 2**32), with_start=st.booleans(), title=st.text(max_size=20))
@@ -66,6 +77,17 @@ def test_a_document_round_trips_with_its_history(grid, seed, with_start, title):
             continue
     history.move_to(rng.randint(0, len(history.records)))
     assert parse_document(format_document(history)) == history
+
+
+def test_a_plain_step_is_saved_as_before_and_a_step_without_form_reads_as_plain():
+    plain = Step("naked_single", placements=((1, 1),), explanation="r1c2 is 1.")
+    sashimi = Step("finned_x_wing", explanation="Sashimi X-Wing …", form=Form(sashimi=True))
+    saved = json.loads(format_document(History.replay(parse_puzzle(LINE), (plain, sashimi))))
+    assert "form" not in saved["history"][0]
+    assert saved["history"][1]["form"] == {"sashimi": True}
+    del saved["history"][1]["form"]  # as a document saved before steps carried their form
+    old = parse_document(json.dumps(saved))
+    assert [r.step.form for r in old.records] == [Form(), Form()]
 
 
 def test_loading_replays_the_history_from_the_start():
@@ -158,6 +180,21 @@ BAD_DOCUMENTS = [
         "doc: history[0].placements[0]: 81 is not a cell (0 to 80)",
     ),
     ("cursor", _document_text(cursor=5), "doc, line 110: cursor: 5 is outside the history of 1 steps"),
+    (
+        "negative count in a step's form",
+        _document_text(history=[{"rule": "forcing_net", "form": {"case_splits": -1}}]),
+        "doc: history[0].form.case_splits: -1 is not a count (expected 0 or more)",
+    ),
+    (
+        "form fact of the wrong type",
+        _document_text(history=[{"rule": "finned_x_wing", "form": {"sashimi": 1}}]),
+        "doc: history[0].form.sashimi: expected true or false but found 1",
+    ),
+    (
+        "form that is no object",
+        _document_text(history=[{"rule": "nice_loop", "form": [1]}]),
+        "doc: history[0].form: expected an object but found [1]",
+    ),
     (
         "candidates of a given",
         _document_text(position={"entries": "." * 81, "candidates": ["1"] + [""] * 80}),

@@ -14,7 +14,7 @@ import pytest
 
 from sudoku_workbench.cli import main
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import Form, Highlights, Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.logic.engine import rate, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rating.hodoku_scale import (
@@ -116,8 +116,8 @@ def test_steps_score_as_the_hodoku_technique_they_are() -> None:
     quad = Step("naked_tuple", highlights=Highlights(cells=(0, 1, 2, 3)))
     triple = Step("naked_tuple", highlights=Highlights(cells=(0, 1, 2)))
     hidden_quad = Step("pile_exclusion", highlights=Highlights(cells=(0, 1, 2, 3)))
-    sashimi = Step("finned_swordfish", explanation="Sashimi Swordfish on 4: …")
-    grouped = Step("nice_loop", explanation="Alternating inference chain: … Grouped nodes: r1c12.")
+    sashimi = Step("finned_swordfish", form=Form(sashimi=True))
+    grouped = Step("nice_loop", form=Form(grouped=True))
     assert [step_technique(s) for s in (quad, triple, hidden_quad, sashimi, grouped)] == [
         "NAKED_QUADRUPLE",
         "NAKED_TRIPLE",

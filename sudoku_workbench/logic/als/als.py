@@ -25,7 +25,7 @@ from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Step
+from sudoku_workbench.core.step import Form, Step
 from sudoku_workbench.logic.als._als_links import (
     SizePairs,
     als_highlights,
@@ -135,6 +135,7 @@ def als_xz(grid: Grid, sizes: SizePairs = None) -> Iterator[Step]:
                     f"B. {zc} leaves {cells_text(geo, bits_of(gone))}, which "
                     f"{'sees' if gone.bit_count() == 1 else 'see'} every {zc} of both."
                 ),
+                form=Form(almost_locked_sets=2),
             )
 
 
@@ -173,4 +174,5 @@ def als_xy_wing(grid: Grid) -> Iterator[Step]:
                         f"{zc} is in A or in B. {zc} leaves {cells_text(geo, bits_of(gone))}, which "
                         f"{'sees' if gone.bit_count() == 1 else 'see'} every {zc} of A and B."
                     ),
+                    form=Form(almost_locked_sets=3),
                 )

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Step
+from sudoku_workbench.core.step import Form, Step
 from sudoku_workbench.graphs.nonrepetitive import strong_components
 from sudoku_workbench.logic.als._als_links import (
     als_highlights,
@@ -311,6 +311,7 @@ def _chain_step(grid: Grid, chain: _Chain, gone: list[tuple[Digit, int]]) -> Ste
         eliminations=tuple((cell, z) for z, cells in gone for cell in bits_of(cells)),
         highlights=als_highlights(grid, chain_sets, drawn),
         explanation=_explanation(grid, chain_sets, links, gone),
+        form=Form(almost_locked_sets=len(chain_sets)),
     )
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Link, Step
+from sudoku_workbench.core.step import Form, Highlights, Link, Step
 from sudoku_workbench.logic.als._als_links import (
     als_highlights,
     als_name,
@@ -163,6 +163,7 @@ def _blossom_step(
             links=links,
         ),
         explanation=_explanation(geo, stem, digits, petals, reach),
+        form=Form(almost_locked_sets=len(set(petals))),
     )
 
 

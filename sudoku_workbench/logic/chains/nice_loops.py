@@ -34,7 +34,7 @@ from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.logic.chains.aic_graph import Node, als_link
 from sudoku_workbench.logic.chains.aic_search import Found, found_chains
 from sudoku_workbench.logic.shared._digit_links import bits_of, lowest_cell
@@ -153,6 +153,7 @@ def _step(geo: Geometry, found: Found, sets: tuple[tuple[int, int], ...]) -> Ste
         eliminations=found.eliminations,
         highlights=_highlights(nodes, loop),
         explanation=reason + _cells_note(geo, nodes, sets),
+        form=Form(grouped=any(mask.bit_count() > 1 for _d, mask in nodes), almost_locked_sets=len(sets)),
     )
 
 
@@ -182,4 +183,4 @@ def nice_loop(grid: Grid) -> Iterator[Step]:
 
 def uses_almost_locked_sets(step: Step) -> bool:
     """True for a chain with a strong link inside an almost locked set (a node many solvers lack)."""
-    return step.rule == NICE_LOOP and ALS_NOTE in step.explanation
+    return step.rule == NICE_LOOP and step.form.almost_locked_sets > 0

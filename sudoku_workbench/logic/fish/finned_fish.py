@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import Form, Highlights, Step
 from sudoku_workbench.logic.fish.basic_fish import places_per_line
 from sudoku_workbench.logic.shared._digit_links import bits_of
 from sudoku_workbench.logic.shared._memos import forgettable
@@ -371,6 +371,7 @@ def _step(grid: Grid, fish: Fish) -> Step:
         ),
         explanation=f"{kind.capitalize()} {FISH_NAMES[len(fish.base)]} on {digit_char(d)}: "
         + fish_reading(geo, fish),
+        form=Form(sashimi=fish.sashimi),
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Highlights, Step
+from sudoku_workbench.core.step import Form, Highlights, Step
 from sudoku_workbench.logic.fish.finned_fish import (
     FISH_NAMES,
     Fish,
@@ -63,7 +63,8 @@ def _step(grid: Grid, fishes: tuple[Fish, ...], victims: tuple[Cell, ...]) -> St
     base_cells = tuple(c for u in base_units for c in geo.units[u] if grid.candidates[c] >> (d - 1) & 1)
     cover_units = tuple(dict.fromkeys(u for fish in fishes for u in fish_units(geo, fish)[1]))
     fin_boxes = tuple(dict.fromkeys(geo.units_of[fish.fins[0]][2] for fish in fishes))
-    kind = "sashimi" if any(fish.sashimi for fish in fishes) else "finned"
+    sashimi = any(fish.sashimi for fish in fishes)
+    kind = "sashimi" if sashimi else "finned"
     readings = " ".join(f"Reading {i}: {fish_reading(geo, fish)}" for i, fish in enumerate(fishes, 1))
     return Step(
         SIAMESE_FISH,
@@ -78,4 +79,5 @@ def _step(grid: Grid, fishes: tuple[Fish, ...], victims: tuple[Cell, ...]) -> St
             f"{len(fishes)} finned fish with different fins. {readings} Each reading holds on its own, "
             f"so {digit_char(d)} leaves {cells_text(geo, victims)}."
         ),
+        form=Form(sashimi=sashimi),
     )

@@ -371,7 +371,7 @@ def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[l
     """Run a recorded refutation branch by branch: its sentences and the facts its contradictions use.
 
     Before a case split only the facts that some contradiction below rests on are listed (and those
-    that leave the split cell its last candidates).
+    that leave the split cell its last candidates). The story keeps each split's nesting level.
     """
     known = set(prop.facts or ())
     try:
@@ -392,6 +392,7 @@ def _replay(prop: Propagation, tree: _Tree, story: Story, depth: int) -> tuple[l
     facts = prop.facts
     assert facts is not None  # a replay keeps reasons
     needed = set(rested_on(facts, tuple((cell, d, False) for d in range(1, geo.n + 1))))
+    story.splits.append(depth)
     for digit, child in zip(digits, children, strict=False):
         branch = prop.copy()
         branch.assume(cell, digit, True, "case")

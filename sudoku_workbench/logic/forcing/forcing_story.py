@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.step import Chain, Highlights, Link, Step
+from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.logic.forcing.propagation import (
     Contradicted,
     Literal,
@@ -141,18 +141,22 @@ def chain_of(prop: Propagation, end: Literal) -> Chain | None:
 
 @dataclass
 class Story:
-    """The pieces of a step's picture and text, gathered branch by branch."""
+    """The pieces of a step's picture and text, gathered branch by branch.
+
+    ``splits`` holds the nesting level (1 outermost) of each case split a net's story tells.
+    """
 
     sentences: list[str]
     pattern: dict[Candidate, None]
     links: list[Link]
     chains: list[Chain]
     units: list[int]
+    splits: list[int]
 
     @classmethod
     def empty(cls) -> Story:
         """A story with nothing told yet."""
-        return cls([], {}, [], [], [])
+        return cls([], {}, [], [], [], [])
 
     def add(self, prop: Propagation, literals: list[Literal], end: Literal | None) -> None:
         """Draw one branch: its implications as candidates and arrows, and its chain up to ``end``."""
@@ -181,7 +185,7 @@ class Story:
         return True
 
     def step(self, rule: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> Step:
-        """The step the story explains."""
+        """The step the story explains; its form counts the case splits told."""
         cells = tuple(dict.fromkeys(c for c, _ in self.pattern))
         highlights = Highlights(
             cells=cells,
@@ -190,7 +194,8 @@ class Story:
             links=tuple(dict.fromkeys(self.links)),
             chains=tuple(self.chains),
         )
-        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences))
+        form = Form(case_splits=len(self.splits), net_depth=max(self.splits, default=0))
+        return Step(rule, placements, eliminations, highlights, " ".join(self.sentences), form)
 
 
 #: How many replayed steps are remembered: a search's leads repeat the remembered leads just replayed.

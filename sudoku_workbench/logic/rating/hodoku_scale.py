@@ -16,7 +16,7 @@ technique's place, so a hidden pair comes before a naked quadruple as in HoDoKu;
 of all the steps a chain, loop or ALS technique finds, the one that removes the most candidates, so
 do its rules here among their first steps. A step is scored
 as the technique it is in HoDoKu (:func:`step_technique`): a sashimi fish the sashimi score, a chain
-through grouped nodes the grouped nice loop.
+through grouped nodes the grouped nice loop, as the step's form says.
 """
 
 from __future__ import annotations
@@ -63,7 +63,6 @@ GUESS, GUESS_SCORE = "BRUTE_FORCE", 10000
 #: The rows that are a technique HoDoKu enables by default: the only ones on its path.
 HODOKU_OWN = frozenset(rule.id for rule in preset_rules("hodoku"))
 _FINNED_FISH = frozenset(("finned_x_wing", "finned_swordfish", "finned_jellyfish"))
-_GROUPED = " Grouped nodes: "  # how a nice loop step names its grouped nodes
 
 
 def puzzle_level(hardest: HodokuLevel, score: int) -> HodokuLevel:
@@ -86,9 +85,9 @@ def step_technique(step: Step) -> str:
         return "NAKED_QUADRUPLE"
     if step.rule == PILE_EXCLUSION:
         return {2: "HIDDEN_PAIR", 3: "HIDDEN_TRIPLE"}.get(size, "HIDDEN_QUADRUPLE")
-    if step.rule in _FINNED_FISH and step.explanation.startswith("Sashimi"):
+    if step.rule in _FINNED_FISH and step.form.sashimi:
         return technique.replace("FINNED", "SASHIMI")
-    if step.rule == NICE_LOOP and _GROUPED in step.explanation:
+    if step.rule == NICE_LOOP and step.form.grouped:
         return "GROUPED_NICE_LOOP"
     return technique
 

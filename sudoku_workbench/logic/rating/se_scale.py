@@ -32,7 +32,7 @@ XY-chains, nice loops, mixed paths     7.0 (remote pair 6.5); through an almost 
 contradiction forcing chain            7.0
 cell / unit forcing chain              7.0 with two cases (an AIC in SE), 8.0 with more
 dynamic forcing chain                  8.5
-forcing net                            9.0, +0.5 per level of nested case splits
+forcing net                            9.0, +0.5 per case split after the first
 =====================================  =====  ==============================================
 
 The sample of SE-rated puzzles in ``../shared/data`` was graded by Sukaku Explainer, SE's maintained
@@ -145,7 +145,7 @@ def step_difficulty(step: Step, n: int = 9) -> float:
     elif uses_almost_locked_sets(step):
         base = _MULTIPLE_FORCING  # SE's chains have no ALS nodes: it needs cell or region forcing chains
     elif growth is Growth.NESTED:
-        base += 0.5 * max(0, step.explanation.count("can only be") - 1)
+        base += 0.5 * max(0, step.form.case_splits - 1)
     if growth is Growth.FIXED:
         return base
     links = len(step.highlights.links) or len(step.highlights.pattern)

@@ -9,6 +9,7 @@ from sudoku_workbench.cli._hcp import add_graph_options, add_workers_option, exp
 from sudoku_workbench.cli._io import OutputFile, add_puzzle_argument, load_puzzle
 from sudoku_workbench.cli._options import positive_float
 from sudoku_workbench.formats.tours import Tour, write_tour
+from sudoku_workbench.hcp.cpsat import MAX_ARCS, MAX_ARCS_MB
 from sudoku_workbench.hcp.solve import GRAPHS, SOLVERS, solve_through_hcp
 from sudoku_workbench.hcp.solver import LKH_ENV, find_solver
 
@@ -24,7 +25,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "and prints the grid it stands for. CP-SAT (the default) searches Section 2's directed graph "
         "unless --graph export; LKH is looked for as `LKH` on PATH or in "
         f"{LKH_ENV}, Concorde and linkern as `concorde` and `linkern` on PATH; elkai (non-commercial, "
-        "small graphs only) when installed. Exit code 1: no cycle within the time limit or none exists; "
+        "small graphs only) when installed. CP-SAT takes graphs of at most "
+        f"{MAX_ARCS:,} arcs, about {MAX_ARCS_MB} MB (grids up to 16x16); a larger one is refused before "
+        "the search. Exit code 1: no cycle within the time limit or none exists; "
         "3: the chosen solver is not installed.",
     )
     add_puzzle_argument(parser)

@@ -111,14 +111,30 @@ def link_path(start: QPointF, legs: Sequence[Leg], stop_short: float = 0.0) -> Q
     path = QPainterPath(start)
     for index, (control, point) in enumerate(legs):
         if stop_short and index == len(legs) - 1:
-            before = control if control is not None else path.currentPosition()
-            length = math.hypot(point.x() - before.x(), point.y() - before.y()) or 1.0
-            point = point - (point - before) * (stop_short / length)
+            control, point = _cut(path.currentPosition(), control, point, stop_short)
         if control is None:
             path.lineTo(point)
         else:
             path.quadTo(control, point)
     return path
+
+
+def _cut(begin: QPointF, control: QPointF | None, end: QPointF, short: float) -> Leg:
+    """The leg from ``begin`` ended about ``short`` before ``end``, on the same line or curve.
+
+    A curve is cut at the parameter where that much of its length is left (its length taken as
+    the mean of its chord and its control polygon), so the shorter curve keeps its route.
+    """
+    if control is None:
+        length = math.hypot(end.x() - begin.x(), end.y() - begin.y()) or 1.0
+        return None, end - (end - begin) * (short / length)
+    chord = math.hypot(end.x() - begin.x(), end.y() - begin.y())
+    polygon = math.hypot(control.x() - begin.x(), control.y() - begin.y()) + math.hypot(
+        end.x() - control.x(), end.y() - control.y()
+    )
+    t = max(0.0, 1.0 - short / ((chord + polygon) / 2 or 1.0))
+    point = begin * (1 - t) ** 2 + control * (2 * (1 - t) * t) + end * (t * t)
+    return begin + (control - begin) * t, point
 
 
 def draw_arrow(painter: QPainter, path: QPainterPath, pen: QPen, head: float) -> None:

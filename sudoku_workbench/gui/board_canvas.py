@@ -249,7 +249,7 @@ class BoardCanvas(QWidget):
         self._paint_digits(painter, colours, layout)
         if self.show_candidates:
             self._paint_candidates(painter, colours, layout, QRectF(event.rect()))
-        self._step_links().paint(painter, colours)
+        self._step_links().paint(painter, colours, self.pencil if self.show_candidates else None)
         self._paint_magnifier(painter, colours, layout)
         painter.end()
 

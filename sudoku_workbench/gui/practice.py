@@ -75,6 +75,8 @@ _ASK = (
     "on the selected cell) or type the digit it places, then press Return. Hint (Ctrl+H) helps in three "
     "depths; Esc leaves."
 )
+#: Lines of room kept in the panel for the verdict, which comes with the answer.
+_ANSWER_ROOM = 3
 _SHOWN = "The {name} is on the board and explained with the steps. Return: the next puzzle; Esc leaves."
 
 
@@ -282,14 +284,20 @@ class Practice(QObject):
         self.window.focus_board()
 
     def _show_dock(self) -> None:
-        """Show the panel; the first time, with half the steps pane's height, so the question reads whole."""
+        """Show the panel; the first time as tall as its words and buttons need.
+
+        The rest of the column is the steps pane's: its hint and explanation need the room more than
+        a blank panel does.
+        """
         if not self.dock.isVisible() and not self._sized:
             self._sized = True
             self.dock.show()
             steps = self.window.panel_dock
             share = steps.height() + self.dock.height()
-            halves = [share // 2, share - share // 2]
-            self._main.resizeDocks([steps, self.dock], halves, Qt.Orientation.Vertical)
+            title = self.dock.height() - self.panel.height()
+            verdict = _ANSWER_ROOM * self.panel.fontMetrics().lineSpacing()
+            need = self.panel.heightForWidth(self.panel.width()) + title + verdict
+            self._main.resizeDocks([steps, self.dock], [share - need, need], Qt.Orientation.Vertical)
         self.dock.show()
 
     def _history_changed(self) -> None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.step import Step
+from sudoku_workbench.gui.text_fit import TextFit
 
 __all__ = ["BUTTONS", "LONG_STEP", "StepPanel", "step_title"]
 
@@ -56,6 +57,20 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'s' if number != 1 else ''}" if number else ""
 
 
+class _StepList(QListWidget):
+    """The step list: the current row stays whole in view when the rows are laid out again.
+
+    A narrower or shorter list wraps its rows anew after the scroll to the current row was made,
+    which would leave that row cut at the bottom edge.
+    """
+
+    def updateGeometries(self) -> None:
+        super().updateGeometries()
+        item = self.currentItem()
+        if item is not None:
+            self.scrollToItem(item)
+
+
 class StepPanel(QWidget):
     """Buttons over a list of the history's steps, the shown step's explanation and the status."""
 
@@ -68,7 +83,7 @@ class StepPanel(QWidget):
         self.buttons: dict[str, QToolButton] = {}
         layout = QVBoxLayout(self)
         layout.addLayout(self._button_grid(actions))
-        self.steps = QListWidget()
+        self.steps = _StepList()
         self.steps.setAccessibleName("Steps")
         # Long rows wrap instead of needing a horizontal scroll bar.
         self.steps.setWordWrap(True)
@@ -81,31 +96,34 @@ class StepPanel(QWidget):
         self.explanation.setAccessibleName("Explanation of the step shown")
         self.explanation.setOpenLinks(False)
         self.explanation.anchorClicked.connect(lambda _url: self._toggle_details())
-        self.explanation.setMaximumHeight(150)
-        self.steps.setMinimumHeight(140)
+        # When the dock is short of room the list and the explanation give it up (they scroll), down
+        # to three rows and four lines: the texts below keep their whole height.
+        lines = self.fontMetrics().lineSpacing()
+        self.explanation.setMaximumHeight(8 * lines)
+        self.explanation.setMinimumHeight(4 * lines + 2 * self.explanation.frameWidth())
+        self.steps.setMinimumHeight(3 * lines + 2 * self.steps.frameWidth())
         self.finding = QLabel()
         self.finding.setAccessibleName("Check or hint")
-        self.finding.setWordWrap(True)
         self.finding.setFrameShape(QFrame.Shape.StyledPanel)
         self.finding.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.finding.hide()
+        self.finding_box = TextFit(self.finding, 12)
+        self.finding_box.hide()
         self.progress = QLabel()
         self.progress.setWordWrap(True)
         self.progress.setAccessibleName("Progress of the running job")
+        self.progress.hide()
         self.status = QLabel()
         self.status.setAccessibleName("Status: the puzzle's rating and the position shown")
-        self.status.setWordWrap(True)
-        # Room for two lines: a dock does not always grow a wrapped label when its text gets longer.
-        self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 2)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_box = TextFit(self.status, 8)
         self._step: tuple[Step, Geometry] | None = None
         self._cursor = -1  # the cursor the rows' colours show (-1: recolour them all)
         self._details = False
         layout.addWidget(self.steps, 1)
         layout.addWidget(self.explanation)
-        layout.addWidget(self.finding)
+        layout.addWidget(self.finding_box)
         layout.addWidget(self.progress)
-        layout.addWidget(self.status)
+        layout.addWidget(self.status_box)
 
     def _button_grid(self, actions: Mapping[str, QAction]) -> QGridLayout:
         grid = QGridLayout()
@@ -199,13 +217,14 @@ class StepPanel(QWidget):
 
     def set_finding(self, text: str) -> None:
         """Check's verdict or a hint: it stays, wrapped, until the position changes (empty text hides it)."""
-        self.finding.setText(text)
-        self.finding.setVisible(bool(text))
+        self.finding_box.set_text(text)
+        self.finding_box.setVisible(bool(text))
 
     def set_status(self, text: str) -> None:
         """The status line: rating, number of solutions, empty cells."""
-        self.status.setText(text)
+        self.status_box.set_text(text)
 
     def set_progress(self, text: str) -> None:
         """What the running job reports (nodes searched, puzzles tried)."""
         self.progress.setText(text)
+        self.progress.setVisible(bool(text))

@@ -13,7 +13,7 @@ from typing import Literal
 from sudoku_workbench.core.errors import WorkbenchError
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.tsplib import HcpProblem
-from sudoku_workbench.hcp.numbering import numbering
+from sudoku_workbench.hcp.numbering import Numbering, numbering
 from sudoku_workbench.hcp.reduction import GIVEN_SETS, GivenSet, compact_edges, puzzle_arcs, undirected_edges
 from sudoku_workbench.hcp.shrink import Shrunk, shrink
 
@@ -187,17 +187,32 @@ def export_graph(
         allowed = position_masks(grid)
     elif candidates is not False:
         allowed = candidates
-    arcs = puzzle_arcs(geo, grid.givens, GIVEN_SETS[givens], allowed)
-    if variant == "directed":
-        count, edges, origin = num.count, arcs, list(range(1, num.count + 1))
-    elif variant == "undirected":
-        count, edges = 3 * num.count, undirected_edges(arcs, num.count)
-        origin = [(v + 2) // 3 for v in range(1, count + 1)]
-    else:
-        edges, origin = compact_edges(arcs, num)
-        count = len(origin)
+    count, edges, origin = _variant_graph(
+        variant, puzzle_arcs(geo, grid.givens, GIVEN_SETS[givens], allowed), num
+    )
     shrunk = shrink(count, edges) if reduce else None
-    return HcpExport(puzzle, variant, givens, count, tuple(edges), tuple(origin), shrunk, allowed)
+    return HcpExport(puzzle, variant, givens, count, edges, origin, shrunk, allowed)
+
+
+def _variant_graph(
+    variant: Variant, arcs: list[Edge], num: Numbering
+) -> tuple[int, tuple[Edge, ...], tuple[int, ...]]:
+    """The graph of ``variant`` built on the directed arcs: its vertex count, edges and origins.
+
+    A function of its own so that the arcs (35 MB on a near-empty 25x25) are gone before the
+    reduction, the export's largest step, begins.
+    """
+    if variant == "directed":
+        return num.count, tuple(arcs), tuple(range(1, num.count + 1))
+    if variant == "undirected":
+        count = 3 * num.count
+        return (
+            count,
+            tuple(undirected_edges(arcs, num.count)),
+            tuple((v + 2) // 3 for v in range(1, count + 1)),
+        )
+    edges, origin = compact_edges(arcs, num)
+    return len(origin), tuple(edges), tuple(origin)
 
 
 def parse_options(comment: str) -> dict[str, str]:

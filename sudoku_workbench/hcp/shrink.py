@@ -21,14 +21,20 @@ Edge = tuple[int, int]
 class Shrunk:
     """A reduced graph on ``1 … dimension`` and its map back to the original numbering.
 
-    ``paths[v - 1]`` is the original path reduced vertex v stands for; ``links[(u, v)]`` (u < v) is the
-    original edge ``(end in u's path, end in v's path)`` that reduced edge is.
+    ``paths[v - 1]`` is the original path reduced vertex v stands for; :meth:`link` gives the original
+    edge a reduced edge is. ``links`` holds it only for the edges with an end on a longer path: between
+    two lone vertices it is the edge of those two (most of a 25x25's 450,000; 50 MB kept apart).
     """
 
     dimension: int
     edges: tuple[Edge, ...]
     paths: tuple[tuple[int, ...], ...]
     links: dict[Edge, Edge]
+
+    def link(self, edge: Edge) -> Edge:
+        """The original edge ``(end in a's path, end in b's path)`` reduced edge ``(a, b)``, a < b, is."""
+        found = self.links.get(edge)
+        return found if found is not None else (self.paths[edge[0] - 1][0], self.paths[edge[1] - 1][0])
 
 
 def _adjacency(dimension: int, edges: list[Edge] | tuple[Edge, ...]) -> list[set[int]]:
@@ -78,31 +84,31 @@ def _chain_from(adj: list[set[int]], start: int, taken: list[bool]) -> list[int]
     return [*reversed(halves[0]), start, *halves[1]]
 
 
-def _groups(adj: list[set[int]]) -> list[list[int]]:
+def _groups(adj: list[set[int]]) -> list[tuple[int, ...]]:
     """The reduced vertices: each maximal degree-2 path, and every other vertex on its own.
 
     A path whose two ends meet the same vertex is split in two (the paper's pairwise contraction stops at
     that triangle too); a component that is a bare cycle is left uncontracted.
     """
     taken = [False] * len(adj)
-    groups: list[list[int]] = []
+    groups: list[tuple[int, ...]] = []
     for vertex in range(1, len(adj)):
         if taken[vertex]:
             continue
         if len(adj[vertex]) != 2:
             taken[vertex] = True
-            groups.append([vertex])
+            groups.append((vertex,))
             continue
         chain = _chain_from(adj, vertex, taken)
         members = set(chain)
         outside = {v for end in (chain[0], chain[-1]) for v in adj[end] if v not in members}
         if not outside:
-            groups.extend([v] for v in chain)
+            groups.extend((v,) for v in chain)
         elif len(chain) > 1 and len(outside) == 1:
             middle = len(chain) // 2
-            groups += [chain[:middle], chain[middle:]]
+            groups += [tuple(chain[:middle]), tuple(chain[middle:])]
         else:
-            groups.append(chain)
+            groups.append(tuple(chain))
     return groups
 
 
@@ -110,18 +116,25 @@ def shrink(dimension: int, edges: list[Edge] | tuple[Edge, ...]) -> Shrunk:
     """Reduce an undirected graph on ``1 … dimension`` (see the module docstring)."""
     adj = _adjacency(dimension, edges)
     _drop_unusable_edges(adj)
-    groups = sorted(_groups(adj), key=min)
+    paths = tuple(sorted(_groups(adj), key=min))
     owner = [0] * (dimension + 1)
-    for index, group in enumerate(groups, 1):
-        for vertex in group:
+    for index, path in enumerate(paths, 1):
+        for vertex in path:
             owner[vertex] = index
     links: dict[Edge, Edge] = {}
+    plain: list[Edge] = []
+    read: set[int] = set()  # one empty set for every vertex done: the links grow as the sets go
     for u in range(1, dimension + 1):
         for v in adj[u]:
             a, b = owner[u], owner[v]
             if a < b:
-                links[(a, b)] = (u, v)
-    return Shrunk(len(groups), tuple(sorted(links)), tuple(tuple(g) for g in groups), links)
+                edge = (a, b)
+                if len(paths[a - 1]) > 1 or len(paths[b - 1]) > 1:
+                    links[edge] = (u, v)
+                else:  # two lone vertices: met once (a set holds each neighbour once)
+                    plain.append(edge)
+        adj[u] = read  # a near-empty 25x25's sets are 78 MB, its links 100 MB
+    return Shrunk(len(paths), tuple(sorted([*plain, *links])), paths, links)
 
 
 def shrunk_size(dimension: int, edges: list[Edge] | tuple[Edge, ...]) -> tuple[int, int]:

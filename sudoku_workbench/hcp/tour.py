@@ -95,7 +95,7 @@ def _expand(shrunk: Shrunk, order: Sequence[int]) -> list[int]:
         if len(path) > 1:
             previous = order[position - 1]
             key = (previous, vertex) if previous < vertex else (vertex, previous)
-            ends = shrunk.links[key]
+            ends = shrunk.link(key)
             entry = ends[1] if previous < vertex else ends[0]
             path = path if path[0] == entry else path[::-1]
         expanded.extend(path)

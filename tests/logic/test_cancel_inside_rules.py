@@ -15,6 +15,7 @@ from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.core.cancel import CancelToken, checked_by, checkpoint
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.logic.engine import rule_by_id, solve_by_logic
+from sudoku_workbench.logic.forcing._kernel import compiled_of
 from sudoku_workbench.search.solve import solve
 
 
@@ -70,3 +71,32 @@ def test_the_engine_passes_its_token_to_the_rules(sparse_25):
     with pytest.raises(Cancelled):
         solve_by_logic(sparse_25, rules, token)
     assert calls == [sparse_25]
+
+
+class _CancelledAtLook(CancelToken):
+    """A token that is cancelled from its ``at``-th look on, and counts the looks."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__()
+        self.at = at
+        self.looks = 0
+
+    def check(self) -> None:
+        self.looks += 1
+        if self.looks >= self.at:
+            self.cancel()
+        super().check()
+
+
+@pytest.mark.parametrize("rule_id", ["cell_forcing_chain", "unit_forcing_chain", "dynamic_forcing_chain"])
+def test_a_forcing_rule_sees_a_cancel_between_two_trials(sparse_25, rule_id):
+    """13,120 assumptions of the sparse 25x25 take seconds: a cancel asked during them stops the next one.
+
+    A 25x25 is too large for the compiled kernel (127 cells at most), so each trial is Python's
+    propagation run, which looks at the token first; the kernel's batches are a 9x9's few hundred.
+    """
+    assert compiled_of(sparse_25.geometry) is None
+    token = _CancelledAtLook(200)
+    with checked_by(token), pytest.raises(Cancelled):
+        next(rule_by_id(rule_id).find(sparse_25), None)
+    assert token.looks == token.at

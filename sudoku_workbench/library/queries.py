@@ -75,9 +75,9 @@ class Selection:
         if self.level is not None:
             parts.append("lower(r.hodoku_level) = lower(?)")
             values.append(self.level)
-        if self.technique is not None:
-            parts.append("r.hardest = ?")
-            values.append(self.technique)
+        if self.technique is not None:  # the hardest, or any technique the path took
+            parts.append("(r.hardest = ? OR instr(',' || r.techniques || ',', ?) > 0)")
+            values += [self.technique, f",{self.technique},"]
         if self.tag is not None:
             parts.append("EXISTS (SELECT 1 FROM tags t WHERE t.puzzle_id = p.id AND t.tag = ?)")
             values.append(self.tag)

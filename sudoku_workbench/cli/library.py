@@ -101,6 +101,9 @@ def _add_filters(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--tag", help="puzzles with this tag")
     group.add_argument("--text", help="puzzles whose line or note holds this text")
     group.add_argument("--unrated", action="store_true", help="puzzles without a rating yet")
+    solved = group.add_mutually_exclusive_group()
+    solved.add_argument("--solved", action="store_true", default=None, help="puzzles solved in the window")
+    solved.add_argument("--unsolved", dest="solved", action="store_false", help="puzzles not solved yet")
     group.add_argument(
         "--duplicates", action="store_true", help="puzzles whose minlex form another puzzle shares"
     )

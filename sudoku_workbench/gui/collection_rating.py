@@ -52,9 +52,16 @@ def rate_line(row: int, text: str, rules: tuple[Rule, ...]) -> RowRating:
 _PROCESS_RULES: tuple[Rule, ...] = ()
 
 
+#: How much lower the rating processes run than the window: when both cores are busy, the window's
+#: event loop is served first, so the table stays fluid while the ratings take what is left.
+NICENESS = 10
+
+
 def _take_rules(rules: tuple[Rule, ...]) -> None:
     global _PROCESS_RULES
     _PROCESS_RULES = rules
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
 
 
 def _rate_chunk(chunk: list[tuple[int, str]]) -> list[RowRating]:

@@ -4,7 +4,10 @@ Esc, bad lines are listed, and a million-line file opens with its first rows at 
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.collection_model import CLUES, SE, CollectionFilter
+from sudoku_workbench.gui.collection_rating import NICENESS, _take_rules
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.logic.rating.se_scale import rate_se
@@ -243,3 +247,11 @@ def test_a_million_lines_open_with_rows_at_once_and_sort_fast(qtbot, window, mon
     print(f"1,000,000 lines: first rows {first:.2f} s, whole index {whole:.2f} s")
     print(f"sort by clues {sorted_in:.3f} s")
     settle(qtbot, window)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_the_rating_processes_run_below_the_window():
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn, initializer=_take_rules, initargs=((),)) as pool:
+        niceness = pool.submit(os.nice, 0).result(timeout=60)
+    assert niceness == min(19, os.nice(0) + NICENESS)

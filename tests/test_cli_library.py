@@ -12,6 +12,7 @@ import pytest
 from sudoku_workbench.cli import main
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.library.database import _MIGRATIONS, SCHEMA_VERSION, open_library
+from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.search.canonical import canonical_form
 from sudoku_workbench.search.solve import first_solutions
 from tests.conftest import corpus_lines
@@ -129,6 +130,11 @@ def test_rate_fills_missing_ratings_once(db, tmp_path, capsys):
     assert len(first_solutions(parse_line(several), 2)) == 2
     assert all(r["se"] >= 1.0 and r["hodoku_level"] and r["hardest"] for r in rows[:2])
     assert rows[2]["se"] is None
+    # --technique matches every technique the path took, not only the hardest
+    path_rules = [rate_se(parse_line(line), one_solution=True).rules_used for line in lines]
+    wanted = next(t for used, r in zip(path_rules, rows, strict=False) for t in used if t != r["hardest"])
+    chosen = [r["number"] for r in _listed(db, capsys, "--technique", wanted)]
+    assert chosen == [n for n, used in enumerate(path_rules, 1) if wanted in used]
 
 
 def test_a_foreign_file_is_refused_and_left_as_it_is(tmp_path, capsys):

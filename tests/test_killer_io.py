@@ -217,8 +217,8 @@ def test_ratings_on_scales_without_killer_rules_are_left_out(
     killer: tuple[Grid, str], small_killer: Grid
 ) -> None:
     assert rate_se(small_killer).status == "refused"
-    rating = rate_line((7, small_killer.to_line()))
-    assert (rating.solutions, rating.se, rating.hodoku_score) == (1, None, None)
+    rating = rate_line((7, small_killer.to_line())).rated
+    assert (rating.solutions, rating.se, rating.hodoku_score, rating.techniques) == (1, None, None, ())
 
 
 def test_the_estimate_and_the_redundant_clues_honour_the_sums(small_killer: Grid) -> None:

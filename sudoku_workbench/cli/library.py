@@ -97,10 +97,13 @@ def _add_filters(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--collection", metavar="NAME", help="puzzles of this collection")
     group.add_argument("--se", type=_band, metavar="MIN-MAX", help="SE rating in this band, e.g. 7-9")
     group.add_argument("--level", help="HoDoKu level (easy, medium, hard, unfair, extreme)")
-    group.add_argument("--technique", metavar="RULE", help="the hardest rule of the SE path (a rule id)")
+    group.add_argument("--technique", metavar="RULE", help="a rule the SE path took (a rule id)")
     group.add_argument("--tag", help="puzzles with this tag")
     group.add_argument("--text", help="puzzles whose line or note holds this text")
     group.add_argument("--unrated", action="store_true", help="puzzles without a rating yet")
+    solved = group.add_mutually_exclusive_group()
+    solved.add_argument("--solved", action="store_true", default=None, help="puzzles solved in the window")
+    solved.add_argument("--unsolved", dest="solved", action="store_false", help="puzzles not solved yet")
     group.add_argument(
         "--duplicates", action="store_true", help="puzzles whose minlex form another puzzle shares"
     )

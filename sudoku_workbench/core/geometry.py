@@ -366,6 +366,14 @@ class Geometry:
         step = (self.row_of[b] - self.row_of[a], self.col_of[b] - self.col_of[a])
         return next(EXTRAS[name].move for name in self.extras if step in EXTRAS[name].moves)
 
+    def sight(self, a: Cell, b: Cell) -> str:
+        """How a sentence says that ``a`` sees ``b``: "sees r1c1", "is a knight's move from r1c1"."""
+        if set(self.units_of[a]) & set(self.units_of[b]):
+            return f"sees {self.cell_names[b]}"
+        if self.cage_of[a] >= 0 and self.cage_of[a] == self.cage_of[b]:
+            return f"is in the same cage as {self.cell_names[b]}"
+        return f"is a {self.move_name(a, b)} from {self.cell_names[b]}"
+
     @property
     def label(self) -> str:
         """``9x9 (3x3 boxes)``, ``9x9 jigsaw``, ``9x9 (3x3 boxes), X, anti-knight``: how messages name it."""

@@ -29,13 +29,14 @@ from sudoku_workbench.gui.collection_index import CollectionIndex
 from sudoku_workbench.gui.collection_model import (
     COLUMNS,
     HARDEST,
+    IMPOSSIBLE,
     LEVEL,
     NUMBER,
+    STUCK,
     CollectionFilter,
     CollectionModel,
     level_name,
 )
-from sudoku_workbench.gui.collection_rating import IMPOSSIBLE, STUCK
 from sudoku_workbench.logic.engine import step_name
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 
@@ -92,7 +93,7 @@ class CollectionDock(QDockWidget):
 
     # ---- building ----------------------------------------------------------------------------
     def _filter_bar(self) -> QVBoxLayout:
-        """One row: the text, the SE band, the level and the hardest technique."""
+        """One row: the text, the SE band, the level and a technique the puzzles need."""
         rows = QVBoxLayout()
         bar = QHBoxLayout()
         self.text_filter = QLineEdit()
@@ -104,7 +105,7 @@ class CollectionDock(QDockWidget):
         for code in _LEVELS:
             self.level_filter.addItem(level_name(code), code)
         self.technique_filter = QComboBox()
-        self.technique_filter.addItem("Any hardest technique", None)
+        self.technique_filter.addItem("Any technique", None)
         self.technique_filter.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
@@ -185,14 +186,14 @@ class CollectionDock(QDockWidget):
         self.bad_lines.setPlainText(text + (f"\n… and {more:,} more" if more > 0 else ""))
 
     def set_techniques(self, techniques: list[str]) -> None:
-        """Offer the hardest techniques met so far in the technique filter (the choice is kept)."""
+        """Offer the techniques met so far in the technique filter (the choice is kept)."""
         combo = self.technique_filter
         if combo.count() - 1 == len(techniques):
             return
         chosen = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
-        combo.addItem("Any hardest technique", None)
+        combo.addItem("Any technique", None)
         for technique in sorted(techniques, key=step_name):
             combo.addItem(step_name(technique), technique)
         combo.setCurrentIndex(max(0, combo.findData(chosen)))

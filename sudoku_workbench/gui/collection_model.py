@@ -18,11 +18,24 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QFontDatabase
 
 from sudoku_workbench.gui.collection_index import CollectionIndex
-from sudoku_workbench.gui.collection_rating import IMPOSSIBLE, STUCK, RowRating
+from sudoku_workbench.gui.collection_rating import RowRating
+from sudoku_workbench.library.rating import IMPOSSIBLE as IMPOSSIBLE_NAME
 from sudoku_workbench.logic.engine import step_name
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 
-__all__ = ["COLUMNS", "RATED_COLUMNS", "CollectionFilter", "CollectionModel", "level_name"]
+__all__ = [
+    "COLUMNS",
+    "IMPOSSIBLE",
+    "RATED_COLUMNS",
+    "STUCK",
+    "CollectionFilter",
+    "CollectionModel",
+    "level_name",
+]
+
+#: The level column's codes for a puzzle HoDoKu's path could not finish (``stuck``) or found impossible;
+#: HoDoKu's levels are their own numbers (1 … 5), -1 unknown.
+STUCK, IMPOSSIBLE = 0, -2
 
 #: The table's columns, in order: the puzzle's text last, where it may run as wide as the dock allows.
 COLUMNS = ("#", "Clues", "Solutions", "SE", "HoDoKu", "Level", "Hardest technique", "Puzzle")
@@ -33,6 +46,16 @@ RATED_COLUMNS = frozenset({SOLUTIONS, SE, SCORE, LEVEL, HARDEST})
 PUZZLE_SORT_LIMIT = 200_000
 _SOLUTION_WORDS = {0: "none", 1: "1", 2: "many"}
 _Index = QModelIndex | QPersistentModelIndex
+
+
+def level_code(name: str | None) -> int:
+    """The level column's code of a rating's level name (``easy`` … ``extreme``, ``stuck``, …)."""
+    if name is None:
+        return -1
+    if name == IMPOSSIBLE_NAME:
+        return IMPOSSIBLE
+    known = HodokuLevel.__members__.get(name.upper())
+    return int(known) if known is not None else STUCK
 
 
 def level_name(code: int) -> str:
@@ -46,7 +69,7 @@ def level_name(code: int) -> str:
 
 @dataclass(frozen=True)
 class CollectionFilter:
-    """What the filter bar asks: text in the line, an SE band, a HoDoKu level, the hardest technique.
+    """What the filter bar asks: text in the line, an SE band, a HoDoKu level, a technique SE's path took.
 
     A rating condition keeps only rows rated so far that meet it.
     """
@@ -76,8 +99,10 @@ class CollectionModel(QAbstractTableModel):
         self.score = np.full(rows, -1, dtype=np.int32)
         self.level = np.full(rows, -1, dtype=np.int8)
         self.hardest = np.full(rows, -1, dtype=np.int16)
-        self.techniques: list[str] = []  # hardest technique ids, by their code in ``hardest``
+        self.techniques: list[str] = []  # technique ids met so far, by their code (``hardest``, ``used``)
         self._technique_code: dict[str, int] = {}
+        #: Per row, the techniques SE's path took: bit ``code % 64`` of word ``code // 64``.
+        self.used = np.zeros((rows, 1), dtype=np.uint64)
         self.order = np.arange(rows, dtype=np.int64)
         self._shown = self.order  # the rows the filter keeps, by number
         #: Where the model says why it did not do what was asked (the panel puts it on the status bar).
@@ -163,14 +188,17 @@ class CollectionModel(QAbstractTableModel):
         """Answers of the rating job: stored, and the rows shown repainted (the order stays)."""
         if not ratings:
             return
-        for rated in ratings:
-            row = rated.row
+        for answer in ratings:
+            row, rated = answer.row, answer.rated
             self.solutions[row] = rated.solutions
-            self.se[row] = rated.se
-            self.score[row] = rated.hodoku_score
-            self.level[row] = rated.hodoku_level
+            self.se[row] = np.nan if rated.se is None else rated.se
+            self.score[row] = -1 if rated.hodoku_score is None else rated.hodoku_score
+            self.level[row] = level_code(rated.hodoku_level)
             if rated.hardest:
                 self.hardest[row] = self._code(rated.hardest)
+            for technique in rated.techniques:
+                code = self._code(technique)
+                self.used[row, code // 64] |= np.uint64(1 << (code % 64))
         places = [self.where[r.row] for r in ratings if self.where[r.row] >= 0]
         if places:
             top, bottom = int(min(places)), int(max(places))
@@ -195,6 +223,8 @@ class CollectionModel(QAbstractTableModel):
         if code is None:
             code = self._technique_code[technique] = len(self.techniques)
             self.techniques.append(technique)
+            if code // 64 >= self.used.shape[1]:
+                self.used = np.pad(self.used, ((0, 0), (0, 1)))
         return code
 
     def _mask(self) -> np.ndarray:
@@ -209,7 +239,11 @@ class CollectionModel(QAbstractTableModel):
         if wanted.level is not None:
             keep &= self.level == wanted.level
         if wanted.technique is not None:
-            keep &= self.hardest == self._technique_code.get(wanted.technique, -2)
+            code = self._technique_code.get(wanted.technique)
+            if code is None:
+                keep[:] = False
+            else:
+                keep &= (self.used[:, code // 64] & np.uint64(1 << (code % 64))) != 0
         return keep
 
     def _text_rows(self, text: str) -> np.ndarray:

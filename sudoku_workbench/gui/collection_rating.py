@@ -4,14 +4,13 @@ The command line rates on ``--jobs`` processes; a thread of the window's worker 
 (the rules are Python and hold the interpreter), so the window's job starts processes too and waits for
 their answers, checking the cancel token every :data:`POLL` seconds: Esc kills the processes at once.
 This module imports no Qt, so a worker process starts with the core alone. Each row gets what the
-status line shows for one puzzle: its solutions (0, 1, or 2 for several) and, with exactly one, the
-Sudoku Explainer rating, HoDoKu's score and level, and the hardest technique of SE's path.
+library keeps for one puzzle (``library.rating.rate_puzzle``): its solutions (0, 1, or 2 for several)
+and, with exactly one, the Sudoku Explainer rating, HoDoKu's score and level, and SE's techniques.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
@@ -19,12 +18,10 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 
 from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.errors import Contradiction, FormatError
+from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.formats.text import parse_line
+from sudoku_workbench.library.rating import PuzzleRating, rate_puzzle
 from sudoku_workbench.logic.engine import Rule
-from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal, rate_hodoku
-from sudoku_workbench.logic.rating.se_scale import rate_se
-from sudoku_workbench.search.solve import count, solve
 
 __all__ = ["CHUNK", "POLL", "RowRating", "rate_line", "rate_rows", "rating_processes"]
 
@@ -33,20 +30,13 @@ POLL = 0.05
 #: Rows sent to a process at once: large enough to pay for the trip, small enough to stream progress.
 CHUNK = 4
 
-#: HoDoKu's level of a puzzle its path could not finish (``stuck``) or found impossible.
-STUCK, IMPOSSIBLE = 0, -2
-
 
 @dataclass(frozen=True)
 class RowRating:
-    """One row's answers; NaN / -1 / "" where a rating does not apply (not one solution, not 9x9)."""
+    """One row's answers: the collection's rating of its puzzle (none for a line that does not parse)."""
 
     row: int
-    solutions: int
-    se: float = math.nan
-    hodoku_score: int = -1
-    hodoku_level: int = -1
-    hardest: str = ""
+    rated: PuzzleRating
 
 
 def rate_line(row: int, text: str, rules: tuple[Rule, ...]) -> RowRating:
@@ -54,34 +44,24 @@ def rate_line(row: int, text: str, rules: tuple[Rule, ...]) -> RowRating:
     try:
         puzzle = parse_line(text).puzzle()
     except FormatError:
-        return RowRating(row, 0)
-    solutions = count(puzzle, limit=2)
-    if solutions != 1:
-        return RowRating(row, solutions)
-    try:
-        se = rate_se(puzzle, rules, one_solution=True)
-    except Contradiction:
-        return RowRating(row, 1, hodoku_level=IMPOSSIBLE)
-    score, level = -1, -1
-    if puzzle.geometry.n == 9 and hodoku_refusal(puzzle.geometry) is None:
-        solution = solve(puzzle)
-        try:
-            rated = rate_hodoku(puzzle, rules, solution=None if solution is None else solution.values)
-        except Contradiction:
-            score, level = -1, IMPOSSIBLE
-        else:
-            score = rated.score
-            level = int(rated.level) if rated.status == "solved" else STUCK
-    return RowRating(row, 1, round(se.difficulty, 1), score, level, se.hardest_rule)
+        return RowRating(row, PuzzleRating(0))
+    return RowRating(row, rate_puzzle(puzzle, rules))
 
 
 #: The rules of the rating run a worker process serves (sent once, when the process starts).
 _PROCESS_RULES: tuple[Rule, ...] = ()
 
 
+#: How much lower the rating processes run than the window: when both cores are busy, the window's
+#: event loop is served first, so the table stays fluid while the ratings take what is left.
+NICENESS = 10
+
+
 def _take_rules(rules: tuple[Rule, ...]) -> None:
     global _PROCESS_RULES
     _PROCESS_RULES = rules
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
 
 
 def _rate_chunk(chunk: list[tuple[int, str]]) -> list[RowRating]:

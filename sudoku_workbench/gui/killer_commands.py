@@ -15,7 +15,6 @@ import random
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.history import History
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.window_files import FileCommands
@@ -101,6 +100,6 @@ class KillerCommands:
         )
 
     def _generated(self, grid: Grid) -> None:
-        self.session.set_puzzle(History(grid), dirty=False)  # nothing of the person's to lose yet
+        self.session.set_generated(grid)
         self.session.set_givens_mode(False)
         self.session.notify(f"New killer: {len(grid.geometry.cages)} cages, no givens, one solution")

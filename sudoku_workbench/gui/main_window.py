@@ -32,6 +32,7 @@ from sudoku_workbench.gui.graph_view import GraphView
 from sudoku_workbench.gui.hcp_commands import HcpCommands
 from sudoku_workbench.gui.hints import Hints
 from sudoku_workbench.gui.killer_commands import KillerCommands
+from sudoku_workbench.gui.library_log import LibraryLog
 from sudoku_workbench.gui.picture_import import PictureImport
 from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
@@ -76,6 +77,7 @@ class MainWindow(QMainWindow):
         self.collection = CollectionPanel(self.files, self)
         self.booklet = BookletPrinter(self.files, self.collection)
         self.files.offer_collection = self.collection.offer
+        self.library_log = LibraryLog(self.session.storage.data_dir, self)
         self._build_layout()
         self.pictures = PictureImport(self.session, self.files, self.board, self)
         self.practice = Practice(self, self)
@@ -206,6 +208,9 @@ class MainWindow(QMainWindow):
     def _connect_session(self) -> None:
         session = self.session
         session.grid_changed.connect(self._grid_changed)
+        session.grid_changed.connect(self.library_log.shown)
+        session.generated.connect(self.library_log.generated)
+        self.library_log.problem.connect(self._show_message)
         session.preview_changed.connect(self.board.set_step)
         session.preview_changed.connect(self._step_listed)
         session.history_changed.connect(self._history_changed)
@@ -396,6 +401,7 @@ class MainWindow(QMainWindow):
         settings.setValue(_GEOMETRY_KEY, self.saveGeometry())
         settings.sync()
         self.session.close()
+        self.library_log.close()
         event.accept()
 
 

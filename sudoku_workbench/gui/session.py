@@ -45,6 +45,8 @@ class Session(JobTable):
     marks_changed = Signal(object)
     status_changed = Signal(str)
     document_changed = Signal()
+    #: A puzzle the window generated (Test and its targets): the library keeps it in the history.
+    generated = Signal(object)
     graph_ready = Signal(object)
     #: Check's verdict on the shown position; the window keeps it until the position changes.
     finding = Signal(str)
@@ -152,6 +154,11 @@ class Session(JobTable):
         self.path = path
         self._set_dirty(dirty)
         self._after_move()
+
+    def set_generated(self, puzzle: Grid) -> None:
+        """A puzzle the window made replaces the current one (nothing of the person's to lose yet)."""
+        self.generated.emit(puzzle)
+        self.set_puzzle(History(puzzle), dirty=False)
 
     def paste_puzzle(self, puzzle: Grid) -> None:
         """A pasted puzzle replaces the current one as an edit (Ctrl+Z brings the old one back)."""

@@ -20,7 +20,6 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
@@ -277,14 +276,14 @@ class Jobs:
         )
 
     def _made_to_order(self, target: Target, made: Made) -> None:
-        self.session.set_puzzle(History(made.grid), dirty=False)
+        self.session.set_generated(made.grid)
         self.session.set_givens_mode(False)
         self.session.notify(
             f"New puzzle: {len(made.grid.empty_cells)} empty cells, {made_text(made, target)}"
         )
 
     def _generated(self, made: Generated) -> None:
-        self.session.set_puzzle(History(made.grid), dirty=False)  # nothing of the person's to lose yet
+        self.session.set_generated(made.grid)
         self.session.set_givens_mode(False)
         level = made.level.name.replace("_", " ").lower()
         self.session.notify(f"New puzzle: {len(made.grid.empty_cells)} empty cells, level {level}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sudoku_workbench.formats.records import parse_puzzle
-from sudoku_workbench.library.rating import Rating, rate_line
+from sudoku_workbench.library.rating import PuzzleRating, rate_puzzle
 from sudoku_workbench.logic.engine import solve_by_logic, step_name
 from sudoku_workbench.search.solve import first_solutions
 
@@ -28,7 +28,7 @@ class BookletItem:
     steps: tuple[str, ...] = ()
 
 
-def caption(rating: Rating) -> str:
+def caption(rating: PuzzleRating) -> str:
     """``SE 7.2 · HoDoKu extreme (2140) · X-Chain``, or why there is no rating."""
     if rating.solutions != 1:
         return "no solution" if rating.solutions == 0 else "several solutions"
@@ -49,7 +49,7 @@ def booklet_item(job: tuple[int, str, bool, bool]) -> BookletItem:
     grid = parse_puzzle(line, "<booklet>")
     found = first_solutions(grid, 2)
     solution = found[0].to_line() if len(found) == 1 else ""
-    text = caption(rate_line((number, line))) if rated else ""
+    text = caption(rate_puzzle(grid)) if rated else ""
     steps: tuple[str, ...] = ()
     if explained and solution:
         steps = tuple(

@@ -74,6 +74,10 @@ _MIGRATIONS = (
     );
     CREATE INDEX ratings_se ON ratings(se);
     """,
+    # Version 3: every technique SE's path took (comma-separated rule ids), for "uses technique" filters.
+    """
+    ALTER TABLE ratings ADD COLUMN techniques TEXT;
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 

@@ -28,11 +28,16 @@ def _generic_data_dir() -> Path:
     return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
 
 
-def default_library_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """The database: ``explicit`` if given, else ``$SUDOKU_WORKBENCH_LIBRARY``, else the data folder's."""
+def default_library_path(
+    explicit: str | os.PathLike[str] | None = None, data_dir: Path | None = None
+) -> Path:
+    """The database: ``explicit`` if given, else ``$SUDOKU_WORKBENCH_LIBRARY``, else the data folder's.
+
+    ``data_dir`` is the data folder when the caller knows it (the window's, which Qt may have moved).
+    """
     if explicit:
         return Path(explicit)
     named = os.environ.get(DB_ENV)
     if named:
         return Path(named)
-    return _generic_data_dir() / _APP_FOLDER / DB_NAME
+    return (data_dir or _generic_data_dir() / _APP_FOLDER) / DB_NAME

@@ -27,6 +27,8 @@ COLUMNS = (
     "hardest",
     "tags",
     "canonical",
+    "solved",
+    "seconds",
 )
 
 
@@ -45,6 +47,8 @@ class Entry:
     hardest: str | None
     tags: str
     canonical: str | None
+    solved: bool
+    seconds: float
     puzzle_id: int
 
 
@@ -59,6 +63,7 @@ class Selection:
     tag: str | None = None
     text: str | None = None
     unrated: bool = False
+    solved: bool | None = None
     duplicates: bool = False
     limit: int | None = None
 
@@ -75,9 +80,9 @@ class Selection:
         if self.level is not None:
             parts.append("lower(r.hodoku_level) = lower(?)")
             values.append(self.level)
-        if self.technique is not None:
-            parts.append("r.hardest = ?")
-            values.append(self.technique)
+        if self.technique is not None:  # the hardest, or any technique the path took
+            parts.append("(r.hardest = ? OR instr(',' || r.techniques || ',', ?) > 0)")
+            values += [self.technique, f",{self.technique},"]
         if self.tag is not None:
             parts.append("EXISTS (SELECT 1 FROM tags t WHERE t.puzzle_id = p.id AND t.tag = ?)")
             values.append(self.tag)
@@ -86,6 +91,9 @@ class Selection:
             values += [self.text, self.text]
         if self.unrated:
             parts.append("r.puzzle_id IS NULL")
+        if self.solved is not None:
+            parts.append("coalesce(g.solved, 0) = ?")
+            values.append(int(self.solved))
         if self.duplicates:
             parts.append(
                 "p.canonical IN (SELECT canonical FROM puzzles WHERE canonical IS NOT NULL "
@@ -107,12 +115,27 @@ def entries(db: sqlite3.Connection, selection: Selection) -> Iterator[Entry]:
     query = (
         "SELECT c.name, m.position, p.line, p.clues, r.solutions, r.se, r.hodoku_score, r.hodoku_level,"
         " r.hardest, (SELECT group_concat(tag, ',') FROM tags t WHERE t.puzzle_id = p.id), p.canonical,"
-        f" p.id{_FROM}{where} ORDER BY c.name, m.position{limit}"
+        f" coalesce(g.solved, 0), round(coalesce(g.seconds, 0), 1), p.id{_FROM}{where}"
+        f" ORDER BY c.name, m.position{limit}"
     )
     for row in db.execute(query, values):
-        name, number, line, clues, solutions, se, score, level, hardest, tags, canonical, puzzle_id = row
+        name, number, line, clues, solutions, se, score, level, hardest, tags, canonical, *rest = row
+        solved, seconds, puzzle_id = rest
         yield Entry(
-            name, number, line, clues, solutions, se, score, level, hardest, tags or "", canonical, puzzle_id
+            name,
+            number,
+            line,
+            clues,
+            solutions,
+            se,
+            score,
+            level,
+            hardest,
+            tags or "",
+            canonical,
+            bool(solved),
+            seconds,
+            puzzle_id,
         )
 
 

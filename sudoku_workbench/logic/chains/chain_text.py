@@ -66,7 +66,7 @@ def bivalue_clauses(grid: Grid, chain: Chain) -> list[str]:
     for a, label, b in links_of(chain):
         other = (grid.candidates[b] & ~(1 << (label - 1))).bit_length()
         clauses.append(
-            f"{geo.cell_name(b)} is {digit_char(other)} (not {digit_char(label)}: it sees {geo.cell_name(a)})"
+            f"{geo.cell_name(b)} is {digit_char(other)} (not {digit_char(label)}: it {geo.sight(b, a)})"
         )
     return clauses
 

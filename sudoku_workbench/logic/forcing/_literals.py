@@ -109,9 +109,9 @@ def own_cell_why(geo: Geometry, cell: Cell, digit: Digit) -> str:
     return f"{geo.cell_name(cell)} is {digit_char(digit)}"
 
 
-def peer_why(geo: Geometry, cell: Cell) -> str:
-    """Why a placed digit leaves the cell's peers."""
-    return f"it sees {geo.cell_name(cell)}"
+def peer_why(geo: Geometry, peer: Cell, cell: Cell) -> str:
+    """Why a digit placed in ``cell`` leaves ``peer``: it sees it (or a knight's move away, …)."""
+    return f"it {geo.sight(peer, cell)}"
 
 
 def hidden_why(geo: Geometry, digit: Digit, unit: int) -> str:
@@ -127,21 +127,27 @@ def confined_why(geo: Geometry, digit: Digit, unit: int, target: int) -> str:
 def kernel_facts(geo: Geometry, found: list[tuple[Any, ...]], assumed: str) -> Iterator[tuple[Literal, Fact]]:
     """The facts the compiled fixpoint returns, as Python keeps them (``assumed``: the assumption's words)."""
     for cell, digit, on, order, number, parents, code, unit, target in found:
-        why = _coded_why(geo, code, digit, parents, unit, target, assumed)
+        why = _coded_why(geo, code, (cell, digit), parents, (unit, target), assumed)
         yield (cell, digit, on), Fact(order, number, parents, why)
 
 
 def _coded_why(
-    geo: Geometry, code: int, digit: Digit, parents: tuple[Literal, ...], unit: int, target: int, assumed: str
+    geo: Geometry,
+    code: int,
+    fact: tuple[Cell, Digit],
+    parents: tuple[Literal, ...],
+    units: tuple[int, int],
+    assumed: str,
 ) -> str:
-    """The words for a reason the compiled fixpoint gives by its code.
+    """The words for a reason the compiled fixpoint gives by its code, for the fact ``(cell, digit)``.
 
-    ``unit`` and ``target`` are the units it names; ``assumed`` is the assumption's own words.
+    ``units`` are the unit and target it names; ``assumed`` is the assumption's own words.
     """
+    (cell, digit), (unit, target) = fact, units
     if code == _WHY_OWN_CELL:
         return own_cell_why(geo, *candidate_of(parents[0]))
     if code == _WHY_PEER:
-        return peer_why(geo, parents[0][0])
+        return peer_why(geo, cell, parents[0][0])
     if code == _WHY_HIDDEN:
         return hidden_why(geo, digit, unit)
     if code == _WHY_CONFINED:

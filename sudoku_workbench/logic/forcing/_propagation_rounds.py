@@ -175,9 +175,8 @@ def _note_placement(state: RoundState, cell: Cell, digit: Digit, others: int, pe
     why = own_cell_why(state.geo, cell, digit)
     for index in set_bits(others):
         _note(state, (cell, index + 1, False), me, why)
-    why = peer_why(state.geo, cell)
     for peer in set_bits(peers):
-        _note(state, (peer, digit, False), me, why)
+        _note(state, (peer, digit, False), me, peer_why(state.geo, peer, cell))
 
 
 # --- finding what follows ---------------------------------------------------------------------------

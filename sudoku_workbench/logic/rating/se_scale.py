@@ -162,12 +162,17 @@ def puzzle_difficulty(steps: Iterable[Step], n: int = 9) -> float:
 
 @dataclass(frozen=True)
 class SeRating:
-    """A puzzle on SE's scale: the hardest step's difficulty, its rule, the step count and how it ended."""
+    """A puzzle on SE's scale: the hardest step's difficulty, its rule, the step count and how it ended.
+
+    ``rules_used`` names every rule the path took, in the order of first use, so a collection can be
+    filtered by a technique its puzzles need and not only by the hardest one.
+    """
 
     difficulty: float
     hardest_rule: str
     step_count: int
     status: str
+    rules_used: tuple[str, ...] = ()
 
 
 #: Our rules for which Sukaku Explainer has no technique (``own`` False in their rows): SE proves the
@@ -259,6 +264,7 @@ def rate_se(
     hardest: tuple[float, Step] | None = None
     status = "solved"
     last_open = grid.values.count(0)
+    used: dict[str, None] = {}
     se_rules = rules_for_shape(_se_rules(rules, n, one_solution), grid.geometry)
     if ceiling is not None:
         se_rules = tuple(rule for rule in se_rules if step_floor(rule) <= ceiling)
@@ -267,6 +273,7 @@ def rate_se(
             grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel
         ):
             count += 1
+            used[step.rule] = None
             if hardest is None or rated > hardest[0]:  # the first of the hardest, as max() gives
                 hardest = (rated, step)
             last_open = open_cells
@@ -279,4 +286,4 @@ def rate_se(
         status = "stuck"
     if hardest is None:
         return SeRating(0.0, "", 0, status)
-    return SeRating(hardest[0], hardest[1].rule, count, status)
+    return SeRating(hardest[0], hardest[1].rule, count, status, tuple(used))

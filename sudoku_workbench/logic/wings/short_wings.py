@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from sudoku_workbench.core.geometry import Cell, Digit, digit_char
+from sudoku_workbench.core.geometry import Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Chain, Highlights, Link, Step
 from sudoku_workbench.logic.shared._digit_links import DigitLinks, bits_of, digit_links
@@ -53,6 +53,12 @@ def xyz_wing(grid: Grid) -> Iterator[Step]:
                 yield _xyz_step(grid, pivot, first, second, digit, victims)
 
 
+def _sight_again(geo: Geometry, a: Cell, first: Cell, second: Cell) -> str:
+    """How ``a`` sees ``second``, said after how it sees ``first``: "r1c2" when both are "sees"."""
+    said = geo.sight(a, second)
+    return said.removeprefix("sees ") if geo.sight(a, first).startswith("sees ") else said
+
+
 def _xyz_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: Digit, victims: list[Cell]) -> Step:
     geo = grid.geometry
     cands = grid.candidates
@@ -60,8 +66,9 @@ def _xyz_step(grid: Grid, pivot: Cell, first: Cell, second: Cell, z: Digit, vict
     x, y = wing_digits(grid, first, second, z)
     zc = digit_char(z)
     text = (
-        f"The pivot {name(pivot)} is {either_text(cands[pivot])}; it sees {name(first)} "
-        f"({either_text(cands[first])}) and {name(second)} ({either_text(cands[second])}). "
+        f"The pivot {name(pivot)} is {either_text(cands[pivot])}; it {geo.sight(pivot, first)} "
+        f"({either_text(cands[first])}) and {_sight_again(geo, pivot, first, second)} "
+        f"({either_text(cands[second])}). "
         f"If the pivot is "
         f"{digit_char(x)}, {name(first)} is {zc}; if it is {digit_char(y)}, {name(second)} is {zc}; "
         f"otherwise the pivot is {zc} itself. So {zc} leaves {cells_text(geo, victims)}, which see all "
@@ -145,7 +152,8 @@ def _w_step(
         ),
         explanation=(
             f"{name(a)} and {name(b)} both hold only {xc} and {yc}. In {geo.unit_name(unit)}, {xc} can "
-            f"only go in {name(near_a)} (which sees {name(a)}) or {name(near_b)} (which sees {name(b)}). "
+            f"only go in {name(near_a)} (which {geo.sight(near_a, a)}) or {name(near_b)} "
+            f"(which {geo.sight(near_b, b)}). "
             f"If a cell seeing {name(a)} and {name(b)} were {yc}, both would be {xc} and that unit would "
             f"have no place left for {xc}. So {yc} leaves {cells_text(geo, victims)} (W-Wing)."
         ),

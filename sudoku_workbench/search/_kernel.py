@@ -3,10 +3,10 @@
 ``_search_kernel.c`` is the engine of :mod:`._engine` and :mod:`._propagation` compiled: the same rules
 to the same fixpoint, the same branching choice, so the same nodes in the same order, the same count and
 the same first solution. It reads the geometry as data (its units, peers and the line-region
-intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there. Like the other
-kernels it is optional (``SUDOKU_WORKBENCH_PURE=1`` keeps it out); :func:`kernel_search` then answers
-None and the Python engine runs. It answers None for killer cages with sums too: it does not know sums
-(cages without one are peers, which it does know).
+intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there, killer cages
+included: a cage without a sum is peers, one with a sum also comes as the digit sets that make its total
+(the rule of :mod:`._cage_sums`). Like the other kernels it is optional (``SUDOKU_WORKBENCH_PURE=1``
+keeps it out); :func:`kernel_search` then answers None and the Python engine runs.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+from sudoku_workbench.core.cages import sum_combinations
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
@@ -50,8 +51,21 @@ class Found:
 def _tables(module: ModuleType, geo: Geometry) -> object:
     """The geometry's tables in the kernel's form, made once per geometry."""
     segments, line_rivals, box_rivals = intersections(geo)
+    summed = [cage for cage in geo.cages if cage.total is not None]
+    combos = [
+        sum_combinations(geo.n, len(cage.cells), cage.total) for cage in summed if cage.total is not None
+    ]
     return module.tables(
-        geo.size, geo.n, geo.units, geo.peers, geo.units_of, segments, line_rivals, box_rivals
+        geo.size,
+        geo.n,
+        geo.units,
+        geo.peers,
+        geo.units_of,
+        segments,
+        line_rivals,
+        box_rivals,
+        [cage.cells for cage in summed],
+        combos,
     )
 
 
@@ -71,8 +85,8 @@ def kernel_search(
         Cancelled: when ``cancel`` is set (checked every 64 nodes).
     """
     module = kernel
-    if module is None or grid.geometry.has_sums:
-        return None  # the kernel knows "digits differ" only: cage sums are the Python engine's
+    if module is None:
+        return None
     if cancel is not None:
         cancel.check()
     state, _decided = initial_state(grid)

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-from sudoku_workbench.core.cages import sum_combinations
 from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared.compiled import compiled_module
+from sudoku_workbench.search._cage_sums import summed_cages
 from sudoku_workbench.search._engine import initial_state
 from sudoku_workbench.search._propagation import intersections
 
@@ -51,10 +51,7 @@ class Found:
 def _tables(module: ModuleType, geo: Geometry) -> object:
     """The geometry's tables in the kernel's form, made once per geometry."""
     segments, line_rivals, box_rivals = intersections(geo)
-    summed = [cage for cage in geo.cages if cage.total is not None]
-    combos = [
-        sum_combinations(geo.n, len(cage.cells), cage.total) for cage in summed if cage.total is not None
-    ]
+    summed = summed_cages(geo)
     return module.tables(
         geo.size,
         geo.n,
@@ -64,8 +61,8 @@ def _tables(module: ModuleType, geo: Geometry) -> object:
         segments,
         line_rivals,
         box_rivals,
-        [cage.cells for cage in summed],
-        combos,
+        [cells for cells, _ in summed],
+        [combos for _, combos in summed],
     )
 
 

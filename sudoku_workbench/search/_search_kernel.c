@@ -28,7 +28,7 @@ typedef struct {
     uint32_t full;
     Lists units, peers, units_of, segments, line_rivals, box_rivals;
     Lists cages, combos; /* per summed cage: its cells; the digit sets (masks) that make its total */
-    int *cage_of;        /* per cell: its summed cage, or -1 */
+    Lists cages_of;      /* per cell: the summed cages it is in (a house's innies overlap the cages) */
 } Tables;
 
 static void free_lists(Lists *l) {
@@ -47,7 +47,7 @@ static void free_tables(PyObject *capsule) {
     free_lists(&t->box_rivals);
     free_lists(&t->cages);
     free_lists(&t->combos);
-    PyMem_Free(t->cage_of);
+    free_lists(&t->cages_of);
     PyMem_Free(t);
 }
 
@@ -87,20 +87,21 @@ static int read_lists(PyObject *seq, long bound, Lists *out) {
     return (int)count;
 }
 
-/* Each cell's summed cage (cages never share a cell: core/cages.py checks it); 0 on a bad table. */
-static int fill_cage_of(Tables *t) {
-    t->cage_of = PyMem_Malloc(sizeof(int) * (size_t)t->size);
-    if (!t->cage_of) { PyErr_NoMemory(); return 0; }
-    for (int c = 0; c < t->size; c++) t->cage_of[c] = -1;
+/* The summed cages of each cell, inverted from the cages' cells; 0 when out of memory. */
+static int fill_cages_of(Tables *t) {
+    Lists *of = &t->cages_of;
+    of->start = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
+    of->items = PyMem_Calloc((size_t)t->cages.start[t->ncages] + 1, sizeof(int));
+    int *filled = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
+    if (!of->start || !of->items || !filled) { PyMem_Free(filled); PyErr_NoMemory(); return 0; }
+    for (int i = 0; i < t->cages.start[t->ncages]; i++) of->start[t->cages.items[i] + 1]++;
+    for (int c = 0; c < t->size; c++) of->start[c + 1] += of->start[c];
     for (int k = 0; k < t->ncages; k++)
         for (int i = t->cages.start[k]; i < t->cages.start[k + 1]; i++) {
             int cell = t->cages.items[i];
-            if (t->cage_of[cell] >= 0) {
-                PyErr_SetString(PyExc_ValueError, "tables: two cages share a cell");
-                return 0;
-            }
-            t->cage_of[cell] = k;
+            of->items[of->start[cell] + filled[cell]++] = k;
         }
+    PyMem_Free(filled);
     return 1;
 }
 
@@ -127,7 +128,7 @@ static PyObject *tables(PyObject *self, PyObject *args) {
         read_lists(line_rivals, t->nsegments, &t->line_rivals) != t->nsegments ||
         read_lists(box_rivals, t->nsegments, &t->box_rivals) != t->nsegments ||
         (t->ncages = read_lists(cages, size, &t->cages)) < 0 ||
-        read_lists(combos, (long)t->full + 1, &t->combos) != t->ncages || !fill_cage_of(t)) {
+        read_lists(combos, (long)t->full + 1, &t->combos) != t->ncages || !fill_cages_of(t)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "tables: lists of the wrong length");
         Py_DECREF(capsule);
         return NULL;
@@ -174,7 +175,7 @@ static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int 
     state[cell] = mask;
     const Tables *t = s->t;
     for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
-    if (t->cage_of[cell] >= 0) s->cage_dirty[t->cage_of[cell]] = 1;
+    for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) s->cage_dirty[t->cages_of.items[i]] = 1;
     if (!MORE_THAN_ONE(mask)) s->queue[(*queued)++] = cell;
     return 1;
 }
@@ -185,7 +186,8 @@ static int naked_singles(Search *s, uint32_t *state, int *queued) {
         int cell = s->queue[--(*queued)];
         uint32_t bit = state[cell];
         for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
-        if (t->cage_of[cell] >= 0) s->cage_dirty[t->cage_of[cell]] = 1; /* a branch's decision, too */
+        for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) /* a branch's decision too */
+            s->cage_dirty[t->cages_of.items[i]] = 1;
         for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++) {
             int peer = t->peers.items[i];
             if ((state[peer] & bit) && !take(s, state, peer, bit, queued)) return 0;

@@ -22,7 +22,7 @@ from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared.compiled import compiled_module
 from sudoku_workbench.search._cage_sums import summed_cages
-from sudoku_workbench.search._engine import initial_state
+from sudoku_workbench.search._engine import OutOfBudget, initial_state
 from sudoku_workbench.search._propagation import intersections
 
 __all__ = ["Found", "kernel", "kernel_search"]
@@ -72,6 +72,7 @@ def kernel_search(
     keep: int = 0,
     cancel: CancelToken | None = None,
     progress: Callable[[int], None] | None = None,
+    budget: int | None = None,
 ) -> Found | None:
     """Count the position's solutions up to ``limit``, keeping the first ``keep`` (None: no kernel here).
 
@@ -80,6 +81,7 @@ def kernel_search(
 
     Raises:
         Cancelled: when ``cancel`` is set (checked every 64 nodes).
+        OutOfBudget: when the search passes ``budget`` nodes (checked every 2048) before it ends.
     """
     module = kernel
     if module is None:
@@ -87,6 +89,8 @@ def kernel_search(
     if cancel is not None:
         cancel.check()
     state, _decided = initial_state(grid)
+    if budget is not None:
+        progress = functools.partial(_budgeted, budget, progress)
     answer = module.search(
         _tables(module, grid.geometry), state, -1 if limit is None else limit, keep, progress, cancel
     )
@@ -94,3 +98,11 @@ def kernel_search(
         raise Cancelled("search cancelled")
     count, nodes, solutions = answer
     return Found(count, nodes, tuple(solutions))
+
+
+def _budgeted(budget: int, progress: Callable[[int], None] | None, nodes: int) -> None:
+    """Pass the node count on, and stop the search (the kernel lets the error through) past the budget."""
+    if progress is not None:
+        progress(nodes)
+    if nodes > budget:
+        raise OutOfBudget(f"more than {budget} search nodes")

@@ -12,21 +12,26 @@ So a merge is proved by the compiled search within :data:`MERGE_NODE_BUDGET` nod
 prove within them is not made: the puzzle stays unique, a seed still gives the same puzzle (nodes, not
 seconds, are counted), and the merges given up are the ones a hand-solver would find hardest too.
 Without the compiled search every merge is proved by :func:`~sudoku_workbench.search.solve.count`.
+
+:func:`rated_killer` draws killers until the chosen logic rules solve one (of a given level, if asked):
+what ``generate --killer`` writes.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Geometry, with_cages
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.logic.engine import Level, Rating, Rule, rate
 from sudoku_workbench.search._engine import OutOfBudget
 from sudoku_workbench.search._kernel import kernel_search
 from sudoku_workbench.search.solve import count, first_solutions, solutions
 
-__all__ = ["cage_grid", "cut_cages", "generate_killer"]
+__all__ = ["cage_grid", "cut_cages", "generate_killer", "rated_killer"]
 
 #: Cage sizes drawn when cutting, with their weights (newspaper killers are mostly pairs and triples).
 _SIZES = (2, 3, 4, 5)
@@ -166,3 +171,30 @@ def _merged(
             for c in joined:
                 owner[c] = ga
     return list(groups.values())
+
+
+def rated_killer(
+    draw: Callable[[random.Random], Geometry],
+    rng: random.Random,
+    rules: tuple[Rule, ...],
+    level: Level | None = None,
+    budget: float = 5.0,
+) -> tuple[Grid, Rating]:
+    """A unique no-givens killer the ``rules`` solve (at ``level`` if given), with its rating.
+
+    Killers on shapes from ``draw(rng)`` are made until one fits; when ``budget`` seconds pass first,
+    the closest one made (solved, then nearest in level) is given.
+    """
+    deadline = time.monotonic() + budget
+    best: tuple[tuple[int, int], Grid, Rating] | None = None
+    while True:
+        grid = generate_killer(draw(rng), rng)
+        rating = rate(grid, rules)
+        stuck = rating.level is Level.NEEDS_SEARCH
+        key = (int(stuck), 0 if level is None else abs(rating.level - level))
+        if key == (0, 0):
+            return grid, rating
+        if best is None or key < best[0]:
+            best = (key, grid, rating)
+        if time.monotonic() >= deadline:
+            return best[1], best[2]

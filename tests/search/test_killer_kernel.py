@@ -24,15 +24,14 @@ from sudoku_workbench.search._kernel import kernel_search
 from sudoku_workbench.search.killer_generate import cut_cages
 from sudoku_workbench.search.regions import random_jigsaw
 from sudoku_workbench.search.sat import sat_search
-from sudoku_workbench.search.solve import count, first_solutions, search_count, solutions
+from sudoku_workbench.search.solve import count, first_solutions, solutions
 from tests.logic.killer_puzzles import read_corpus_line
 from tests.search.test_killer_search import _cp_sat_count
-from tests.search.test_search_kernel import python_first
+from tests.search.test_search_kernel import LIMIT, assert_twins
 
 pytestmark = pytest.mark.skipif(_kernel.kernel is None, reason="the compiled search is not built here")
 
 CORPUS = Path(__file__).resolve().parent.parent / "logic" / "killer_corpus.txt"
-LIMIT = 12
 
 
 def corpus(first: int = 0, every: int = 1) -> list[tuple[Grid, tuple[int, ...]]]:
@@ -41,22 +40,16 @@ def corpus(first: int = 0, every: int = 1) -> list[tuple[Grid, tuple[int, ...]]]
     return [read_corpus_line(row)[1:] for row in lines[first::every]]
 
 
-def assert_killer_twins(grid: Grid, limit: int = LIMIT) -> int:
-    """Kernel, Python engine and CP-SAT agree; the kernel's first solution and nodes are the engine's."""
-    first = kernel_search(grid, 1, 1)
-    counted = kernel_search(grid, limit)
-    assert first is not None
-    assert counted is not None
-    expected, nodes = python_first(grid)
-    assert first.nodes == nodes
-    assert first.solutions == (() if expected is None else (expected.values,))
-    assert counted.count == search_count(grid, limit) == _cp_sat_count(grid, limit)
-    return counted.count
+def assert_killer_twins(grid: Grid) -> int:
+    """Kernel and Python engine agree (first solution, its nodes, the count to LIMIT), and so does CP-SAT."""
+    counted = assert_twins(grid, independent=False)  # that counter knows no sums
+    assert counted == _cp_sat_count(grid, LIMIT)
+    return counted
 
 
 def test_corpus_killers_are_solved_alike_by_the_kernel_and_its_twin():
     for grid, truth in corpus(first=1, every=4):  # lines 3, 15 and 23 take the Python twin minutes
-        assert assert_killer_twins(grid, 2) == 1
+        assert assert_killer_twins(grid) == 1
         found = kernel_search(grid, 1, 1)
         assert found is not None
         assert found.solutions == (truth,)

@@ -5,7 +5,8 @@ the output is the same whichever process makes it: ``--jobs`` changes the speed,
 A target (``--se``, ``--hodoku-level``, ``--needs``, ``--hardest``, or ``--format``) makes each
 puzzle to order instead, with its rating, hardest rule and seed on its line (see
 :mod:`._generate_target`). Without one, puzzles are graded with the chosen rules below forcing
-unless ``--max-level`` says otherwise.
+unless ``--max-level`` says otherwise. ``--killer`` makes unique killer puzzles without givens instead,
+one JSON line each (see :mod:`._generate_killer`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from sudoku_workbench.search.generate import generate, puzzle_rng
 from sudoku_workbench.search.regions import ShapeChoice
 from sudoku_workbench.search.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
+from ._generate_killer import check_killer_options, killer_plan
 from ._generate_target import Plan, add_target_options, target_plan, targeted
 from ._progress import ProgressBar
 from ._shape_options import add_shape_options, check_shape
@@ -56,7 +58,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=__doc__,
     )
     add_shape_options(parser)
-    parser.add_argument("--symmetry", default=DEFAULT_SYMMETRY, choices=SYMMETRIES, help="of the givens")
+    parser.add_argument(
+        "--symmetry",
+        choices=SYMMETRIES,
+        help=f"of the givens (default {DEFAULT_SYMMETRY}; not with --killer)",
+    )
+    parser.add_argument(
+        "--killer",
+        action="store_true",
+        help="unique killer puzzles without givens (cages with sums), one JSON line each; "
+        "with --level, --budget and the rule options",
+    )
     parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")
     parser.add_argument(
         "--seed", type=non_negative_int, help="master seed (default: a random one, printed on stderr)"
@@ -100,10 +112,19 @@ def _level(text: str) -> Level:
 
 
 def _run(args: argparse.Namespace) -> int:
+    killer = args.killer
+    if killer:
+        check_killer_options(args)  # before the default symmetry is filled in
+    args.symmetry = args.symmetry or DEFAULT_SYMMETRY
     check_shape(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     # A bad target is refused before anything is printed.
-    plan = target_plan(args, seed, args.chosen_rules) if targeted(args) else _classic(args, seed)
+    if killer:
+        plan = killer_plan(args, seed)
+    elif targeted(args):
+        plan = target_plan(args, seed, args.chosen_rules)
+    else:
+        plan = _classic(args, seed)
     if args.seed is None:
         print(f"seed {seed}", file=sys.stderr)
     if plan.header is not None:

@@ -3,10 +3,10 @@
 ``_search_kernel.c`` is the engine of :mod:`._engine` and :mod:`._propagation` compiled: the same rules
 to the same fixpoint, the same branching choice, so the same nodes in the same order, the same count and
 the same first solution. It reads the geometry as data (its units, peers and the line-region
-intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there. Like the other
-kernels it is optional (``SUDOKU_WORKBENCH_PURE=1`` keeps it out); :func:`kernel_search` then answers
-None and the Python engine runs. It answers None for killer cages with sums too: it does not know sums
-(cages without one are peers, which it does know).
+intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there, killer cages
+included: a cage without a sum is peers, one with a sum also comes as the digit sets that make its total
+(the rule of :mod:`._cage_sums`). Like the other kernels it is optional (``SUDOKU_WORKBENCH_PURE=1``
+keeps it out); :func:`kernel_search` then answers None and the Python engine runs.
 """
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared.compiled import compiled_module
-from sudoku_workbench.search._engine import initial_state
+from sudoku_workbench.search._cage_sums import summed_cages
+from sudoku_workbench.search._engine import OutOfBudget, initial_state
 from sudoku_workbench.search._propagation import intersections
 
 __all__ = ["Found", "kernel", "kernel_search"]
@@ -50,8 +51,18 @@ class Found:
 def _tables(module: ModuleType, geo: Geometry) -> object:
     """The geometry's tables in the kernel's form, made once per geometry."""
     segments, line_rivals, box_rivals = intersections(geo)
+    summed = summed_cages(geo)
     return module.tables(
-        geo.size, geo.n, geo.units, geo.peers, geo.units_of, segments, line_rivals, box_rivals
+        geo.size,
+        geo.n,
+        geo.units,
+        geo.peers,
+        geo.units_of,
+        segments,
+        line_rivals,
+        box_rivals,
+        [cells for cells, _ in summed],
+        [combos for _, combos in summed],
     )
 
 
@@ -61,6 +72,7 @@ def kernel_search(
     keep: int = 0,
     cancel: CancelToken | None = None,
     progress: Callable[[int], None] | None = None,
+    budget: int | None = None,
 ) -> Found | None:
     """Count the position's solutions up to ``limit``, keeping the first ``keep`` (None: no kernel here).
 
@@ -69,13 +81,16 @@ def kernel_search(
 
     Raises:
         Cancelled: when ``cancel`` is set (checked every 64 nodes).
+        OutOfBudget: when the search passes ``budget`` nodes (checked every 2048) before it ends.
     """
     module = kernel
-    if module is None or grid.geometry.has_sums:
-        return None  # the kernel knows "digits differ" only: cage sums are the Python engine's
+    if module is None:
+        return None
     if cancel is not None:
         cancel.check()
     state, _decided = initial_state(grid)
+    if budget is not None:
+        progress = functools.partial(_budgeted, budget, progress)
     answer = module.search(
         _tables(module, grid.geometry), state, -1 if limit is None else limit, keep, progress, cancel
     )
@@ -83,3 +98,11 @@ def kernel_search(
         raise Cancelled("search cancelled")
     count, nodes, solutions = answer
     return Found(count, nodes, tuple(solutions))
+
+
+def _budgeted(budget: int, progress: Callable[[int], None] | None, nodes: int) -> None:
+    """Pass the node count on, and stop the search (the kernel lets the error through) past the budget."""
+    if progress is not None:
+        progress(nodes)
+    if nodes > budget:
+        raise OutOfBudget(f"more than {budget} search nodes")

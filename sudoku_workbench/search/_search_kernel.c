@@ -6,8 +6,10 @@
  * open cell has three or more), so it visits the same nodes in the same order and finds the same
  * solutions first; the differential tests hold it to that. Houses, peers (variant neighbours
  * included) and intersections come as data from Python (see search/_kernel.py): nothing here knows
- * boxes. Masks are 32-bit, so sizes up to 31; installs without a compiler and SUDOKU_WORKBENCH_PURE=1
- * run the Python engine.
+ * boxes. Killer cages with a sum come as data too (their cells and the digit sets that make their
+ * total), and the fourth rule, the cage sums of search/_cage_sums.py, runs between hidden singles and
+ * locked candidates. Masks are 32-bit, so sizes up to 31; installs without a compiler and
+ * SUDOKU_WORKBENCH_PURE=1 run the Python engine.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -22,9 +24,11 @@ typedef struct {
 } Lists;
 
 typedef struct {
-    int size, n, nunits, nsegments;
+    int size, n, nunits, nsegments, ncages;
     uint32_t full;
     Lists units, peers, units_of, segments, line_rivals, box_rivals;
+    Lists cages, combos; /* per summed cage: its cells; the digit sets (masks) that make its total */
+    Lists cages_of;      /* per cell: the summed cages it is in (a house's innies overlap the cages) */
 } Tables;
 
 static void free_lists(Lists *l) {
@@ -41,11 +45,14 @@ static void free_tables(PyObject *capsule) {
     free_lists(&t->segments);
     free_lists(&t->line_rivals);
     free_lists(&t->box_rivals);
+    free_lists(&t->cages);
+    free_lists(&t->combos);
+    free_lists(&t->cages_of);
     PyMem_Free(t);
 }
 
 /* Flatten a sequence of int sequences; each item must lie in [0, bound). Returns the list count or -1. */
-static int read_lists(PyObject *seq, int bound, Lists *out) {
+static int read_lists(PyObject *seq, long bound, Lists *out) {
     PyObject *outer = PySequence_Fast(seq, "tables: expected a sequence of sequences");
     if (!outer) return -1;
     Py_ssize_t count = PySequence_Fast_GET_SIZE(outer), total = 0;
@@ -80,11 +87,29 @@ static int read_lists(PyObject *seq, int bound, Lists *out) {
     return (int)count;
 }
 
+/* The summed cages of each cell, inverted from the cages' cells; 0 when out of memory. */
+static int fill_cages_of(Tables *t) {
+    Lists *of = &t->cages_of;
+    of->start = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
+    of->items = PyMem_Calloc((size_t)t->cages.start[t->ncages] + 1, sizeof(int));
+    int *filled = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
+    if (!of->start || !of->items || !filled) { PyMem_Free(filled); PyErr_NoMemory(); return 0; }
+    for (int i = 0; i < t->cages.start[t->ncages]; i++) of->start[t->cages.items[i] + 1]++;
+    for (int c = 0; c < t->size; c++) of->start[c + 1] += of->start[c];
+    for (int k = 0; k < t->ncages; k++)
+        for (int i = t->cages.start[k]; i < t->cages.start[k + 1]; i++) {
+            int cell = t->cages.items[i];
+            of->items[of->start[cell] + filled[cell]++] = k;
+        }
+    PyMem_Free(filled);
+    return 1;
+}
+
 static PyObject *tables(PyObject *self, PyObject *args) {
     int size, n;
-    PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals;
-    if (!PyArg_ParseTuple(args, "iiOOOOOO", &size, &n, &units, &peers, &units_of, &segments, &line_rivals,
-                          &box_rivals))
+    PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals, *cages, *combos;
+    if (!PyArg_ParseTuple(args, "iiOOOOOOOO", &size, &n, &units, &peers, &units_of, &segments, &line_rivals,
+                          &box_rivals, &cages, &combos))
         return NULL;
     if (n < 1 || n > 31 || size < 1) {
         PyErr_SetString(PyExc_ValueError, "tables: digits per unit must be 1..31");
@@ -101,7 +126,9 @@ static PyObject *tables(PyObject *self, PyObject *args) {
         read_lists(units_of, t->nunits, &t->units_of) != size ||
         (t->nsegments = read_lists(segments, size, &t->segments)) < 0 ||
         read_lists(line_rivals, t->nsegments, &t->line_rivals) != t->nsegments ||
-        read_lists(box_rivals, t->nsegments, &t->box_rivals) != t->nsegments) {
+        read_lists(box_rivals, t->nsegments, &t->box_rivals) != t->nsegments ||
+        (t->ncages = read_lists(cages, size, &t->cages)) < 0 ||
+        read_lists(combos, (long)t->full + 1, &t->combos) != t->ncages || !fill_cages_of(t)) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "tables: lists of the wrong length");
         Py_DECREF(capsule);
         return NULL;
@@ -123,6 +150,7 @@ typedef struct {
     const Tables *t;
     int *queue;           /* decided cells whose digit must still leave their peers */
     uint8_t *dirty;       /* per unit: changed since hidden singles last looked at it */
+    uint8_t *cage_dirty;  /* per summed cage: a cell of it changed since the sums last looked at it */
     uint32_t *inside;     /* per segment: the digits its cells allow */
     int *ties, *options;  /* the branching choice's scratch: tied cells, then (cell, bit) pairs */
     long long count, limit, nodes;
@@ -147,6 +175,7 @@ static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int 
     state[cell] = mask;
     const Tables *t = s->t;
     for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
+    for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) s->cage_dirty[t->cages_of.items[i]] = 1;
     if (!MORE_THAN_ONE(mask)) s->queue[(*queued)++] = cell;
     return 1;
 }
@@ -157,6 +186,8 @@ static int naked_singles(Search *s, uint32_t *state, int *queued) {
         int cell = s->queue[--(*queued)];
         uint32_t bit = state[cell];
         for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
+        for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) /* a branch's decision too */
+            s->cage_dirty[t->cages_of.items[i]] = 1;
         for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++) {
             int peer = t->peers.items[i];
             if ((state[peer] & bit) && !take(s, state, peer, bit, queued)) return 0;
@@ -190,6 +221,65 @@ static int hidden_singles(Search *s, uint32_t *state, int *queued) {
         }
     }
     return 1;
+}
+
+/* One cage's sum (as search/_cage_sums.py): keep the digit sets that hold every digit placed in the
+ * cage, leave each cell a candidate and are covered by the cells' candidates; narrow the cells to their
+ * union and place a digit they all need that one cell alone can take. -1 on a contradiction, else
+ * whether anything changed. */
+static int cage_sum(Search *s, uint32_t *state, int cage, int *queued) {
+    const Tables *t = s->t;
+    const int *cells = t->cages.items + t->cages.start[cage];
+    int len = t->cages.start[cage + 1] - t->cages.start[cage];
+    uint32_t placed = 0, allowed = 0, required = t->full;
+    for (int i = 0; i < len; i++)
+        if (!MORE_THAN_ONE(state[cells[i]])) placed |= state[cells[i]];
+    for (int j = t->combos.start[cage]; j < t->combos.start[cage + 1]; j++) {
+        uint32_t combo = (uint32_t)t->combos.items[j], cover = 0;
+        if ((combo & placed) != placed) continue;
+        int i = 0;
+        for (; i < len; i++) {
+            uint32_t inside = state[cells[i]] & combo;
+            if (!inside) break;
+            cover |= inside;
+        }
+        if (i == len && cover == combo) {
+            allowed |= combo;
+            required &= combo;
+        }
+    }
+    if (!allowed) return -1;
+    int changed = 0;
+    for (int i = 0; i < len; i++)
+        if (state[cells[i]] & ~allowed) {
+            if (!take(s, state, cells[i], ~allowed, queued)) return -1;
+            changed = 1;
+        }
+    for (required &= ~placed; required; required &= required - 1) {
+        uint32_t bit = required & -required;
+        int holder = -1, holders = 0;
+        for (int i = 0; i < len; i++)
+            if (state[cells[i]] & bit) { holder = cells[i]; holders++; }
+        if (!holders) return -1;
+        if (holders == 1 && state[holder] != bit) {
+            take(s, state, holder, ~bit, queued);
+            changed = 1;
+        }
+    }
+    return changed;
+}
+
+/* The sums of every cage a change touched: -1 on a contradiction, else whether anything changed. */
+static int cage_sums(Search *s, uint32_t *state, int *queued) {
+    int changed = 0;
+    for (int k = 0; k < s->t->ncages; k++) {
+        if (!s->cage_dirty[k]) continue;
+        s->cage_dirty[k] = 0;
+        int result = cage_sum(s, state, k, queued);
+        if (result < 0) return -1;
+        changed |= result;
+    }
+    return changed;
 }
 
 /* Locked candidates over every intersection: -1 on a contradiction, else whether anything changed. */
@@ -227,14 +317,17 @@ static int locked_candidates(Search *s, uint32_t *state, int *queued) {
     return changed;
 }
 
-/* The three rules to their fixpoint; 0 on a contradiction. */
+/* The four rules to their fixpoint; 0 on a contradiction. */
 static int propagate(Search *s, uint32_t *state, int queued) {
     for (int i = 0; i < queued; i++)
         if (!state[s->queue[i]]) return 0;
     for (;;) {
         if (!naked_singles(s, state, &queued) || !hidden_singles(s, state, &queued)) return 0;
         if (queued) continue;
-        int changed = locked_candidates(s, state, &queued);
+        int changed = cage_sums(s, state, &queued);
+        if (changed < 0) return 0;
+        if (changed) continue;
+        changed = locked_candidates(s, state, &queued);
         if (changed < 0) return 0;
         if (!changed) return 1;
     }
@@ -388,12 +481,13 @@ static PyObject *run(PyObject *self, PyObject *args) {
     uint32_t *states = PyMem_Calloc((size_t)(size + 2) * size, sizeof(uint32_t));
     s.queue = PyMem_Calloc((size_t)size + 1, sizeof(int));
     s.dirty = PyMem_Calloc((size_t)t->nunits + 1, 1);
+    s.cage_dirty = PyMem_Calloc((size_t)t->ncages + 1, 1);
     s.inside = PyMem_Calloc((size_t)t->nsegments + 1, sizeof(uint32_t));
     s.ties = PyMem_Calloc((size_t)size + 1, sizeof(int));
     s.options = PyMem_Calloc(2 * 32, sizeof(int));
     s.found = PyList_New(0);
     PyObject *result = NULL;
-    if (!states || !s.queue || !s.dirty || !s.inside || !s.ties || !s.options) {
+    if (!states || !s.queue || !s.dirty || !s.cage_dirty || !s.inside || !s.ties || !s.options) {
         PyErr_NoMemory();
         goto done;
     }
@@ -406,6 +500,7 @@ static PyObject *run(PyObject *self, PyObject *args) {
         if (!MORE_THAN_ONE(states[c])) s.queue[queued++] = c;
     }
     memset(s.dirty, 1, (size_t)t->nunits);
+    memset(s.cage_dirty, 1, (size_t)t->ncages);
     if (propagate(&s, states, queued)) {
         if (!branch_options(&s, states)) {
             s.progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
@@ -426,6 +521,7 @@ done:
     PyMem_Free(states);
     PyMem_Free(s.queue);
     PyMem_Free(s.dirty);
+    PyMem_Free(s.cage_dirty);
     PyMem_Free(s.inside);
     PyMem_Free(s.ties);
     PyMem_Free(s.options);
@@ -435,7 +531,7 @@ done:
 }
 
 static PyMethodDef METHODS[] = {
-    {"tables", tables, METH_VARARGS, "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals)"},
+    {"tables", tables, METH_VARARGS, "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals, cages, combos)"},
     {"search", run, METH_VARARGS, "search(tables, masks, limit, keep, progress, cancel)"},
     {NULL, NULL, 0, NULL},
 };

@@ -7,6 +7,8 @@ def tables(
     segments: tuple[tuple[int, ...], ...],
     line_rivals: tuple[tuple[int, ...], ...],
     box_rivals: tuple[tuple[int, ...], ...],
+    cages: list[tuple[int, ...]],
+    combos: list[tuple[int, ...]],
     /,
 ) -> object: ...
 def search(

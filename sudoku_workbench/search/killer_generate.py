@@ -5,23 +5,41 @@ repeated); each cage gets the sum of its digits. While the puzzle has a second s
 the two solutions differ is split in two (smaller cages say more). Then, with ``merge=True``, pairs of
 neighbouring cages are joined again wherever the puzzle stays unique, which leaves fewer and larger
 cages (a harder puzzle). Every draw comes from ``rng``, so a seed gives the same puzzle.
+
+Proving a merge keeps the puzzle unique is nearly all the time (the cutting and splitting take
+milliseconds), and a few merges make a puzzle that takes the search hundreds of thousands of nodes.
+So a merge is proved by the compiled search within :data:`MERGE_NODE_BUDGET` nodes, and one it cannot
+prove within them is not made: the puzzle stays unique, a seed still gives the same puzzle (nodes, not
+seconds, are counted), and the merges given up are the ones a hand-solver would find hardest too.
+Without the compiled search every merge is proved by :func:`~sudoku_workbench.search.solve.count`.
+
+:func:`rated_killer` draws killers until the chosen logic rules solve one (of a given level, if asked):
+what ``generate --killer`` writes.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import Geometry, with_cages
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.search.solve import first_solutions, solutions
+from sudoku_workbench.logic.engine import Level, Rating, Rule, rate
+from sudoku_workbench.search._engine import OutOfBudget
+from sudoku_workbench.search._kernel import kernel_search
+from sudoku_workbench.search.solve import count, first_solutions, solutions
 
-__all__ = ["cage_grid", "cut_cages", "generate_killer"]
+__all__ = ["cage_grid", "cut_cages", "generate_killer", "rated_killer"]
 
 #: Cage sizes drawn when cutting, with their weights (newspaper killers are mostly pairs and triples).
 _SIZES = (2, 3, 4, 5)
 _WEIGHTS = (4, 5, 3, 1)
+
+#: Search nodes a merge may take to be proved unique (the kernel looks every 2048 nodes); the
+#: median merged puzzle needs about 20.
+MERGE_NODE_BUDGET = 4096
 
 
 def _sides(cell: int, n: int) -> list[int]:
@@ -96,6 +114,15 @@ def _two(grid: Grid) -> list[Grid]:
     return first_solutions(grid, 2)
 
 
+def _proved_unique(grid: Grid) -> bool:
+    """The puzzle has one solution, proved within the merge budget (False: not proved, or not unique)."""
+    try:
+        found = kernel_search(grid, 2, budget=MERGE_NODE_BUDGET)
+    except OutOfBudget:
+        return False
+    return (count(grid, 2) if found is None else found.count) == 1
+
+
 def generate_killer(base: Geometry, rng: random.Random, merge: bool = True) -> Grid:
     """A killer puzzle on ``base``'s shape with no givens and exactly one solution."""
     solution = next(iter(solutions(Grid.empty(base.uncaged), rng=rng))).values
@@ -138,9 +165,36 @@ def _merged(
         if len(joined) > 5 or len({solution[c] for c in joined}) < len(joined):
             continue
         trial = [g for k, g in groups.items() if k not in (ga, gb)] + [joined]
-        if len(_two(cage_grid(base, trial, solution))) == 1:
+        if _proved_unique(cage_grid(base, trial, solution)):
             groups[ga] = joined
             del groups[gb]
             for c in joined:
                 owner[c] = ga
     return list(groups.values())
+
+
+def rated_killer(
+    draw: Callable[[random.Random], Geometry],
+    rng: random.Random,
+    rules: tuple[Rule, ...],
+    level: Level | None = None,
+    budget: float = 5.0,
+) -> tuple[Grid, Rating]:
+    """A unique no-givens killer the ``rules`` solve (at ``level`` if given), with its rating.
+
+    Killers on shapes from ``draw(rng)`` are made until one fits; when ``budget`` seconds pass first,
+    the closest one made (solved, then nearest in level) is given.
+    """
+    deadline = time.monotonic() + budget
+    best: tuple[tuple[int, int], Grid, Rating] | None = None
+    while True:
+        grid = generate_killer(draw(rng), rng)
+        rating = rate(grid, rules)
+        stuck = rating.level is Level.NEEDS_SEARCH
+        key = (int(stuck), 0 if level is None else abs(rating.level - level))
+        if key == (0, 0):
+            return grid, rating
+        if best is None or key < best[0]:
+            best = (key, grid, rating)
+        if time.monotonic() >= deadline:
+            return best[1], best[2]

@@ -22,12 +22,17 @@ __all__ = ["cp_sat_model", "cp_sat_solutions", "killer_puzzle"]
 
 
 def cp_sat_model(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
-    """The puzzle for OR-tools from the rules alone: AllDifferent per house and cage, a sum per cage."""
+    """The puzzle for OR-tools from the rules alone: AllDifferent per house and cage, a sum per cage,
+    different digits a variant's move apart."""
     geo = grid.geometry
     model = cp_model.CpModel()
     x = [model.new_int_var(1, geo.n, f"c{c}") for c in range(geo.size)]
     for unit in geo.units:
         model.add_all_different([x[c] for c in unit])
+    for cell, near in enumerate(geo.neighbours):  # a variant's moves (and cage mates, again)
+        for other in near:
+            if other > cell:
+                model.add(x[cell] != x[other])
     for cage in geo.cages:
         model.add_all_different([x[c] for c in cage.cells])
         if cage.total is not None:

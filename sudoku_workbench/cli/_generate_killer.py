@@ -1,11 +1,12 @@
-"""``generate --killer``: unique killer puzzles without givens, one JSON line each.
+"""``generate --killer``: unique killer puzzles without givens, one line each (text or JSON).
 
 Each puzzle is cut from a random solution into cages, split until unique and merged while it stays so
 (:mod:`~sudoku_workbench.search.killer_generate`), and kept when the chosen rules solve it (below
 forcing unless ``--max-level`` says otherwise; at ``--level`` if given; the closest within
 ``--budget`` seconds otherwise). Its record holds the givens as a puzzle line (all empty), the cages
 (cells as row-major indices, and the sum), its level, the hardest rule used and its own seed:
-``--seed`` that seed with ``--count 1`` makes it again. JSON lines, since the text line has no cages.
+``--seed`` that seed with ``--count 1`` makes it again. As text, a line is the killer's one-line form
+(its ``cages:`` word included) and its level, as classic puzzles are written.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ class KillerJob:
     rules: tuple[Rule, ...]
     level: Level | None
     budget: float
+    jsonl: bool = False
 
 
 def check_killer_options(args: argparse.Namespace) -> None:
@@ -60,8 +62,8 @@ def check_killer_options(args: argparse.Namespace) -> None:
             raise TargetError(f"--{name.replace('_', '-')} does not apply to --killer: {why}")
     if not args.unique:
         raise TargetError("--no-unique does not apply to --killer: every killer made is unique")
-    if args.format not in (None, "jsonl"):
-        raise TargetError(f"--format {args.format} does not apply to --killer: it writes JSON lines")
+    if args.format not in (None, "text", "jsonl"):
+        raise TargetError(f"--format {args.format} does not apply to --killer: it writes text or JSON lines")
 
 
 def killer_plan(args: argparse.Namespace, seed: int) -> Plan:
@@ -69,19 +71,23 @@ def killer_plan(args: argparse.Namespace, seed: int) -> Plan:
     rules = args.chosen_rules
     if args.max_level is None:
         rules = tuple(rule for rule in rules if rule.level < Level.FORCING)
-    job = KillerJob(args.shape, rules, args.level, args.budget if args.budget is not None else 5.0)
+    budget = args.budget if args.budget is not None else 5.0
+    job = KillerJob(args.shape, rules, args.level, budget, args.format == "jsonl")
     seeds = map(functools.partial(puzzle_seed, seed), range(args.count))
     return Plan(functools.partial(killer_line, job), seeds, str)
 
 
 def killer_line(job: KillerJob, seed: int) -> str:
-    """Worker: the JSON line of the killer made from ``seed``."""
+    """Worker: the line of the killer made from ``seed``."""
     rng = puzzle_rng(seed, 0)
     grid, rating = rated_killer(functools.partial(_drawn, job.shape), rng, job.rules, job.level, job.budget)
+    level = rating.level.name.lower()
+    if not job.jsonl:
+        return f"{grid.to_line()} {level}"
     record = {
         "puzzle": grid.to_line(),
         "cages": [{"cells": list(cage.cells), "sum": cage.total} for cage in grid.geometry.cages],
-        "level": rating.level.name.lower(),
+        "level": level,
         "hardest": rating.hardest_rule or "-",
         "seed": seed,
     }

@@ -6,7 +6,7 @@ A target (``--se``, ``--hodoku-level``, ``--needs``, ``--hardest``, or ``--forma
 puzzle to order instead, with its rating, hardest rule and seed on its line (see
 :mod:`._generate_target`). Without one, puzzles are graded with the chosen rules below forcing
 unless ``--max-level`` says otherwise. ``--killer`` makes unique killer puzzles without givens instead,
-one JSON line each (see :mod:`._generate_killer`).
+one line each (their one-line form, or JSON lines with ``--format jsonl``) (see :mod:`._generate_killer`).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--killer",
         action="store_true",
-        help="unique killer puzzles without givens (cages with sums), one JSON line each; "
+        help="unique killer puzzles without givens (cages with sums), one line each; "
         "with --level, --budget and the rule options",
     )
     parser.add_argument("--count", type=positive_int, default=1, help="how many puzzles")

@@ -1,4 +1,4 @@
-"""``sudoku-workbench generate --killer``: JSON lines of unique no-givens killers, reproducible, refusals."""
+"""``sudoku-workbench generate --killer``: lines of unique no-givens killers, reproducible, refusals."""
 
 from __future__ import annotations
 
@@ -17,16 +17,26 @@ from tests.search.test_killer_search import _cp_sat_count
 
 
 def records(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:
-    assert main(["generate", "--killer", "--jobs", "1", *args]) == 0
+    assert main(["generate", "--killer", "--jobs", "1", "--format", "jsonl", *args]) == 0
     return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
 def killer_of(record: dict[str, object], n: int = 9) -> Grid:
-    """The record's puzzle: its (empty) givens line with its cages."""
+    """The record's puzzle, read from its one-line form; its ``cages`` field says the same."""
     cages = [Cage(tuple(c["cells"]), c["sum"]) for c in record["cages"]]  # type: ignore[attr-defined]
-    givens = parse_line(str(record["puzzle"]))
+    grid = parse_line(str(record["puzzle"]))
     box = {9: (3, 3), 6: (2, 3)}[n]
-    return Grid.from_values(with_cages(geometry(*box), cages), givens.values)
+    assert grid.geometry == with_cages(geometry(*box), cages)
+    return grid
+
+
+def test_the_text_line_is_the_killer_s_one_line_form_and_level(capsys):
+    (record,) = records(capsys, "--count", "1", "--seed", "5")
+    assert main(["generate", "--killer", "--jobs", "1", "--count", "1", "--seed", "5"]) == 0
+    *words, level = capsys.readouterr().out.split()
+    line = " ".join(words)
+    assert level == record["level"]
+    assert parse_line(line) == killer_of(record)
 
 
 def test_each_line_is_a_unique_killer_without_givens_that_the_rules_solve(capsys):

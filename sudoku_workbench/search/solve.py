@@ -20,12 +20,16 @@ import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
 from sudoku_workbench.search._kernel import kernel_search
-from sudoku_workbench.search.sat import sat_search
+
+if TYPE_CHECKING:
+    from sudoku_workbench.search.sat import SatSearch
 
 __all__ = ["Solved", "count", "first_solutions", "search_count", "solutions", "solve", "solve_counting"]
 
@@ -102,11 +106,19 @@ def first_solutions(
 ) -> list[Grid]:
     """The OK search's first ``wanted`` solutions, in its order (compiled where the kernel is built)."""
     if grid.geometry.has_sums:  # killer sums: the SAT backend is tens of times faster than the Python search
-        return sat_search(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
+        return _sat(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
     found = kernel_search(grid, wanted, wanted, cancel, progress)
     if found is None:
         return list(itertools.islice(solutions(grid, cancel, progress), wanted))
     return [_completed(grid, digits) for digits in found.solutions]
+
+
+def _sat(geo: Geometry) -> SatSearch:
+    """The SAT backend, imported on first use: pysat would cost every count's start-up, and with the
+    compiled search a count needs it only for killer sums."""
+    from sudoku_workbench.search.sat import sat_search
+
+    return sat_search(geo)
 
 
 def _completed(grid: Grid, digits: tuple[int, ...]) -> Grid:
@@ -168,7 +180,7 @@ def count(
     if compiled is not None:
         return compiled.count
     bound = SAT_COUNT_BOUND if limit is None else min(limit, SAT_COUNT_BOUND)
-    found, _ = sat_search(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
+    found, _ = _sat(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
     if found < SAT_COUNT_BOUND or limit == SAT_COUNT_BOUND:
         return found
     return search_count(grid, limit, cancel, progress)

@@ -114,8 +114,7 @@ def first_solutions(
 
 
 def _sat(geo: Geometry) -> SatSearch:
-    """The SAT backend, imported on first use: pysat would cost every count's start-up, and with the
-    compiled search a count needs it only for killer sums."""
+    """The SAT backend, imported on first use (pysat costs start-up; a compiled count rarely needs it)."""
     from sudoku_workbench.search.sat import sat_search
 
     return sat_search(geo)

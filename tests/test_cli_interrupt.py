@@ -32,7 +32,7 @@ def test_an_interrupt_in_any_command_is_exit_130(command, monkeypatch, capsys):
 
 
 def test_an_interrupt_while_the_parser_is_built_is_exit_130(monkeypatch, capsys):
-    def interrupted() -> None:
+    def interrupted(_argv: object = None) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr("sudoku_workbench.cli.build_parser", interrupted)

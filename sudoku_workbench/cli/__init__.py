@@ -4,6 +4,12 @@ Each subcommand lives in its own module of this package and provides ``register(
 adds its parser and sets ``run`` (a function of the parsed arguments returning the exit code).
 Modules are found by listing the package, so adding a command touches no other file. A command
 with a ``--jobs`` option is given ``--cluster`` as well; both are served by ``_parallel.ordered_map``.
+
+Commands are loaded on demand: a command line that names one (``count`` is module ``count``,
+``count-grids`` module ``count_grids``) imports that module only, so a one-puzzle ``solve`` does not
+pay for the other commands' imports. ``--help``, a mistyped command, or a command its module's name
+does not give (``import-model`` lives in ``export_dimacs``) load every module, so listings and
+"invalid choice" messages still name them all.
 """
 
 from __future__ import annotations
@@ -45,8 +51,12 @@ class _Parser(argparse.ArgumentParser):
         return parsed, extra
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full parser with every subcommand module registered (modules starting ``_`` are helpers)."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser with its subcommand modules registered (modules starting ``_`` are helpers).
+
+    Without ``argv`` every module is registered; with it, only the one its command names, when
+    a module of that name exists (see the module docstring).
+    """
     parser = _Parser(
         prog="sudoku-workbench",
         description="Solve, study and make Sudoku puzzles. Without arguments, start the workbench window.",
@@ -61,11 +71,19 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     window.set_defaults(run=_window_not_here)
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}").register(subparsers)
+    for name in _command_modules(argv):
+        importlib.import_module(f"{__name__}.{name}").register(subparsers)
     offer_cluster(parser)
     return parser
+
+
+def _command_modules(argv: Sequence[str] | None) -> list[str]:
+    """The command modules to register for ``argv``: the one it names, else all of them, sorted."""
+    modules = sorted(info.name for info in pkgutil.iter_modules(__path__) if not info.name.startswith("_"))
+    # The top-level options (--help, --version) take no value, so the first word is the command.
+    named = next((word for word in argv or () if not word.startswith("-")), None)
+    module = None if named is None or "_" in named else named.replace("-", "_")
+    return [module] if module in modules else modules
 
 
 def _window_not_here(args: argparse.Namespace) -> int:
@@ -81,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     with stop_signals("sudoku-workbench") as stopping:
         try:
             with guarded_stdout():  # --help and --version write to standard output too
-                args = build_parser().parse_args(argv)
+                args = build_parser(sys.argv[1:] if argv is None else argv).parse_args(argv)
                 stopping.prog += f" {args.command}"
                 run = cast(Callable[[argparse.Namespace], int], args.run)
                 check_outputs(args)

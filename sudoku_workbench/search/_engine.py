@@ -66,14 +66,11 @@ def initial_state(grid: Grid) -> tuple[State, list[int]]:
     Filled cells get their digit's bit; open cells keep the grid's candidates, so pencil-mark
     eliminations the user made are respected.
     """
-    state = list(grid.candidates)
-    decided = []
-    for cell, value in enumerate(grid.values):
-        if value:
-            state[cell] = 1 << (value - 1)
-            decided.append(cell)
-        elif not state[cell] & (state[cell] - 1):
-            decided.append(cell)  # a single candidate (or none: propagation reports it)
+    state = [
+        1 << (value - 1) if value else mask for value, mask in zip(grid.values, grid.candidates, strict=True)
+    ]
+    # filled cells, and open ones with a single candidate (or none: propagation reports it)
+    decided = [cell for cell, mask in enumerate(state) if not mask & (mask - 1)]
     return state, decided
 
 

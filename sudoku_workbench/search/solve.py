@@ -22,12 +22,16 @@ import itertools
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sudoku_workbench.core.cancel import CancelToken
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
 from sudoku_workbench.search._kernel import Found, kernel_search
-from sudoku_workbench.search.sat import sat_search
+
+if TYPE_CHECKING:
+    from sudoku_workbench.search.sat import SatSearch
 
 __all__ = ["Solved", "count", "first_solutions", "search_count", "solutions", "solve", "solve_counting"]
 
@@ -112,7 +116,7 @@ def first_solutions(
     if grid.geometry.has_sums:
         found = _killer_kernel(grid, wanted, wanted, cancel, progress)
         if found is None:
-            return sat_search(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
+            return _sat(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
         return [_completed(grid, digits) for digits in found.solutions]
     found = kernel_search(grid, wanted, wanted, cancel, progress)
     if found is None:
@@ -128,6 +132,13 @@ def _killer_kernel(
         return kernel_search(grid, limit, keep, cancel, progress, KILLER_NODE_BUDGET)
     except OutOfBudget:
         return None
+
+
+def _sat(geo: Geometry) -> SatSearch:
+    """The SAT backend, imported on first use (pysat costs start-up; a compiled count rarely needs it)."""
+    from sudoku_workbench.search.sat import sat_search
+
+    return sat_search(geo)
 
 
 def _completed(grid: Grid, digits: tuple[int, ...]) -> Grid:
@@ -192,7 +203,7 @@ def count(
     if compiled is not None:
         return compiled.count
     bound = SAT_COUNT_BOUND if limit is None else min(limit, SAT_COUNT_BOUND)
-    found, _ = sat_search(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
+    found, _ = _sat(grid.geometry).search(grid, bound, cancel=cancel, progress=progress)
     if found < SAT_COUNT_BOUND or limit == SAT_COUNT_BOUND:
         return found
     return search_count(grid, limit, cancel, progress)

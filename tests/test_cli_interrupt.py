@@ -6,6 +6,7 @@ import argparse
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -51,14 +52,21 @@ def test_ctrl_c_during_a_long_count_exits_130_without_an_abort(tmp_path, delay):
         text=True,
     )
     assert child.stdout is not None
-    assert child.stdout.readline() == "1\n"  # the easy ones are counted: the blank 16x16 is running
-    time.sleep(delay)
-    child.send_signal(signal.SIGINT)
-    # Read the rest through the same buffered file that readline used (communicate would bypass it
-    # and lose a line that arrived together with the first).
-    out = child.stdout.read()
-    assert child.stderr is not None
-    err = child.stderr.read()
+    deadline = threading.Timer(60, child.kill)  # a count deaf to Ctrl-C fails here, never hangs the suite
+    deadline.start()
+    try:
+        assert child.stdout.readline() == "1\n"  # the easy ones are counted: the blank 16x16 is running
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        # Read the rest through the same buffered file that readline used (communicate would bypass
+        # it and lose a line that arrived together with the first).
+        out = child.stdout.read()
+        assert child.stderr is not None
+        err = child.stderr.read()
+    finally:
+        deadline.cancel()
+        if child.poll() is None:
+            child.kill()
     assert child.wait(timeout=30) == 130, err
     assert err == "sudoku-workbench count: interrupted\n"
     assert out == "1\n"

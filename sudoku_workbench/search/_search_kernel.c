@@ -415,6 +415,16 @@ static int cancelled(Search *s) {
     return yes;
 }
 
+/* Ctrl-C: Python's handler runs here (in the main thread), so a long count with no callbacks still
+ * stops; 0 when the handler raised (KeyboardInterrupt), as a callback's error. */
+static int signals_ok(Search *s) {
+    PyThreadState *released = s->released;
+    hold(s);
+    int ok = PyErr_CheckSignals() == 0;
+    if (released) let_go(s);
+    return ok;
+}
+
 static int keep_solution(Search *s, const uint32_t *state) {
     s->count++;
     if (s->count == 1 && !report(s)) return 0;
@@ -451,7 +461,10 @@ static void search(Search *s, uint32_t *states, int depth) {
         s->nodes++;
         if (!(s->nodes % 64)) {
             int c = cancelled(s);
-            if (c || (!(s->nodes % PROGRESS_EVERY) && !report(s))) { s->stopped = -1; return; }
+            if (c || (!(s->nodes % PROGRESS_EVERY) && !(report(s) && signals_ok(s)))) {
+                s->stopped = -1;
+                return;
+            }
         }
         memcpy(child, state, sizeof(uint32_t) * size);
         child[options[2 * k]] = (uint32_t)options[2 * k + 1];

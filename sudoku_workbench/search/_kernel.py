@@ -5,8 +5,9 @@ to the same fixpoint, the same branching choice, so the same nodes in the same o
 the same first solution. It reads the geometry as data (its units, peers and the line-region
 intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there. Like the other
 kernels it is optional (``SUDOKU_WORKBENCH_PURE=1`` keeps it out); :func:`kernel_search` then answers
-None and the Python engine runs. It answers None for killer cages with sums too: it does not know sums
-(cages without one are peers, which it does know).
+None and the Python engine runs. It answers None for killer cages with sums and for thermometers,
+arrows, dots and XV too (``Geometry.has_arithmetic``): it knows "digits differ" only (cages without a
+sum are peers, which it does know).
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ def kernel_search(
         Cancelled: when ``cancel`` is set (checked every 64 nodes).
     """
     module = kernel
-    if module is None or grid.geometry.has_sums:
-        return None  # the kernel knows "digits differ" only: cage sums are the Python engine's
+    if module is None or grid.geometry.has_arithmetic:
+        return None  # the kernel knows "digits differ" only: sums and relations are SAT's and Python's
     if cancel is not None:
         cancel.check()
     state, _decided = initial_state(grid)

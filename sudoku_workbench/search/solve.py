@@ -4,9 +4,9 @@
 cancellable, reproducible with a seeded ``rng``). :func:`solve`, :func:`solve_counting` and
 :func:`count` run the same search compiled (:mod:`._kernel`) where it is built, with the same first
 solution, nodes and count; without it :func:`solve` runs the Python search and :func:`count` the SAT
-backend of :mod:`.sat`; killer cages with sums go to the SAT backend (the kernel knows no sums, the
-Python search honours them but is slow there). :func:`search_count` always counts with the Python
-search (tests compare them).
+backend of :mod:`.sat`; killer cages with sums, thermometers, arrows, dots and XV go to the SAT
+backend (the kernel knows no sums or relations, the Python search honours them but is slower
+there). :func:`search_count` always counts with the Python search (tests compare them).
 
 Filled cells (givens and entries) are fixed, and an open cell's pencil marks are respected, so a
 position with a wrong entry or a wrongly removed candidate has no solution. Contradictory positions
@@ -101,7 +101,7 @@ def first_solutions(
     grid: Grid, wanted: int, cancel: CancelToken | None = None, progress: Progress | None = None
 ) -> list[Grid]:
     """The OK search's first ``wanted`` solutions, in its order (compiled where the kernel is built)."""
-    if grid.geometry.has_sums:  # killer sums: the SAT backend is tens of times faster than the Python search
+    if grid.geometry.has_arithmetic:  # sums and relations: SAT is several to tens of times faster than Python
         return sat_search(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
     found = kernel_search(grid, wanted, wanted, cancel, progress)
     if found is None:

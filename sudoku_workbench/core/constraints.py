@@ -8,9 +8,11 @@ Interface (what solvers, rules, formats and the board code against):
   is 12. Several shafts from one bulb are several arrows with that bulb.
 - ``Dot(a, b, black)``: a white dot joins consecutive digits, a black one digits in ratio 2:1.
 - ``XV(a, b, total)``: the two digits add up to 10 (X) or 5 (V).
-- ``NoOtherDots()``, ``NoOtherXV()``: the negative constraints, "all dots (all X and V) are given":
-  two orthogonal neighbours without a dot are neither consecutive nor in ratio 2, without an X or V
-  they add up to neither 10 nor 5.
+- ``NoOtherDots(white, black)``, ``NoOtherXV()``: the negative constraints, "all dots (all X and V)
+  are given": two orthogonal neighbours without a dot are not consecutive (all white dots given) and
+  not in ratio 2 (all black dots given); without an X or V they add up to neither 10 nor 5.
+  f-puzzles keeps the two kropki halves apart (``negative: ["difference", "ratio"]``, and its
+  ``nonconsecutive`` is the white half), so they are two flags here.
 - ``Geometry.constraints`` holds them in the order of :func:`checked_constraints`; ``geometry.
   with_constraints(geo, items)`` lays them on a shape (validated here), ``Geometry.has_arithmetic``
   says a search must know more than "digits differ".
@@ -82,7 +84,10 @@ class XV:
 
 @dataclass(frozen=True)
 class NoOtherDots:
-    """The negative kropki rule: every dot is given."""
+    """The negative kropki rule: every white dot is given (``white``), every black dot (``black``)."""
+
+    white: bool = True
+    black: bool = True
 
 
 @dataclass(frozen=True)
@@ -113,7 +118,11 @@ def describe(item: Constraint, n: int) -> str:
     if isinstance(item, XV):
         mark = {10: "X", 5: "V"}.get(item.total, f"XV total {item.total}")
         return f"{mark} {_name(item.a, n)}–{_name(item.b, n)}"
-    return "negative kropki rule" if isinstance(item, NoOtherDots) else "negative XV rule"
+    if isinstance(item, NoOtherDots):
+        return {(True, False): "negative white-dot rule", (False, True): "negative black-dot rule"}.get(
+            (item.white, item.black), "negative kropki rule"
+        )
+    return "negative XV rule"
 
 
 def _touch(a: int, b: int, n: int, diagonal: bool) -> bool:
@@ -156,20 +165,7 @@ def _checked(item: Constraint, n: int) -> Constraint:
             raise ShapeError(f"the {describe(item, n)} is longer than the {n} digits can climb")
         return item
     if isinstance(item, Arrow):
-        item = Arrow(tuple(sorted(item.bulb)), tuple(item.shaft))
-        if not item.bulb or not item.shaft:
-            raise ShapeError(f"an arrow has {'no bulb' if not item.bulb else 'an empty shaft'}")
-        _check_cells(item, item.bulb + item.shaft, n)
-        _check_line(item, item.shaft, n)
-        if not any(_touch(b, item.shaft[0], n, diagonal=True) for b in item.bulb):
-            raise ShapeError(f"the {describe(item, n)} starts its shaft away from the bulb")
-        if len(item.bulb) > 1 and n > 9:
-            raise ShapeError(
-                f"the {describe(item, n)} has a bulb of several cells, read as decimal digits 1..9"
-            )
-        if len(item.shaft) > sum(w * n for w in bulb_weights(item.bulb)):
-            raise ShapeError(f"the {describe(item, n)} has a shaft longer than its bulb can total")
-        return item
+        return _checked_arrow(item, n)
     if isinstance(item, Dot | XV):
         a, b = sorted((item.a, item.b))
         item = Dot(a, b, item.black) if isinstance(item, Dot) else XV(a, b, item.total)
@@ -181,6 +177,23 @@ def _checked(item: Constraint, n: int) -> Constraint:
                 f"the {describe(item, n)} asks for a total of {item.total}, which two digits cannot make"
             )
         return item
+    if isinstance(item, NoOtherDots) and not (item.white or item.black):
+        raise ShapeError("a negative kropki rule must be about white dots, black dots or both")
+    return item
+
+
+def _checked_arrow(given: Arrow, n: int) -> Arrow:
+    item = Arrow(tuple(sorted(given.bulb)), tuple(given.shaft))
+    if not item.bulb or not item.shaft:
+        raise ShapeError(f"an arrow has {'no bulb' if not item.bulb else 'an empty shaft'}")
+    _check_cells(item, item.bulb + item.shaft, n)
+    _check_line(item, item.shaft, n)
+    if not any(_touch(b, item.shaft[0], n, diagonal=True) for b in item.bulb):
+        raise ShapeError(f"the {describe(item, n)} starts its shaft away from the bulb")
+    if len(item.bulb) > 1 and n > 9:
+        raise ShapeError(f"the {describe(item, n)} has a bulb of several cells, read as decimal digits 1..9")
+    if len(item.shaft) > sum(w * n for w in bulb_weights(item.bulb)):
+        raise ShapeError(f"the {describe(item, n)} has a shaft longer than its bulb can total")
     return item
 
 
@@ -194,7 +207,7 @@ def _sort_key(item: Constraint) -> tuple[int, tuple[int, ...]]:
         return rank, (item.a, item.b, item.black)
     if isinstance(item, XV):
         return rank, (item.a, item.b, item.total)
-    return rank, ()
+    return rank, (item.white, item.black) if isinstance(item, NoOtherDots) else ()
 
 
 def checked_constraints(n: int, items: Iterable[Constraint]) -> tuple[Constraint, ...]:
@@ -230,7 +243,7 @@ def _relation(item: Constraint, x: int, y: int) -> bool:
     if isinstance(item, XV):
         return x + y == item.total
     if isinstance(item, NoOtherDots):
-        return abs(x - y) != 1 and x != 2 * y and y != 2 * x
+        return not (item.white and abs(x - y) == 1) and not (item.black and (x == 2 * y or y == 2 * x))
     return x + y not in (5, 10)
 
 

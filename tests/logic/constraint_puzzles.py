@@ -57,7 +57,7 @@ def cp_sat_model(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     for item in geo.constraints:
         if isinstance(item, NoOtherDots | NoOtherXV):
             kind = Dot if isinstance(item, NoOtherDots) else XV
-            banned = _kropki if kind is Dot else _xv
+            banned = _banned(item)
             for a, b in _sides(n):
                 if (a, b, kind) not in marked:
                     _pairs(model, x[a], x[b], n, banned, allow=False)
@@ -67,8 +67,11 @@ def cp_sat_model(grid: Grid) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     return model, x
 
 
-def _kropki(x: int, y: int) -> bool:
-    return _white(x, y) or _black(x, y)
+def _banned(rule: NoOtherDots | NoOtherXV) -> Callable[[int, int], bool]:
+    """The pairs of digits a negative rule forbids on an unmarked pair of neighbours."""
+    if isinstance(rule, NoOtherXV):
+        return _xv
+    return lambda x, y: (rule.white and _white(x, y)) or (rule.black and _black(x, y))
 
 
 def _xv(x: int, y: int) -> bool:

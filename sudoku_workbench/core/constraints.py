@@ -46,6 +46,8 @@ __all__ = [
     "checked_constraints",
     "describe",
     "pair_tables",
+    "partners",
+    "transposed",
 ]
 
 
@@ -267,6 +269,21 @@ def pair_tables(n: int, items: tuple[Constraint, ...]) -> dict[tuple[int, int], 
         )
         for pair, rules in found.items()
     }
+
+
+def partners(mask: int, table: tuple[int, ...]) -> int:
+    """The digits of the other cell that some digit of ``mask`` allows (a pair's table, one way)."""
+    allowed = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        allowed |= table[low.bit_length() - 1]
+    return allowed
+
+
+def transposed(table: tuple[int, ...], n: int) -> tuple[int, ...]:
+    """A pair's relation read from its second cell: for each digit y, the digits x allowing it."""
+    return tuple(sum(1 << x for x in range(n) if table[x] >> y & 1) for y in range(n))
 
 
 def arrow_sums(items: tuple[Constraint, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sudoku_workbench.core.constraints import arrow_sums, pair_tables
+from sudoku_workbench.core.constraints import arrow_sums, pair_tables, partners, transposed
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.search._cage_sums import CageRule
 
@@ -30,7 +30,7 @@ def constraint_rule(geo: Geometry) -> CageRule | None:  # noqa: C901 (one hot cl
     if not geo.constraints:
         return None
     tables = pair_tables(geo.n, geo.constraints)
-    pairs = tuple((a, b, forward, _transposed(forward, geo.n)) for (a, b), forward in tables.items())
+    pairs = tuple((a, b, forward, transposed(forward, geo.n)) for (a, b), forward in tables.items())
     sums = arrow_sums(geo.constraints)
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
     pairs_on = [0] * len(geo.units)
@@ -43,14 +43,6 @@ def constraint_rule(geo: Geometry) -> CageRule | None:  # noqa: C901 (one hot cl
             for unit in geo.units_of[cell]:
                 sums_on[unit] |= 1 << index
     every_pair, every_sum = (1 << len(pairs)) - 1, (1 << len(sums)) - 1
-
-    def supported(mask: int, table: tuple[int, ...]) -> int:
-        allowed = 0
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            allowed |= table[low.bit_length() - 1]
-        return allowed
 
     def narrow(state: list[int], queue: list[int], cell: int, keep: int) -> int:
         """Keep only ``keep`` in the cell: its units if it changed, 0 if not, -1 if nothing is left."""
@@ -80,7 +72,7 @@ def constraint_rule(geo: Geometry) -> CageRule | None:  # noqa: C901 (one hot cl
             low = todo_pairs & -todo_pairs
             todo_pairs ^= low
             a, b, forward, backward = pairs[low.bit_length() - 1]
-            for cell, keep in ((b, supported(state[a], forward)), (a, supported(state[b], backward))):
+            for cell, keep in ((b, partners(state[a], forward)), (a, partners(state[b], backward))):
                 units = narrow(state, queue, cell, keep)
                 if units < 0:
                     return -1
@@ -96,11 +88,6 @@ def constraint_rule(geo: Geometry) -> CageRule | None:  # noqa: C901 (one hot cl
         return changed
 
     return rule
-
-
-def _transposed(table: tuple[int, ...], n: int) -> tuple[int, ...]:
-    """The relation read from the second cell: for each digit y, the digits x allowing it."""
-    return tuple(sum(1 << x for x in range(n) if table[x] >> y & 1) for y in range(n))
 
 
 def _bounds(

@@ -12,22 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from sudoku_workbench.core.constraints import XV, Dot, NoOtherDots, NoOtherXV, Thermo, describe, pair_tables
+from sudoku_workbench.core.constraints import (
+    XV,
+    Dot,
+    NoOtherDots,
+    NoOtherXV,
+    Thermo,
+    describe,
+    pair_tables,
+    partners,
+    transposed,
+)
 from sudoku_workbench.core.geometry import Geometry
-from sudoku_workbench.core.grid import Grid, set_bits
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.constraints._narrowing import kept_step
 
 __all__ = ["MARK_PAIRS", "mark_pairs"]
 
 MARK_PAIRS = "mark_pairs"
-
-
-def _partners(mask: int, table: tuple[int, ...]) -> int:
-    allowed = 0
-    for bit in set_bits(mask):
-        allowed |= table[bit]
-    return allowed
 
 
 def _why(geo: Geometry, a: int, b: int) -> str:
@@ -51,8 +54,7 @@ def mark_pairs(grid: Grid) -> Iterator[Step]:
     marks = tuple(i for i in geo.constraints if not isinstance(i, Thermo))
     cands = [grid.candidates[c] if not grid.values[c] else 1 << (grid.values[c] - 1) for c in range(geo.size)]
     for (a, b), table in pair_tables(geo.n, marks).items():
-        backward = tuple(sum(1 << x for x in range(geo.n) if table[x] >> y & 1) for y in range(geo.n))
-        kept = {a: _partners(cands[b], backward), b: _partners(cands[a], table)}
+        kept = {a: partners(cands[b], transposed(table, geo.n)), b: partners(cands[a], table)}
         if all(not cands[c] & ~kept[c] or grid.values[c] for c in (a, b)):
             continue
         reason = f"By {_why(geo, a, b)}, a digit of one cell needs a partner in the other"

@@ -12,6 +12,7 @@ from sudoku_workbench.core.geometry import geometry, with_constraints
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.document import format_document, parse_document
+from sudoku_workbench.formats.files import read_file, write_file
 from sudoku_workbench.formats.fpuzzles import format_fpuzzles, format_link, parse_fpuzzles, parse_link
 
 EVERY_KIND = (
@@ -99,3 +100,11 @@ def test_a_document_refuses_a_constraint_it_does_not_know() -> None:
     data["constraints"]["renban"] = []
     with pytest.raises(FormatError, match="'renban' is not a constraint"):
         parse_document(json.dumps(data))
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".sdm", ".sdk"])
+def test_a_line_or_picture_refuses_constraints_instead_of_dropping_them(tmp_path, suffix: str) -> None:
+    with pytest.raises(FormatError, match="no room for thermometers"):
+        write_file(tmp_path / f"p{suffix}", _grid())
+    write_file(tmp_path / "p.sudoku", _grid())
+    assert read_file(tmp_path / "p.sudoku") == _grid()

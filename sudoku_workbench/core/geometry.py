@@ -24,6 +24,7 @@ from sudoku_workbench.core.cages import (
     checked_cages,
     connected_piece,
 )
+from sudoku_workbench.core.constraints import Constraint, checked_constraints
 from sudoku_workbench.core.errors import ShapeError
 from sudoku_workbench.core.variants import EXTRAS
 
@@ -48,6 +49,7 @@ __all__ = [
     "jigsaw",
     "shape_from_words",
     "with_cages",
+    "with_constraints",
 ]
 
 Cell = int
@@ -113,6 +115,8 @@ class Geometry:
     box: tuple[int, int] | None = None
     #: Killer cages, sorted by first cell (see ``core.cages``).
     cages: tuple[Cage, ...] = ()
+    #: Thermometers, arrows, dots, XV pairs and the negative rules (see ``core.constraints``).
+    constraints: tuple[Constraint, ...] = ()
     size: int = field(init=False, repr=False)
     full_mask: int = field(init=False, repr=False)
     row_of: tuple[int, ...] = field(init=False, repr=False)
@@ -214,7 +218,7 @@ class Geometry:
             object.__setattr__(self, name, value)
 
     def _key(self) -> tuple[object, ...]:
-        return (self.n, self.region_of, self.extras, self.cages)
+        return (self.n, self.region_of, self.extras, self.cages, self.constraints)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Geometry):
@@ -226,6 +230,8 @@ class Geometry:
 
     def __reduce__(self) -> tuple[object, ...]:
         """Pickled as its shape, so a worker process gets the shared (cached) geometry back."""
+        if self.constraints:
+            return (with_constraints, (self.unconstrained, self.constraints))
         if self.cages:
             return (with_cages, (self.uncaged, self.cages))
         if self.box:
@@ -250,12 +256,12 @@ class Geometry:
     @property
     def classic(self) -> bool:
         """Rectangular boxes and nothing more: the shape every rule and scale was first written for."""
-        return self.box is not None and not self.extras and not self.cages
+        return self.box is not None and self.plain
 
     @property
     def plain(self) -> bool:
         """No extra houses, neighbours or cages: every constraint is a row, a column or a region."""
-        return not self.extras and not self.cages
+        return not self.extras and not self.cages and not self.constraints
 
     @property
     def has_sums(self) -> bool:
@@ -263,10 +269,26 @@ class Geometry:
         return any(cage.total is not None for cage in self.cages)
 
     @property
+    def has_arithmetic(self) -> bool:
+        """Cage totals or digit relations: a search or scale knowing only "digits differ" must decline.
+
+        Relations are thermometers, arrows, dots and XV (``constraints``).
+        """
+        return self.has_sums or bool(self.constraints)
+
+    @property
     def uncaged(self) -> Geometry:
-        """The same shape without its cages (the shared geometry of regions and extras)."""
+        """The same shape without its cages (its constraints kept)."""
         if not self.cages:
             return self
+        return _constrained(self._regions_and_extras(), self.constraints)
+
+    @property
+    def unconstrained(self) -> Geometry:
+        """The same shape without its constraints (its cages kept)."""
+        return _caged(self._regions_and_extras(), self.cages) if self.constraints else self
+
+    def _regions_and_extras(self) -> Geometry:
         return geometry(*self.box, self.extras) if self.box else _jigsaw(self.n, self.region_of, self.extras)
 
     @property
@@ -383,7 +405,8 @@ class Geometry:
             else f"{self.n}x{self.n} jigsaw"
         )
         cages = [f"killer ({len(self.cages)} cages)"] if self.cages else []
-        return ", ".join([base] + [EXTRAS[name].title for name in self.extras] + cages)
+        marks = [f"{len(self.constraints)} constraints"] if self.constraints else []
+        return ", ".join([base] + [EXTRAS[name].title for name in self.extras] + cages + marks)
 
 
 def box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:
@@ -492,7 +515,23 @@ def with_cages(geo: Geometry, cages: Iterable[Cage]) -> Geometry:
 def _caged(base: Geometry, cages: tuple[Cage, ...]) -> Geometry:
     if not cages:
         return base
-    return Geometry(base.n, base.region_of, base.extras, base.box, cages)
+    return Geometry(base.n, base.region_of, base.extras, base.box, cages, base.constraints)
+
+
+def with_constraints(geo: Geometry, items: Iterable[Constraint]) -> Geometry:
+    """``geo``'s shape (regions, extras, cages) with these constraints, replacing any it had.
+
+    Raises:
+        ShapeError: for a constraint that cannot be (see :func:`core.constraints.checked_constraints`).
+    """
+    return _constrained(geo.unconstrained, checked_constraints(geo.n, items))
+
+
+@functools.lru_cache(maxsize=64)
+def _constrained(base: Geometry, items: tuple[Constraint, ...]) -> Geometry:
+    if not items:
+        return base
+    return Geometry(base.n, base.region_of, base.extras, base.box, base.cages, items)
 
 
 def shape_from_words(n: int, words: Iterable[str]) -> Geometry:

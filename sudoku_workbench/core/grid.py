@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from sudoku_workbench.core.constraints import broken, describe
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, Geometry, digit_char
 from sudoku_workbench.core.step import CLEAR, PENCIL, Step
 
@@ -75,6 +76,9 @@ class ProblemKind(enum.Enum):
     NO_CANDIDATES = "no candidates"
     NO_PLACE = "no place"
     CAGE_SUM = "cage sum"
+    #: A thermometer, arrow, dot or XV pair the filled cells break (``unit``: its index in
+    #: ``Geometry.constraints``).
+    CONSTRAINT = "constraint"
 
 
 @dataclass(frozen=True)
@@ -100,6 +104,8 @@ class Problem:
         if self.kind is ProblemKind.CAGE_SUM:
             cage = geo.cage_of[self.cells[0]]
             return f"the {geo.cage_names[cage]} has digits adding up to {self.digit}: {names}"
+        if self.kind is ProblemKind.CONSTRAINT:
+            return f"the {describe(geo.constraints[self.unit], geo.n)} is broken: {names}"
         if self.kind is ProblemKind.NO_CANDIDATES:
             return f"{names} has no candidate left"
         return f"{digit_char(self.digit)} has no place left in {geo.unit_name(self.unit)}"
@@ -326,6 +332,10 @@ class Grid:
             full = all(values[c] for c in cage.cells)
             if cage.total is not None and (placed > cage.total or (full and placed != cage.total)):
                 found.append(Problem(ProblemKind.CAGE_SUM, cage.cells, placed))
+        found.extend(
+            Problem(ProblemKind.CONSTRAINT, cells, 0, index)
+            for index, cells in broken(geo.n, geo.constraints, values)
+        )
         found.extend(
             Problem(ProblemKind.NO_CANDIDATES, (c,))
             for c in range(geo.size)

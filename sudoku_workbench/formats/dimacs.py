@@ -6,7 +6,8 @@ digit and at most one (pairwise), every unit holds every digit at least once and
 (pairwise), and every filled cell gives a unit clause. A killer cage's cells never share a digit
 (pairwise); a cage with a sum adds one *selector* variable per digit set that makes the sum (numbered
 after the N³ cell variables, cage by cage): some selector holds, and a selector forbids the digits
-outside its set in the cage's cells, so the cage shows exactly that set.
+outside its set in the cage's cells, so the cage shows exactly that set. Thermometers, arrows, dots
+and XV follow (:mod:`.dimacs_constraints`; arrows' partial-sum variables come after the selectors).
 
 **Colouring** (Routledge 2023, section 2.2.6): vertex ``cell + 1`` per cell, an edge between every
 two cells that share a unit; an N-colouring is a solution. Given digits become *precoloured* vertices
@@ -32,6 +33,7 @@ from sudoku_workbench.core.errors import FormatError, ShapeError
 from sudoku_workbench.core.geometry import Cell, Digit, Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.dimacs_constraints import constraint_clauses
 from sudoku_workbench.formats.reading import read_text
 
 __all__ = [
@@ -126,16 +128,17 @@ def rule_clauses(geo: Geometry) -> tuple[tuple[int, ...], ...]:
                 if not combo >> (d - 1) & 1
                 for cell in cage.cells
             )
-    return tuple(clauses)
+    return tuple(clauses) + constraint_clauses(geo, selector + 1)[0]
 
 
 def rule_variables(geo: Geometry) -> int:
-    """How many variables :func:`rule_clauses` uses: the N³ cell variables, then the cages' selectors."""
-    return geo.size * geo.n + sum(
+    """How many variables :func:`rule_clauses` uses: N³ cell variables, selectors, arrows' partial sums."""
+    selectors = geo.size * geo.n + sum(
         len(sum_combinations(geo.n, len(cage.cells), cage.total))
         for cage in geo.cages
         if cage.total is not None
     )
+    return selectors + constraint_clauses(geo, selectors + 1)[1]
 
 
 def sudoku_cnf(grid: Grid) -> CnfFormula:
@@ -152,8 +155,9 @@ def sudoku_col(grid: Grid) -> ColGraph:
         ShapeError: for killer cages with sums (a colouring knows "different", not "adds up to").
     """
     geo = grid.geometry
-    if geo.has_sums:
-        raise ShapeError(f"a colouring graph cannot hold killer cage sums ({geo.label}); export CNF instead")
+    if geo.has_arithmetic:
+        what = "killer cage sums" if geo.has_sums else "thermometers, arrows, dots or XV"
+        raise ShapeError(f"a colouring graph cannot hold {what} ({geo.label}); export CNF instead")
     edges = {(a + 1, b + 1) for a in range(geo.size) for b in geo.peers[a] if a < b}
     digit_vertex = [0] + [geo.size + d for d in range(1, geo.n + 1)]
     edges.update(itertools.combinations(digit_vertex[1:], 2))

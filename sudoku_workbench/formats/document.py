@@ -5,6 +5,8 @@ JSON, format version 1. Cells are 0-based row-major numbers, digits 1 … N, can
     {"format": "sudoku-workbench", "version": 1, "title": "", "box": [3, 3],
      (or, for a jigsaw, "regions": "AAABBB…", its region map in letters; "variants": ["x"] if any;
      "cages": [{"cells": [0, 1], "sum": 17}, …] for killer cages, "sum" left out for a cage without one)
+     "constraints": {"thermometer": [{"lines": [["R1C1", "R1C2"]]}], …},   thermometers, arrows, dots,
+                                                    XV, if any: f-puzzles' keys (``fpuzzles_constraints``)
      "puzzle": "53..7....…",                        the givens, one line
      "position": {"entries": "…", "candidates": ["", "129", …]},   the current position
      "start": {"entries": …, "candidates": …},      optional: where the history starts, when not the puzzle
@@ -40,11 +42,13 @@ from sudoku_workbench.core.geometry import (
     geometry,
     jigsaw,
     with_cages,
+    with_constraints,
 )
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.fpuzzles_constraints import KEYS, read_constraints, write_constraints
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 from sudoku_workbench.formats.reading import read_text
 
@@ -100,7 +104,7 @@ def parse_document(text: str, source: str = "<document>") -> History:
     data = load_json_object(text, source, "a workbench document")
     reader = JsonReader(text, source)
     _check_version(reader, data)
-    geo = _read_shape(reader, data)
+    geo = _read_constraints(reader, data, _read_shape(reader, data))
     givens = reader.digits(geo, reader.get(data, "puzzle", str, "puzzle"), "puzzle")
     grid = _read_position(reader, geo, givens, data, "position")
     steps = tuple(
@@ -134,6 +138,8 @@ def _shape_data(geo: Geometry) -> dict[str, Any]:
             {"cells": list(cage.cells)} | ({} if cage.total is None else {"sum": cage.total})
             for cage in geo.cages
         ]
+    if geo.constraints:
+        write_constraints(geo, data.setdefault("constraints", {}))
     return data
 
 
@@ -173,6 +179,18 @@ def _read_regions(reader: JsonReader, data: dict[str, Any]) -> Geometry:
         return geometry(box[0], box[1], variants)
     except ShapeError as err:
         raise reader.error("regions" if "regions" in data else "variants", str(err)) from None
+
+
+def _read_constraints(reader: JsonReader, data: dict[str, Any], geo: Geometry) -> Geometry:
+    """The shape with the document's thermometers, arrows, dots and XV (f-puzzles' keys) on it."""
+    found = reader.get(data, "constraints", dict, "constraints", {})
+    unknown = sorted(set(found) - KEYS)
+    if unknown:
+        raise reader.error("constraints", f"{unknown[0]!r} is not a constraint the workbench knows")
+    try:
+        return with_constraints(geo, read_constraints(reader, found, geo.n))
+    except ShapeError as err:
+        raise reader.error("constraints", str(err)) from None
 
 
 def write_document(path: str | os.PathLike[str], history: History) -> None:

@@ -129,6 +129,12 @@ def write_file(path: str | os.PathLike[str], grid: Grid) -> None:
         raise FormatError(
             f"cannot write {suffix or 'a file without suffix'}: use one of {known}", os.fspath(path)
         )
+    if grid.geometry.constraints:  # a line has words for regions and variants, none for lines and dots
+        raise FormatError(
+            f"a {suffix} file has no room for thermometers, arrows, dots or XV; save this puzzle as "
+            f"{' or '.join(DOCUMENT_SUFFIXES)}",
+            os.fspath(path),
+        )
     if suffix in _PICTURES and not grid.geometry.classic:
         raise FormatError(
             f"a {suffix} picture holds only a classic grid; save this {grid.geometry.label} as .txt or "

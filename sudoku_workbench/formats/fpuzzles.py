@@ -31,8 +31,10 @@ from sudoku_workbench.core.geometry import (
     geometry,
     jigsaw,
     with_cages,
+    with_constraints,
 )
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.fpuzzles_constraints import KEYS, cell_refs, read_constraints, write_constraints
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 
 __all__ = ["LINK_LIMIT", "format_fpuzzles", "format_link", "is_link", "parse_fpuzzles", "parse_link"]
@@ -62,15 +64,10 @@ _PASSIVE = {
 #: Constraints with no rules here yet, by the name messages give them.
 _NOT_YET = {
     "littlekillersum": "little killer sums",
-    "arrow": "arrows",
-    "thermometer": "thermometers",
     "palindrome": "palindromes",
     "renban": "renban lines",
     "whispers": "German whispers",
     "betweenline": "between lines",
-    "difference": "white kropki dots",
-    "ratio": "black kropki dots",
-    "xv": "XV pairs",
     "odd": "odd cells",
     "even": "even cells",
     "minimum": "minimum cells",
@@ -80,8 +77,6 @@ _NOT_YET = {
     "sandwichsum": "sandwich sums",
     "xsum": "X-sums",
     "skyscraper": "skyscraper clues",
-    "nonconsecutive": "the non-consecutive rule",
-    "negative": "negative constraints",
     "lockout": "lockout lines",
     "entropicline": "entropic lines",
     "regionsumline": "region sum lines",
@@ -90,7 +85,6 @@ _NOT_YET = {
 #: Keys read into the shape beyond the flags: windoku's windows and killer cages.
 _SHAPED = {"extraregion", "killercage"}
 _BASE64 = re.compile(r"[A-Za-z0-9+/=]+")
-_CELL = re.compile(r"R(\d+)C(\d+)")
 
 
 def parse_fpuzzles(text: str, source: str = "<f-puzzles>") -> Grid:
@@ -125,6 +119,10 @@ def parse_fpuzzles(text: str, source: str = "<f-puzzles>") -> Grid:
     except ShapeError as err:
         raise reader.error("grid", str(err)) from None
     geo = _with_killer_cages(reader, data, geo)
+    try:
+        geo = with_constraints(geo, read_constraints(reader, data, n))
+    except ShapeError as err:  # two marks on one pair of cells (each mark alone was checked)
+        raise reader.error("xv" if "dot" not in str(err) else "difference", str(err)) from None
     givens = [value if given else 0 for value, given, _ in cells]
     entries = [0 if given else value for value, given, _ in cells]
     if any(not 0 <= v <= n for v in givens + entries):
@@ -157,6 +155,7 @@ def format_fpuzzles(grid: Grid, title: str = "") -> str:
         data["extraregion"] = [{"cells": [_cell_ref(geo, c) for c in geo.units[u]]} for u in geo.windows]
     if geo.cages:
         data["killercage"] = _killer_cage_data(geo)
+    write_constraints(geo, data)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -203,7 +202,9 @@ def _check_keys(reader: JsonReader, data: dict[str, Any]) -> None:
         if key in _NOT_YET:
             if value:
                 raise reader.error(key, f"{_NOT_YET[key]} have no rules here yet; this puzzle cannot be read")
-        elif key not in _PASSIVE and key not in _FLAGS and key not in _DIAGONALS and key not in _SHAPED:
+        elif (
+            key not in _PASSIVE | KEYS and key not in _FLAGS and key not in _DIAGONALS and key not in _SHAPED
+        ):
             raise reader.error(key, "an f-puzzles key the workbench does not know")
 
 
@@ -292,13 +293,7 @@ def _cells_of(reader: JsonReader, item: Any, n: int, path: str) -> list[int]:
     refs = reader.get(item, "cells", list, f"{path}.cells") if isinstance(item, dict) else None
     if refs is None:
         raise reader.error(path, "expected an object with cells")
-    found = []
-    for ref in refs:
-        match = _CELL.fullmatch(ref) if isinstance(ref, str) else None
-        if match is None or not (1 <= int(match[1]) <= n and 1 <= int(match[2]) <= n):
-            raise reader.error(f"{path}.cells", f"{ref!r} is not a cell R1C1 to R{n}C{n}")
-        found.append((int(match[1]) - 1) * n + int(match[2]) - 1)
-    return found
+    return cell_refs(reader, refs, n, f"{path}.cells")
 
 
 def _default_regions(n: int) -> list[int]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from sudoku_workbench.logic.als import als, als_chain, death_blossom
 from sudoku_workbench.logic.chains import bivalue_chains, bivalue_rules, cycles, forcing_rules, nice_loops
+from sudoku_workbench.logic.constraints import arrows, marks, thermometers
 from sudoku_workbench.logic.digit_patterns import (
     colouring,
     dual_patterns,
@@ -54,6 +55,7 @@ ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one 
 ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
 HOUSES, BOXES, PLAIN, CAGES = Shape.HOUSES, Shape.BOXES, Shape.PLAIN, Shape.CAGES  # what a rule needs
+THERMOS, ARROWS, MARKS = Shape.THERMOS, Shape.ARROWS, Shape.MARKS
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
 _DUAL = (
@@ -61,6 +63,7 @@ _DUAL = (
     "the single pattern"
 )
 _KILLER = "HoDoKu has no killer cages; the nearest in effort is its"
+_MARKED = "HoDoKu has no thermometers, arrows, dots or XV; the nearest in effort is its"
 _FORCING = "a contradiction reached by following one assumption is HoDoKu's forcing chain"
 
 # fmt: off
@@ -86,6 +89,15 @@ TABLE: tuple[Rule, ...] = (
     Rule(rule_45.RULE_45, "45 rule (innies and outies)", F.KILLER, MEDIUM, rule_45.rule_45,
          Se(2.9, FIXED, SE_LACKS), hodoku_closest("NAKED_PAIR", f"{_KILLER} naked pair"),
          HAND, ANY, ON, None, CAGES),
+    Rule(marks.MARK_PAIRS, "Dot and XV pairs", F.CONSTRAINTS, MEDIUM, marks.mark_pairs,
+         Se(2.3, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_MARKED} locked candidates"),
+         HAND, ANY, ON, None, MARKS),
+    Rule(thermometers.THERMO_BOUNDS, "Thermometer bounds", F.CONSTRAINTS, MEDIUM, thermometers.thermo_bounds,
+         Se(2.4, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_MARKED} locked candidates"),
+         HAND, ANY, ON, None, THERMOS),
+    Rule(arrows.ARROW_BOUNDS, "Arrow bounds", F.CONSTRAINTS, MEDIUM, arrows.arrow_bounds,
+         Se(2.6, FIXED, SE_LACKS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_MARKED} locked candidates"),
+         HAND, ANY, ON, None, ARROWS),
     Rule(locked_sets.LOCKED_PAIR, "Locked pair", F.INTERSECTIONS, MEDIUM, locked_sets.locked_pair,
          Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_PAIR"), HAND, ANY, ON, None),
     Rule(locked_sets.LOCKED_TRIPLE, "Locked triple", F.INTERSECTIONS, MEDIUM, locked_sets.locked_triple,

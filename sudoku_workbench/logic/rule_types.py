@@ -12,6 +12,7 @@ import enum
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from sudoku_workbench.core.constraints import XV, Arrow, Dot, NoOtherDots, NoOtherXV, Thermo
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
@@ -54,6 +55,7 @@ class Family(enum.Enum):
     GRAPH = "Eppstein graph rules"
     FORCING = "forcing"
     KILLER = "killer cages"
+    CONSTRAINTS = "thermometers, arrows, dots and XV"
 
 
 class Source(enum.Enum):
@@ -106,15 +108,29 @@ class Shape(enum.Enum):
     CLASSIC = "a classic grid"
     #: Killer cages: the rule reads their sums (on any shape that has some).
     CAGES = "killer cages"
+    #: Thermometers, arrows, dots or XV (the negative rules count with the marks): the rule reads them.
+    THERMOS = "thermometers"
+    ARROWS = "arrows"
+    MARKS = "kropki dots or XV"
 
     def fits(self, geo: Geometry) -> bool:
         """Whether a rule with this need holds on ``geo``."""
         if self is Shape.CAGES:
             return bool(geo.cages)
+        if self in _CONSTRAINT_KINDS:
+            return any(isinstance(item, _CONSTRAINT_KINDS[self]) for item in geo.constraints)
         boxes = geo.box is not None or self not in (Shape.BOXES, Shape.CLASSIC)
         houses = not any(geo.neighbours) or self is Shape.ANY or self is Shape.BOXES
         plain = geo.plain or self not in (Shape.PLAIN, Shape.CLASSIC)
         return boxes and houses and plain
+
+
+#: The constraints each constraint shape needs one of.
+_CONSTRAINT_KINDS: dict[Shape, tuple[type, ...]] = {
+    Shape.THERMOS: (Thermo,),
+    Shape.ARROWS: (Arrow,),
+    Shape.MARKS: (Dot, XV, NoOtherDots, NoOtherXV),
+}
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,9 @@ to the same fixpoint, the same branching choice, so the same nodes in the same o
 the same first solution. It reads the geometry as data (its units, peers and the line-region
 intersections :mod:`._propagation` makes), so every shape and size up to 25 runs there, killer cages
 included: a cage without a sum is peers, one with a sum also comes as the digit sets that make its total
-(the rule of :mod:`._cage_sums`). Like the other kernels it is optional (``SUDOKU_WORKBENCH_PURE=1``
-keeps it out); :func:`kernel_search` then answers None and the Python engine runs.
+(the rule of :mod:`._cage_sums`); thermometers, arrows, dots and XV it does not know (it answers None).
+Like the other kernels it is optional (``SUDOKU_WORKBENCH_PURE=1`` keeps it out); :func:`kernel_search`
+then answers None and the Python engine runs.
 """
 
 from __future__ import annotations
@@ -84,8 +85,8 @@ def kernel_search(
         OutOfBudget: when the search passes ``budget`` nodes (checked every 2048) before it ends.
     """
     module = kernel
-    if module is None:
-        return None
+    if module is None or grid.geometry.constraints:
+        return None  # thermometers, arrows, dots, XV: SAT's and the Python search's
     if cancel is not None:
         cancel.check()
     state, _decided = initial_state(grid)

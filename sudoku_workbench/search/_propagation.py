@@ -2,8 +2,9 @@
 
 Naked singles (a decided cell's digit leaves its peers), hidden singles (a digit with one place left in
 a unit goes there) and locked candidates (a digit confined to one box-line intersection leaves the rest
-of the line and the box), and on a killer the cage sums (``_cage_sums``); after a decision only the
-units that changed are looked at again. Each rule is
+of the line and the box), and on a killer the cage sums (``_cage_sums``), with thermometers, arrows,
+dots or XV their rule (``_constraint_props``); after a decision only the units that changed are looked
+at again. Each rule is
 a closure over the tables it reads, built once per geometry: in its hot loops every name is local.
 """
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import set_bits
 from sudoku_workbench.search._cage_sums import CageRule, cage_rule
+from sudoku_workbench.search._constraint_props import constraint_rule
 
 __all__ = ["Propagate", "State", "intersections", "propagators"]
 
@@ -29,7 +31,11 @@ def propagators(geo: Geometry) -> tuple[Propagate, Callable[[State, list[int]], 
     rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
     locked = _locked_rule(segments, rival_pairs, judged_by_unit, needed_by_unit, unit_bits)
     propagate = _propagator(
-        geo.peers, unit_bits, _hidden_singles_rule(geo.units, geo.full_mask), locked, cage_rule(geo)
+        geo.peers,
+        unit_bits,
+        _hidden_singles_rule(geo.units, geo.full_mask),
+        locked,
+        _joined(cage_rule(geo), constraint_rule(geo)),
     )
     every_unit = (1 << len(geo.units)) - 1
 
@@ -37,6 +43,21 @@ def propagators(geo: Geometry) -> tuple[Propagate, Callable[[State, list[int]], 
         return propagate(state, queue, every_unit)
 
     return propagate, propagate_root
+
+
+def _joined(first: CageRule | None, second: CageRule | None) -> CageRule | None:
+    """One rule doing both (the cage sums, then the other constraints), or the one there is."""
+    if first is None or second is None:
+        return first or second
+
+    def both(state: State, queue: list[int], touched: int) -> int:
+        changed = first(state, queue, touched)
+        if changed < 0:
+            return -1
+        more = second(state, queue, touched)
+        return -1 if more < 0 else changed | more
+
+    return both
 
 
 #: ``propagate(state, queue, dirty)``: see :func:`_propagator`.

@@ -7,7 +7,8 @@ solution, nodes and count; without it :func:`solve` runs the Python search and :
 backend of :mod:`.sat`. Killer cages with sums go to the kernel under a node budget
 (:data:`KILLER_NODE_BUDGET`) and on to the SAT backend past it, or straight there without a kernel:
 on the killer corpus the kernel answers 59 of 60 puzzles faster, the SAT solver the one that needs
-hundreds of thousands of nodes (the Python search honours sums but is slow there).
+hundreds of thousands of nodes (the Python search honours sums but is slow there). Thermometers,
+arrows, dots and XV go to the SAT backend (the kernel knows none of them).
 :func:`search_count` always counts with the Python search (tests compare them).
 
 Filled cells (givens and entries) are fixed, and an open cell's pencil marks are respected, so a
@@ -111,9 +112,9 @@ def first_solutions(
 ) -> list[Grid]:
     """The OK search's first ``wanted`` solutions, in its order (compiled where the kernel is built).
 
-    On a killer with sums, the SAT backend's past the kernel's budget (in its own order).
+    On a killer with sums, the SAT backend's past the kernel's budget; with relations, SAT's.
     """
-    if grid.geometry.has_sums:
+    if grid.geometry.has_arithmetic:
         found = _killer_kernel(grid, wanted, wanted, cancel, progress)
         if found is None:
             return _sat(grid.geometry).search(grid, wanted, wanted, cancel, progress)[1]
@@ -196,7 +197,7 @@ def count(
     Raises:
         Cancelled: when ``cancel`` is set.
     """
-    if grid.geometry.has_sums:
+    if grid.geometry.has_arithmetic:
         compiled = _killer_kernel(grid, limit, 0, cancel, progress)
     else:
         compiled = kernel_search(grid, limit, 0, cancel, progress)

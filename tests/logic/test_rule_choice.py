@@ -122,6 +122,10 @@ ADDED = {
     "cage_combinations": "claiming",
     "cage_house": "claiming",
     "rule_45": "claiming",
+    # The thermometer, arrow, dot and XV rules (they find nothing on a grid without those).
+    "mark_pairs": "claiming",
+    "thermo_bounds": "claiming",
+    "arrow_bounds": "claiming",
     "cage_forcing": "forcing_contradiction",
 }
 

@@ -17,8 +17,9 @@ from importlib.resources.abc import Traversable
 
 from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.errors import ShapeError, WorkbenchError
-from sudoku_workbench.core.geometry import BOX_SHAPES, Geometry, geometry, with_cages
+from sudoku_workbench.core.geometry import BOX_SHAPES, Geometry, geometry, with_cages, with_constraints
 from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.fpuzzles_constraints import read_constraints
 from sudoku_workbench.formats.json_reader import JsonReader
 from sudoku_workbench.logic.engine import Level, rule_by_id
 from sudoku_workbench.logic.rule_table import TABLE
@@ -79,7 +80,7 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
     box = reader.get(record, "box", list, "box")
     if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
         raise reader.error("box", f"{box!r} is not a supported box shape")
-    geo = _caged(reader, record, geometry(*box))
+    geo = _constrained(reader, record, _caged(reader, record, geometry(*box)))
     givens = reader.digits(geo, reader.get(record, "puzzle", str, "puzzle"), "puzzle")
     values = reader.digits(geo, reader.get(record, values_key, str, values_key), values_key)
     entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))
@@ -115,6 +116,15 @@ def _caged(reader: JsonReader, record: dict[str, object], geo: Geometry) -> Geom
         return with_cages(geo, cages) if cages else geo
     except ShapeError as error:
         raise reader.error("cages", str(error)) from None
+
+
+def _constrained(reader: JsonReader, record: dict[str, object], geo: Geometry) -> Geometry:
+    """The shape with the record's thermometers, arrows, dots and XV (f-puzzles' keys), if any."""
+    found = reader.get(record, "constraints", dict, "constraints", {})
+    try:
+        return with_constraints(geo, read_constraints(reader, found, geo.n)) if found else geo
+    except ShapeError as error:
+        raise reader.error("constraints", str(error)) from None
 
 
 def _split_text(markdown: str) -> tuple[str, str]:

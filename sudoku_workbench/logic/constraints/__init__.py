@@ -1,0 +1,1 @@
+"""Explained rules for thermometers, arrows, kropki dots and XV pairs (see ``core.constraints``)."""

@@ -121,6 +121,20 @@ def corpus(name: str, count: int | None = None, every: int = 1) -> list[Grid]:
 SAMPLE_CORPORA = sorted(path.name for path in SAMPLE_DATA.glob("*.txt"))
 
 
+def sparse_grid(n: int, givens: int, seed: int = 3) -> Grid:
+    """``givens`` digits of the OK search's first N x N solution, in random cells: a near-empty puzzle."""
+    from sudoku_workbench.core import geometry_for_size
+    from sudoku_workbench.search.solve import solve
+
+    geo = geometry_for_size(n)
+    solution = solve(Grid.empty(geo))
+    assert solution is not None
+    grid = Grid.empty(geo)
+    for cell in random.Random(seed).sample(range(geo.size), givens):
+        grid = grid.with_given(cell, solution.values[cell])
+    return grid
+
+
 def spread_sample(name: str, count: int) -> list[Grid]:
     """``count`` puzzles of tests/data/``name`` spread evenly over the file (the same in any clone)."""
     lines = [line for line in (SAMPLE_DATA / name).read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -281,12 +281,12 @@ class Geometry:
         """The same shape without its cages (its constraints kept)."""
         if not self.cages:
             return self
-        return _constrained(self._regions_and_extras(), self.constraints)
+        return _layered(self._regions_and_extras(), (), self.constraints)
 
     @property
     def unconstrained(self) -> Geometry:
         """The same shape without its constraints (its cages kept)."""
-        return _caged(self._regions_and_extras(), self.cages) if self.constraints else self
+        return _layered(self._regions_and_extras(), self.cages, ()) if self.constraints else self
 
     def _regions_and_extras(self) -> Geometry:
         return geometry(*self.box, self.extras) if self.box else _jigsaw(self.n, self.region_of, self.extras)
@@ -508,14 +508,7 @@ def with_cages(geo: Geometry, cages: Iterable[Cage]) -> Geometry:
     Raises:
         ShapeError: for a cage that cannot be (see :func:`core.cages.checked_cages`).
     """
-    return _caged(geo.uncaged, checked_cages(geo.n, cages))
-
-
-@functools.lru_cache(maxsize=64)
-def _caged(base: Geometry, cages: tuple[Cage, ...]) -> Geometry:
-    if not cages:
-        return base
-    return Geometry(base.n, base.region_of, base.extras, base.box, cages, base.constraints)
+    return _layered(geo._regions_and_extras(), checked_cages(geo.n, cages), geo.constraints)
 
 
 def with_constraints(geo: Geometry, items: Iterable[Constraint]) -> Geometry:
@@ -524,14 +517,15 @@ def with_constraints(geo: Geometry, items: Iterable[Constraint]) -> Geometry:
     Raises:
         ShapeError: for a constraint that cannot be (see :func:`core.constraints.checked_constraints`).
     """
-    return _constrained(geo.unconstrained, checked_constraints(geo.n, items))
+    return _layered(geo._regions_and_extras(), geo.cages, checked_constraints(geo.n, items))
 
 
 @functools.lru_cache(maxsize=64)
-def _constrained(base: Geometry, items: tuple[Constraint, ...]) -> Geometry:
-    if not items:
+def _layered(base: Geometry, cages: tuple[Cage, ...], items: tuple[Constraint, ...]) -> Geometry:
+    """``base`` (regions and extras only) with cages and constraints on top; ``base`` itself for none."""
+    if not cages and not items:
         return base
-    return Geometry(base.n, base.region_of, base.extras, base.box, base.cages, items)
+    return Geometry(base.n, base.region_of, base.extras, base.box, cages, items)
 
 
 def shape_from_words(n: int, words: Iterable[str]) -> Geometry:

@@ -7,7 +7,6 @@ The peak is the resident memory of the command's process, sampled while it runs.
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 import time
@@ -15,9 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.hcp.cpsat import MAX_ARCS_MB
-from sudoku_workbench.search.solve import solve
+from tests.conftest import sparse_grid
 
 psutil = pytest.importorskip("psutil")  # comes with Dask, in the test extra
 pytestmark = pytest.mark.slow
@@ -28,12 +26,7 @@ BOUND_MB = 300
 @pytest.fixture(scope="module")
 def near_empty_25(tmp_path_factory) -> Path:
     """30 digits of a 25x25 solution, as a puzzle file."""
-    geo = geometry_for_size(25)
-    solution = solve(Grid.empty(geo))
-    assert solution is not None
-    grid = Grid.empty(geo)
-    for cell in random.Random(3).sample(range(geo.size), 30):
-        grid = grid.with_given(cell, solution.values[cell])
+    grid = sparse_grid(25, 30)
     path = tmp_path_factory.mktemp("bound") / "near-empty-25.txt"
     path.write_text(grid.to_line() + "\n", encoding="utf-8")
     return path

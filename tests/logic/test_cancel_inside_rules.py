@@ -7,28 +7,21 @@ On a near-empty 25x25 one Franken fish search takes about a minute; each long fi
 from __future__ import annotations
 
 import dataclasses
-import random
 
 import pytest
 
-from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core import Grid
 from sudoku_workbench.core.cancel import CancelToken, checked_by, checkpoint
 from sudoku_workbench.core.errors import Cancelled
 from sudoku_workbench.logic.engine import rule_by_id, solve_by_logic
 from sudoku_workbench.logic.forcing._kernel import compiled_of
-from sudoku_workbench.search.solve import solve
+from tests.conftest import sparse_grid
 
 
 @pytest.fixture(scope="module")
 def sparse_25() -> Grid:
     """30 digits of a 25x25 solution: every rule has thousands of candidates to look through."""
-    geo = geometry_for_size(25)
-    solution = solve(Grid.empty(geo))
-    assert solution is not None
-    grid = Grid.empty(geo)
-    for cell in random.Random(3).sample(range(geo.size), 30):
-        grid = grid.with_given(cell, solution.values[cell])
-    return grid
+    return sparse_grid(25, 30)
 
 
 def _cancelled() -> CancelToken:

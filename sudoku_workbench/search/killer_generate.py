@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from sudoku_workbench.core.cages import Cage
+from sudoku_workbench.core.cages import Cage, connected_piece
 from sudoku_workbench.core.geometry import Geometry, with_cages
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.engine import Level, Rating, Rule, rate
@@ -99,14 +99,7 @@ def _split(cage: list[int], at: int, n: int, rng: random.Random) -> list[list[in
 
 
 def _connected(cells: set[int], n: int) -> bool:
-    start = next(iter(cells))
-    seen, todo = {start}, [start]
-    while todo:
-        for x in _sides(todo.pop(), n):
-            if x in cells and x not in seen:
-                seen.add(x)
-                todo.append(x)
-    return len(seen) == len(cells)
+    return len(connected_piece(next(iter(cells)), cells, n)) == len(cells)
 
 
 def _two(grid: Grid) -> list[Grid]:

@@ -6,17 +6,15 @@ the top left corner of its first cell over a patch of the board's colour that in
 The candidates keep a band at the top of each cell free for the sums (``BoardLayout.band``), and the
 digit in the middle stays clear of them. The cages a killer rule's step reads are drawn in the
 highlight colour. The board, Export image, Print, booklets and the technique pictures share this;
-the window keeps its cages as a picture (:class:`CageLayer`) while they and the board's size stay:
-stroking the dashes took most of a repaint (a cell's repaint under the mouse went from 5 to 15 ms).
+the window keeps its cages as a picture while they and the board's size stay (``board_layer``).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Collection
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.step import Step
@@ -24,7 +22,7 @@ from sudoku_workbench.logic.engine import rule_by_id
 from sudoku_workbench.logic.killer.rule_45 import RULE_45
 from sudoku_workbench.logic.rule_types import Shape
 
-__all__ = ["INSET", "SUM_BAND", "CageLayer", "cage_loops", "draw_cages", "step_cages"]
+__all__ = ["INSET", "SUM_BAND", "cage_loops", "draw_cages", "step_cages"]
 
 #: The share of a cell between its edge and a cage's dashed line.
 INSET = 0.09
@@ -161,44 +159,6 @@ def draw_cages(
         painter.setPen(highlight if index in used else ink)
         painter.drawText(corner + QPointF(pad, pad + metrics.capHeight()), text)
     painter.restore()
-
-
-class CageLayer:
-    """The cages drawn once into a transparent picture, drawn again from it until anything changes."""
-
-    def __init__(self) -> None:
-        self._key: tuple[object, ...] = ()
-        self._image = QImage()
-
-    def paint(
-        self,
-        painter: QPainter,
-        geo: Geometry,
-        origin: QPointF,
-        cell: float,
-        colours: tuple[QColor, QColor, QColor],
-        used: frozenset[int] = frozenset(),
-    ) -> None:
-        """As :func:`draw_cages`, from the kept picture when it shows the same."""
-        if not geo.cages:
-            return
-        ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
-        corner = QPointF(math.floor(origin.x()), math.floor(origin.y()))  # the layer keeps the fraction
-        offset = origin - corner
-        fonts = painter.font().key()
-        key = (geo.n, geo.cages, cell, used, tuple(c.rgba() for c in colours), ratio, fonts, offset.toTuple())
-        if key != self._key:
-            side = round(cell * geo.n * ratio) + 2
-            self._image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
-            self._image.setDevicePixelRatio(ratio)
-            self._image.fill(Qt.GlobalColor.transparent)
-            layer = QPainter(self._image)
-            layer.setRenderHint(QPainter.RenderHint.Antialiasing)
-            layer.setFont(painter.font())
-            draw_cages(layer, geo, offset, cell, colours, used)
-            layer.end()
-            self._key = key
-        painter.drawImage(corner, self._image)
 
 
 def _pixel(origin: QPointF, cell: float, point: tuple[Exact, Exact]) -> QPointF:

@@ -4,7 +4,9 @@ It paints what it is given (the editing, by keys and mouse, is :mod:`board_view`
 highlighted digit are the board's own state: they help the eye and are not part of the puzzle. When the
 candidates are too small to read (25x25 in a normal window), the cell under the mouse, or else the
 selected one of the focused board, shows its candidates magnified beside it. Killer cages are drawn
-under the highlights (:mod:`board_cages`), the cages a cage rule's step reads in the highlight colour.
+under the highlights (:mod:`board_cages`), thermometers, arrows, dots and X/V over the grid's lines
+and under the digits (:mod:`board_constraints`); what a step of their rules reads in the highlight
+colour.
 """
 
 from __future__ import annotations
@@ -27,8 +29,16 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from sudoku_workbench.core.geometry import Candidate, Cell, Digit, digit_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import PLAYER_STEPS, Chain, Link, Step
-from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, CageLayer, draw_cages, step_cages
+from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, draw_cages, step_cages
+from sudoku_workbench.gui.board_constraints import (
+    MARK_CLEAR,
+    ConstraintInk,
+    draw_constraints,
+    has_marks,
+    step_constraints,
+)
 from sudoku_workbench.gui.board_glyphs import CandidateGlyphs
+from sudoku_workbench.gui.board_layer import KeptLayer
 from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.gui.board_links import StepLinks
@@ -63,7 +73,8 @@ class BoardCanvas(QWidget):
         self.picture = False
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
-        self._cages = CageLayer()
+        self._cages = KeptLayer()
+        self._constraints = KeptLayer()
         #: The shown step's struck-out candidates and its pattern, read once per step, not per cell.
         self._decorated: tuple[frozenset[Candidate], frozenset[Candidate]] = (frozenset(), frozenset())
 
@@ -159,9 +170,11 @@ class BoardCanvas(QWidget):
         return BoardLayout.fit(self.width(), self.height(), self._n(), self.zoom, self._frame())
 
     def _frame(self) -> tuple[float, float]:
-        """What the candidates keep clear of: on a killer the sums' band and the cages' lines."""
-        caged = self.grid is not None and bool(self.grid.geometry.cages)
-        return (SUM_BAND, INSET + 0.01) if caged else (0.0, 0.0)
+        """What the candidates keep clear of: on a killer the sums' band and the cages' lines, dots, X/V."""
+        geo = self.grid.geometry if self.grid is not None else None
+        caged = geo is not None and bool(geo.cages)
+        inset = max(INSET + 0.01 if caged else 0.0, MARK_CLEAR if geo is not None and has_marks(geo) else 0.0)
+        return (SUM_BAND if caged else 0.0, inset)
 
     def candidate_pixel_size(self) -> int:
         """The candidates' font size in pixels at the present size (readable from :data:`READABLE_PX`)."""
@@ -282,8 +295,15 @@ class BoardCanvas(QWidget):
         used = step_cages(geo, self.step)
         if self.picture:  # drawn afresh: an SVG keeps the lines as lines
             draw_cages(painter, geo, origin, layout.cell, cage_colours, used)
-        else:
-            self._cages.paint(painter, geo, origin, layout.cell, cage_colours, used)
+        elif geo.cages:
+            key = (geo.n, geo.cages, tuple(c.rgba() for c in cage_colours), used)
+            self._cages.paint(
+                painter,
+                origin,
+                layout.side,
+                key,
+                lambda p, o: draw_cages(p, geo, o, layout.cell, cage_colours, used),
+            )
         units = set(self.step.highlights.units) if self.step else set()
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)
@@ -299,8 +319,25 @@ class BoardCanvas(QWidget):
             painter.drawRect(layout.cell_rect(self.hovered).adjusted(1.5, 1.5, -1.5, -1.5))
 
     def _paint_lines(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
+        """The grid's lines, and the constraints over them (a dot sits on its edge's line)."""
         assert self.grid is not None
-        draw_board_lines(painter, self.grid.geometry, layout.left, layout.top, layout.cell, colours.line)
+        geo = self.grid.geometry
+        draw_board_lines(painter, geo, layout.left, layout.top, layout.cell, colours.line)
+        if not geo.constraints:
+            return
+        ink = ConstraintInk(colours.thermo, colours.arrow, colours.line, colours.base, colours.cage_used)
+        used = step_constraints(geo, self.step)
+        origin = layout.board_rect().topLeft()
+
+        def draw(target: QPainter, at: QPointF) -> None:
+            draw_constraints(target, geo, at, layout.cell, ink, used)
+
+        if self.picture:
+            draw(painter, origin)
+        else:
+            self._constraints.paint(
+                painter, origin, layout.side, (geo.n, geo.constraints, ink.key(), used), draw
+            )
 
     def _digit_font(self, given: bool) -> QFont:
         font = QFont(self.font())

@@ -38,8 +38,11 @@ class Colours:
     digit_cell: QColor
     digit_option: QColor
     marker: tuple[QColor, QColor]
-    #: A killer cage a step reads (its outline and sum).
+    #: A killer cage a step reads (its outline and sum), and a thermometer, arrow, dot or X/V.
     cage_used: QColor
+    #: Thermometers (their bulb and thick line) and arrows (their thin line and bulb's outline).
+    thermo: QColor
+    arrow: QColor
 
     @classmethod
     def for_palette(cls, palette: QPalette) -> Colours:
@@ -68,4 +71,6 @@ class Colours:
             digit_option=QColor(40, 160, 220, 40),
             marker=(QColor(60, 190, 90, 150), QColor(235, 110, 40, 150)),
             cage_used=QColor("#ffa94d") if dark else QColor("#d9480f"),
+            thermo=QColor("#4c5057") if dark else QColor("#cfcfcf"),
+            arrow=QColor("#8d939a") if dark else QColor("#9a9a9a"),
         )

@@ -3,10 +3,10 @@
 Each page has the title at the top and its number at the bottom; each puzzle its number above it and
 its rating line (``library.booklet_plan``) under it. The solutions follow, twelve a page, the givens
 in black and the rest grey, and then, if the items carry them, the solution paths in words. Boards
-are drawn with the window's own lines and cages (``board_lines``, ``board_cages``) in a 40-unit cell
-scaled to the page, so the lines keep the proportions of the screen. The command line reaches this module
-lazily (``cli/booklet.py``): it needs only a ``QGuiApplication``, which :func:`ensure_app` makes
-offscreen when none runs.
+are drawn with the window's own lines, cages and constraints (``board_lines``, ``board_cages``,
+``board_constraints``) in a 40-unit cell scaled to the page, so the lines keep the proportions of the
+screen. The command line reaches this module lazily (``cli/booklet.py``): it needs only a
+``QGuiApplication``, which :func:`ensure_app` makes offscreen when none runs.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.atomic import write_atomic
 from sudoku_workbench.formats.records import parse_puzzle
 from sudoku_workbench.gui.board_cages import draw_cages
+from sudoku_workbench.gui.board_constraints import ConstraintInk, draw_constraints
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.library.booklet_plan import BookletItem
 
@@ -35,6 +36,8 @@ _DPI = 300
 _CELL = 40.0  # the board's drawing unit; the painter scales it to the page
 _INK = QColor(0, 0, 0)
 _GREY = QColor(95, 95, 95)
+#: Thermometers and arrows in the greys of the screen's light theme, the rest in ink on paper.
+_CONSTRAINT_INK = ConstraintInk(QColor("#cfcfcf"), QColor("#9a9a9a"), _INK, QColor(255, 255, 255), _INK)
 
 
 def ensure_app() -> QGuiApplication:
@@ -98,12 +101,20 @@ def _draw_board(
 ) -> None:
     """The digits and lines in a ``side`` square at ``left``, ``top`` (``given``: whose givens are black).
 
-    The lines are drawn in the board's 40-unit cell scaled to the square; the digits in page units, so
-    their alignment is measured in the font the page really uses.
+    The lines, constraints and cages go under the digits, drawn in the board's 40-unit cell scaled to
+    the square; the digits in page units, so their alignment is measured in the font the page really
+    uses.
     """
     geo = grid.geometry
     cell = side / geo.n
     painter.fillRect(QRectF(left, top, side, side), QColor(255, 255, 255))
+    painter.save()
+    painter.translate(left, top)
+    painter.scale(cell / _CELL, cell / _CELL)
+    draw_board_lines(painter, geo, 0, 0, _CELL, _INK)
+    draw_constraints(painter, geo, QPointF(0, 0), _CELL, _CONSTRAINT_INK)
+    draw_cages(painter, geo, QPointF(0, 0), _CELL, (_INK, QColor(255, 255, 255), _INK))
+    painter.restore()
     font = QFont("DejaVu Sans")
     font.setPixelSize(max(1, int(cell * (0.62 if geo.n < 10 else 0.5))))
     givens = (given or grid).givens
@@ -116,12 +127,6 @@ def _draw_board(
         painter.setPen(_INK if black else _GREY)
         rect = QRectF(left + geo.col_of[index] * cell, top + geo.row_of[index] * cell, cell, cell)
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, digit_char(value))
-    painter.save()
-    painter.translate(left, top)
-    painter.scale(cell / _CELL, cell / _CELL)
-    draw_board_lines(painter, geo, 0, 0, _CELL, _INK)
-    draw_cages(painter, geo, QPointF(0, 0), _CELL, (_INK, QColor(255, 255, 255), _INK))
-    painter.restore()
 
 
 def _draw_slot(

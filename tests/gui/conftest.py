@@ -12,8 +12,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import PySide6.QtWidgets
 import pytest
+from PySide6.QtGui import QImage
 
 from sudoku_workbench.gui import ui_thread_gc
 from sudoku_workbench.gui.app import prepare_qt_environment
@@ -90,6 +92,25 @@ def no_unexpected_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
 def storage(tmp_path: Path) -> Storage:
     """Recovery file and recent list in a temporary folder, never the user's."""
     return Storage(tmp_path / "appdata")
+
+
+def board_pixels(board: PySide6.QtWidgets.QWidget) -> np.ndarray:
+    """A board's picture as an array of RGB pixels (rows, columns, 3), as ints to subtract."""
+    image = board.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
+    return pixels[:, : 4 * image.width()].reshape(image.height(), image.width(), 4)[..., :3].astype(int)
+
+
+def candidate_ink(board, cells, pixels: np.ndarray, darker_than: int = 140) -> np.ndarray:
+    """Where the candidates' glyphs are on a board's picture: pixels darker than ``darker_than`` (on
+    average over the channels) inside the given cells, away from their lines."""
+    ink = np.zeros(pixels.shape[:2], bool)
+    dark = pixels.sum(axis=2) < 3 * darker_than
+    for cell in cells:
+        rect = board.cell_rect(cell).toAlignedRect().adjusted(2, 2, -2, -2)
+        area = (slice(rect.top(), rect.bottom()), slice(rect.left(), rect.right()))
+        ink[area] = dark[area]
+    return ink
 
 
 def settle(qtbot, window: MainWindow, timeout: int = 20_000) -> None:

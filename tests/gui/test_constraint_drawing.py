@@ -30,6 +30,7 @@ from sudoku_workbench.library.booklet_plan import BookletItem
 from sudoku_workbench.logic.constraints.arrows import arrow_bounds
 from sudoku_workbench.logic.constraints.marks import mark_pairs
 from sudoku_workbench.logic.constraints.thermometers import thermo_bounds
+from tests.gui.conftest import board_pixels, candidate_ink
 from tests.logic.constraint_puzzles import constraint_puzzle
 
 
@@ -180,12 +181,6 @@ def test_the_kept_picture_follows_the_puzzle_and_is_drawn_once_for_many_repaints
     assert layer.redrawn == drawn + 2
 
 
-def _pixels(board: BoardView) -> np.ndarray:
-    image = board.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
-    return pixels[:, : 4 * image.width()].reshape(image.height(), image.width(), 4)[..., :3].astype(int)
-
-
 @pytest.mark.parametrize(("box", "side"), [((3, 3), 560), ((2, 3), 420), ((2, 2), 300)])
 def test_the_candidates_stay_readable_over_every_kind(qtbot, monkeypatch, box, side):
     """The same board with its constraints and without (not drawn, same layout): the candidates' ink stays."""
@@ -193,19 +188,14 @@ def test_the_candidates_stay_readable_over_every_kind(qtbot, monkeypatch, box, s
     board = _board(qtbot, grid, side, candidates=True)
     board.show()
     qtbot.waitExposed(board)
-    drawn = _pixels(board)
+    drawn = board_pixels(board)
     monkeypatch.setattr(board_canvas, "draw_constraints", lambda *args: None)
     board._constraints = KeptLayer()  # made anew, without them
-    plain = _pixels(board)
+    plain = board_pixels(board)
     # The candidates' ink on the board without the constraints: the pixels a glyph covers (dark), and
     # of those the glyphs' solid cores (at least nine tenths the candidate's colour).
-    ink = np.zeros(plain.shape[:2], bool)
-    dark = plain.sum(axis=2) < 3 * 140
-    for cell in grid.empty_cells:
-        rect = board.cell_rect(cell).toAlignedRect().adjusted(2, 2, -2, -2)
-        area = (slice(rect.top(), rect.bottom()), slice(rect.left(), rect.right()))
-        ink[area] = dark[area]
-    core = ink & (plain.sum(axis=2) < 3 * 115)
+    ink = candidate_ink(board, grid.empty_cells, plain)
+    core = candidate_ink(board, grid.empty_cells, plain, darker_than=115)
     assert core.sum() > 1000
     # Drawn over a glyph, a grey line or a dot would lighten its ink; drawn under, only the glyph's
     # soft edge darkens where it meets a line.

@@ -11,22 +11,16 @@ import dataclasses
 
 import numpy as np
 import pytest
-from PySide6.QtGui import QImage
 
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.board_canvas import BoardCanvas
 from sudoku_workbench.logic.engine import steps_with_grids
+from tests.gui.conftest import board_pixels, candidate_ink
 
 #: A forum-hardest puzzle whose first steps are forcing nets of 60 to 150 arrows.
 HARDEST = "12.3....435....1....4........54..2..6...7.........8.9...31..5.......9.7.....6...8"
-
-
-def _picture(board: BoardCanvas) -> np.ndarray:
-    image = board.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    pixels = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), image.bytesPerLine())
-    return pixels[:, : 4 * image.width()].reshape(image.height(), image.width(), 4)[..., :3].astype(int)
 
 
 @pytest.fixture(scope="module")
@@ -55,16 +49,11 @@ def test_the_candidates_under_a_nets_arrows_stay_readable(qtbot, nets, index):
     qtbot.waitExposed(board)
     board.set_grid(grid)
     board.set_step(dataclasses.replace(step, highlights=dataclasses.replace(step.highlights, links=())))
-    plain = _picture(board)
+    plain = board_pixels(board)
     board.set_step(step)
-    arrows = _picture(board)
+    arrows = board_pixels(board)
     # The candidates' ink: dark pixels inside the empty cells, on the picture without arrows.
-    ink = np.zeros(plain.shape[:2], bool)
-    dark = plain.sum(axis=2) < 3 * 140
-    for cell in grid.empty_cells:
-        rect = board.cell_rect(cell).toAlignedRect().adjusted(2, 2, -2, -2)
-        area = (slice(rect.top(), rect.bottom()), slice(rect.left(), rect.right()))
-        ink[area] = dark[area]
+    ink = candidate_ink(board, grid.empty_cells, plain)
     assert ink.sum() > 1000  # the empty cells' candidates are there to be covered
     changed = np.abs(arrows - plain).sum(axis=2) > 60
     covered = (changed & ink).sum()

@@ -17,7 +17,7 @@ from sudoku_workbench.cli._io import InputFile, OutputFile, iter_input, source_n
 from sudoku_workbench.cli._options import add_jobs_option
 from sudoku_workbench.cli._parallel import ordered_map
 from sudoku_workbench.core.errors import FormatError, WorkbenchError
-from sudoku_workbench.library.booklet_plan import booklet_item
+from sudoku_workbench.library.booklet_plan import booklet_item, puzzle_text
 
 __all__ = ["register"]
 
@@ -69,7 +69,7 @@ def _run(args: argparse.Namespace) -> int:
             print(f"skipped: record {number}: a booklet page draws no killer cages yet", file=sys.stderr)
             bad += 1
             continue
-        jobs.append((number, item.to_line(), args.ratings, args.explain))
+        jobs.append((number, puzzle_text(item), args.ratings, args.explain))
     if not jobs:
         raise WorkbenchError(f"{source_name(args.file)}: no puzzle to print")
     items = list(ordered_map(booklet_item, jobs, args.jobs, chunk=4))

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sudoku_workbench.core.grid import Grid
+from sudoku_workbench.formats.fpuzzles import format_link
 from sudoku_workbench.formats.records import parse_puzzle
 from sudoku_workbench.library.rating import PuzzleRating, rate_puzzle
 from sudoku_workbench.logic.engine import solve_by_logic, step_name
 from sudoku_workbench.search.solve import first_solutions
 
-__all__ = ["BookletItem", "booklet_item", "caption"]
+__all__ = ["BookletItem", "booklet_item", "caption", "puzzle_text"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,15 @@ def caption(rating: PuzzleRating) -> str:
     return " · ".join(p for p in parts if p)
 
 
+def puzzle_text(grid: Grid) -> str:
+    """The puzzle as one line that keeps its whole shape.
+
+    An f-puzzles link when it has thermometers, arrows, dots or X/V (the one-line form cannot write
+    them), else the usual line.
+    """
+    return format_link(grid) if grid.geometry.constraints else grid.to_line()
+
+
 def booklet_item(job: tuple[int, str, bool, bool]) -> BookletItem:
     """Worker: the item of puzzle ``(number, line, rated, explained)``.
 
@@ -55,4 +66,4 @@ def booklet_item(job: tuple[int, str, bool, bool]) -> BookletItem:
         steps = tuple(
             f"{step_name(s.rule)}: {' '.join(s.explanation.split())}" for s in solve_by_logic(grid).steps
         )
-    return BookletItem(number, grid.to_line(), text, solution, steps)
+    return BookletItem(number, puzzle_text(grid), text, solution, steps)

@@ -22,11 +22,12 @@ from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.core.constraints import XV, Arrow, Constraint, Dot, Thermo
 from sudoku_workbench.core.geometry import with_constraints
 from sudoku_workbench.formats.fpuzzles import format_link
+from sudoku_workbench.formats.records import parse_puzzle
 from sudoku_workbench.gui import board_canvas
 from sudoku_workbench.gui.board_constraints import step_constraints
 from sudoku_workbench.gui.board_layer import KeptLayer
 from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.library.booklet_plan import BookletItem
+from sudoku_workbench.library.booklet_plan import BookletItem, booklet_item
 from sudoku_workbench.logic.constraints.arrows import arrow_bounds
 from sudoku_workbench.logic.constraints.marks import mark_pairs
 from sudoku_workbench.logic.constraints.thermometers import thermo_bounds
@@ -233,19 +234,44 @@ def test_the_techniques_pictures_draw_their_constraints(qapp):
         assert highlight, f"{rule}: its constraint in the highlight colour"
 
 
+def _greys(pdf: bytes, tmp_path) -> int:
+    """The light grey pixels of a one-page PDF as pdftoppm renders it (a thermometer's grey)."""
+    path = tmp_path / "b.pdf"
+    path.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "40", "-gray", str(path), str(tmp_path / "p")], check=True)
+    pages = sorted(tmp_path.glob("p-*.pgm"))
+    raw = pages[0].read_bytes()
+    for page in pages:
+        page.unlink()
+    return sum(1 for b in raw[raw.index(b"255\n") + 4 :] if 170 < b < 235)
+
+
+_THERMOS = (Thermo((0, 1, 2, 11, 20)), Thermo((80, 79, 78)))
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
 def test_a_booklet_draws_the_constraints(qapp, tmp_path):
     from sudoku_workbench.gui.booklet import booklet_pdf
 
-    def grey(grid: Grid) -> int:
+    def greys(grid: Grid) -> int:
         pdf, _pages = booklet_pdf([BookletItem(1, format_link(grid), "", "")], "T", 1, solutions=False)
-        path = tmp_path / "b.pdf"
-        path.write_bytes(pdf)
-        subprocess.run(["pdftoppm", "-r", "40", "-gray", str(path), str(tmp_path / "p")], check=True)
-        raw = next(tmp_path.glob("p-*.pgm")).read_bytes()
-        for page in tmp_path.glob("p-*.pgm"):
-            page.unlink()
-        return sum(1 for b in raw[raw.index(b"255\n") + 4 :] if 170 < b < 235)
+        return _greys(pdf, tmp_path)
 
-    plain = grey(_grid())
-    assert grey(_grid(Thermo((0, 1, 2, 11, 20)), Thermo((80, 79, 78)))) > plain + 100
+    assert greys(_grid(*_THERMOS)) > greys(_grid()) + 100
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
+def test_the_booklet_command_keeps_the_constraints_of_a_link(qapp, tmp_path):
+    """The command hands each puzzle to its workers as a line, which once dropped the thermometers."""
+    from sudoku_workbench.cli import main
+
+    def greys(grid: Grid) -> int:
+        source, out = tmp_path / "in.txt", tmp_path / "out.pdf"
+        source.write_text(format_link(grid) + "\n", encoding="utf-8")
+        args = ["booklet", str(source), "-o", str(out), "--per-page", "1", "--no-ratings", "--no-solutions"]
+        assert main([*args, "--jobs", "1"]) == 0
+        return _greys(out.read_bytes(), tmp_path)
+
+    item = booklet_item((1, format_link(_grid(*_THERMOS)), False, False))
+    assert parse_puzzle(item.puzzle).geometry.constraints == _THERMOS
+    assert greys(_grid(*_THERMOS)) > greys(_grid()) + 100

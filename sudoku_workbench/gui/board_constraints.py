@@ -28,7 +28,7 @@ from sudoku_workbench.logic.rule_types import Shape
 __all__ = ["MARK_CLEAR", "ConstraintInk", "draw_constraints", "has_marks", "step_constraints"]
 
 #: The share of a cell kept free of candidates along its sides on a board with dots or X/V.
-MARK_CLEAR = 0.12
+MARK_CLEAR = 0.07
 #: Sizes as shares of a cell: a thermometer's bulb radius and line width, an arrow's bulb radius,
 #: line width and arrowhead, a dot's radius and a letter's height.
 _THERMO_BULB, _THERMO_LINE = 0.4, 0.3

@@ -19,8 +19,9 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QImage
 
 from sudoku_workbench.core import Grid, geometry_for_size
+from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.constraints import XV, Arrow, Constraint, Dot, Thermo
-from sudoku_workbench.core.geometry import geometry, with_constraints
+from sudoku_workbench.core.geometry import geometry, with_cages, with_constraints
 from sudoku_workbench.formats.fpuzzles import format_link
 from sudoku_workbench.formats.records import parse_puzzle
 from sudoku_workbench.gui import board_canvas
@@ -290,3 +291,13 @@ def test_the_booklet_command_keeps_the_constraints_of_a_link(qapp, tmp_path):
     item = booklet_item((1, format_link(_grid(*_THERMOS)), False, False))
     assert parse_puzzle(item.puzzle).geometry.constraints == _THERMOS
     assert greys(_grid(*_THERMOS)) > greys(_grid()) + 100
+
+
+def test_a_killer_with_thermometers_draws_both_and_keeps_the_cages_room(qtbot):
+    geo = with_constraints(with_cages(geometry_for_size(9), [Cage((0, 1), 10)]), [Thermo((40, 41, 42))])
+    board = _board(qtbot, Grid.empty(geo))
+    picture = _Picture(board)
+    assert picture.grey(5.5, 4.5)
+    assert sum(picture.dark(0.2 + t / 100, 0.09) for t in range(60)) >= 10  # the cage's dashes
+    layout = board.layout_now()
+    assert (layout.band, layout.inset) == (0.2, pytest.approx(0.1))

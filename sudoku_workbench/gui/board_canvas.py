@@ -11,6 +11,7 @@ colour.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -290,20 +291,12 @@ class BoardCanvas(QWidget):
         assert self.grid is not None
         painter.fillRect(layout.board_rect(), colours.base)
         geo = self.grid.geometry
-        origin = layout.board_rect().topLeft()
-        cage_colours = (colours.line, colours.base, colours.cage_used)
-        used = step_cages(geo, self.step)
-        if self.picture:  # drawn afresh: an SVG keeps the lines as lines
-            draw_cages(painter, geo, origin, layout.cell, cage_colours, used)
-        elif geo.cages:
-            key = (geo.n, geo.cages, tuple(c.rgba() for c in cage_colours), used)
-            self._cages.paint(
-                painter,
-                origin,
-                layout.side,
-                key,
-                lambda p, o: draw_cages(p, geo, o, layout.cell, cage_colours, used),
-            )
+        if geo.cages:
+            inks = (colours.line, colours.base, colours.cage_used)
+            used = step_cages(geo, self.step)
+            key = (geo.n, geo.cages, tuple(c.rgba() for c in inks), used)
+            cages = functools.partial(draw_cages, geo=geo, cell=layout.cell, colours=inks, used=used)
+            self._cages.paint(painter, layout.board_rect().topLeft(), layout.side, key, cages, self.picture)
         units = set(self.step.highlights.units) if self.step else set()
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)
@@ -327,17 +320,9 @@ class BoardCanvas(QWidget):
             return
         ink = ConstraintInk(colours.thermo, colours.arrow, colours.line, colours.base, colours.cage_used)
         used = step_constraints(geo, self.step)
-        origin = layout.board_rect().topLeft()
-
-        def draw(target: QPainter, at: QPointF) -> None:
-            draw_constraints(target, geo, at, layout.cell, ink, used)
-
-        if self.picture:
-            draw(painter, origin)
-        else:
-            self._constraints.paint(
-                painter, origin, layout.side, (geo.n, geo.constraints, ink.key(), used), draw
-            )
+        key = (geo.n, geo.constraints, ink.key(), used)
+        marks = functools.partial(draw_constraints, geo=geo, cell=layout.cell, ink=ink, used=used)
+        self._constraints.paint(painter, layout.board_rect().topLeft(), layout.side, key, marks, self.picture)
 
     def _digit_font(self, given: bool) -> QFont:
         font = QFont(self.font())

@@ -33,14 +33,20 @@ class KeptLayer:
         origin: QPointF,
         side: float,
         key: Hashable,
-        draw: Callable[[QPainter, QPointF], None],
+        draw: Callable[..., None],
+        fresh: bool = False,
     ) -> None:
         """Draw ``draw``'s picture of a ``side``-pixel board at ``origin``, kept while ``key`` stays.
 
         ``key`` must name everything ``draw`` reads (the shape, the cell size, the colours, a step's
         highlights); the layer adds the screen's pixel ratio, the font and the fraction of a pixel
-        of ``origin``, which the picture keeps so its lines fall where the board's do.
+        of ``origin``, which the picture keeps so its lines fall where the board's do. ``draw`` is
+        called with the painter and the origin as ``painter`` and ``origin``. ``fresh``: draw straight
+        onto ``painter`` (Export image, Print: an SVG keeps the lines as lines).
         """
+        if fresh:
+            draw(painter=painter, origin=origin)
+            return
         ratio = painter.device().devicePixelRatioF() if painter.device() else 1.0
         corner = QPointF(math.floor(origin.x()), math.floor(origin.y()))
         offset = origin - corner
@@ -53,8 +59,10 @@ class KeptLayer:
             layer = QPainter(self._image)
             layer.setRenderHint(QPainter.RenderHint.Antialiasing)
             layer.setFont(painter.font())
-            draw(layer, offset)
-            layer.end()
+            try:
+                draw(painter=layer, origin=offset)
+            finally:  # a painter left open on the picture crashes Qt when the picture goes
+                layer.end()
             self._key = full
             self.redrawn += 1
         painter.drawImage(corner, self._image)

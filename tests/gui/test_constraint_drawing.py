@@ -206,7 +206,7 @@ def test_the_candidates_stay_readable_over_every_kind(qtbot, monkeypatch, box, s
     board.show()
     qtbot.waitExposed(board)
     drawn = board_pixels(board)
-    monkeypatch.setattr(board_canvas, "draw_constraints", lambda *args: None)
+    monkeypatch.setattr(board_canvas, "draw_constraints", lambda **_: None)
     board._constraints = KeptLayer()  # made anew, without them
     plain = board_pixels(board)
     # The candidates' ink on the board without the constraints: the pixels a glyph covers (dark), and
@@ -300,4 +300,5 @@ def test_a_killer_with_thermometers_draws_both_and_keeps_the_cages_room(qtbot):
     assert picture.grey(5.5, 4.5)
     assert sum(picture.dark(0.2 + t / 100, 0.09) for t in range(60)) >= 10  # the cage's dashes
     layout = board.layout_now()
-    assert (layout.band, layout.inset) == (0.2, pytest.approx(0.1))
+    assert layout.band == 0.2
+    assert layout.inset == pytest.approx(0.1)

@@ -33,6 +33,7 @@ from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.gui.board_links import StepLinks
 from sudoku_workbench.gui.board_paint import Colours
+from sudoku_workbench.gui.board_regions import RegionPaint, draw_region_map
 
 __all__ = ["BoardCanvas"]
 
@@ -61,6 +62,8 @@ class BoardCanvas(QWidget):
         self.markers: dict[Candidate, int] = {}
         #: Painting a picture (Export image, Print): no cursor, hover or magnifier, which are the screen's.
         self.picture = False
+        #: The region map being painted (Puzzle → Edit regions), drawn instead of the shape's regions.
+        self.painting: RegionPaint | None = None
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
         self._cages = CageLayer()
@@ -217,6 +220,8 @@ class BoardCanvas(QWidget):
             yield self.layout_now().board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN).toAlignedRect()
         finally:
             self.picture = False
+        #: The region map being painted (Puzzle → Edit regions), drawn instead of the shape's regions.
+        self.painting: RegionPaint | None = None
 
     def magnified_cell(self) -> Cell:
         """The cell whose candidates are shown magnified (only when too small to read); -1 for none."""
@@ -247,7 +252,7 @@ class BoardCanvas(QWidget):
         self._paint_cells(painter, colours, layout)
         self._paint_lines(painter, colours, layout)
         self._paint_digits(painter, colours, layout)
-        if self.show_candidates:
+        if self.show_candidates and self.painting is None:
             self._paint_candidates(painter, colours, layout, QRectF(event.rect()))
         self._step_links().paint(painter, colours, self.pencil if self.show_candidates else None)
         self._paint_magnifier(painter, colours, layout)
@@ -285,6 +290,8 @@ class BoardCanvas(QWidget):
         else:
             self._cages.paint(painter, geo, origin, layout.cell, cage_colours, used)
         units = set(self.step.highlights.units) if self.step else set()
+        if self.painting is not None:
+            draw_region_map(painter, self.painting, layout, colours.candidate)
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)
             if fill is not None:
@@ -300,7 +307,9 @@ class BoardCanvas(QWidget):
 
     def _paint_lines(self, painter: QPainter, colours: Colours, layout: BoardLayout) -> None:
         assert self.grid is not None
-        draw_board_lines(painter, self.grid.geometry, layout.left, layout.top, layout.cell, colours.line)
+        walls = self.painting.walls() if self.painting is not None else None
+        geo = self.grid.geometry
+        draw_board_lines(painter, geo, layout.left, layout.top, layout.cell, colours.line, walls)
 
     def _digit_font(self, given: bool) -> QFont:
         font = QFont(self.font())

@@ -220,8 +220,6 @@ class BoardCanvas(QWidget):
             yield self.layout_now().board_rect().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN).toAlignedRect()
         finally:
             self.picture = False
-        #: The region map being painted (Puzzle → Edit regions), drawn instead of the shape's regions.
-        self.painting: RegionPaint | None = None
 
     def magnified_cell(self) -> Cell:
         """The cell whose candidates are shown magnified (only when too small to read); -1 for none."""

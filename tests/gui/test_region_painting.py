@@ -16,7 +16,7 @@ from PySide6.QtGui import QColor, QImage
 from sudoku_workbench.core.geometry import geometry_for_size, jigsaw
 from sudoku_workbench.gui.board_view import BoardView
 from tests.gui.test_editing import trigger
-from tests.gui.test_keyboard_stories import ALT, CTRL, Key, focused, press
+from tests.gui.test_keyboard_stories import ALT, CTRL, Key, press
 from tests.gui.test_killer_window import _click, _drag
 
 TARGET = "AAABACBBCCDBCDDD"
@@ -130,7 +130,7 @@ def test_the_shortcut_starts_painting_and_a_right_click_takes_a_cells_region(qtb
     _four(shown)
     board = shown.board
     press(Key.Key_R, CTRL | ALT)
-    assert focused() is board
+    assert board.hasFocus()
     assert board.painting is not None
     qtbot.mouseClick(board, Qt.MouseButton.RightButton, pos=board.cell_rect(15).center().toPoint())
     assert board.painting.current == 3

@@ -157,12 +157,11 @@ def generator_dialog_shot() -> None:
     from sudoku_workbench.core.geometry import geometry_for_size
     from sudoku_workbench.gui.dialogs import GenerateDialog
     from sudoku_workbench.gui.theme import apply_theme
-    from sudoku_workbench.search.symmetry import fitting_symmetries
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     assert isinstance(app, QApplication)
     apply_theme(app, dark=False)
-    dialog = GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    dialog = GenerateDialog(None, geometry_for_size(9))
     dialog.very_hard.setChecked(False)
     dialog.resize(dialog.sizeHint().expandedTo(dialog.minimumSizeHint()))
     dialog.resize(380, dialog.height())

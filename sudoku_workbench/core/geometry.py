@@ -47,6 +47,7 @@ __all__ = [
     "geometry",
     "geometry_for_size",
     "jigsaw",
+    "region_walls",
     "shape_from_words",
     "with_cages",
     "with_constraints",
@@ -371,15 +372,7 @@ class Geometry:
 
         Segments one cell long, as ((x, y), (x, y)) grid points: x counts columns, y rows.
         """
-        n = self.n
-        found = [((0, 0), (n, 0)), ((0, n), (n, n)), ((0, 0), (0, n)), ((n, 0), (n, n))]
-        for cell in range(self.size):
-            r, c = divmod(cell, n)
-            if c < n - 1 and self.region_of[cell] != self.region_of[cell + 1]:
-                found.append(((c + 1, r), (c + 1, r + 1)))
-            if r < n - 1 and self.region_of[cell] != self.region_of[cell + n]:
-                found.append(((c, r + 1), (c + 1, r + 1)))
-        return tuple(found)
+        return region_walls(self.n, self.region_of)
 
     def move_name(self, a: Cell, b: Cell) -> str:
         """What makes two cells see each other outside any house: "knight's move", "the same cage"."""
@@ -407,6 +400,21 @@ class Geometry:
         cages = [f"killer ({len(self.cages)} cages)"] if self.cages else []
         marks = [f"{len(self.constraints)} constraints"] if self.constraints else []
         return ", ".join([base] + [EXTRAS[name].title for name in self.extras] + cages + marks)
+
+
+def region_walls(n: int, region_of: Sequence[int]) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """The frame and every cell side between two regions of a map (also a map being painted).
+
+    Segments one cell long, as ((x, y), (x, y)) grid points: x counts columns, y rows.
+    """
+    found = [((0, 0), (n, 0)), ((0, n), (n, n)), ((0, 0), (0, n)), ((n, 0), (n, n))]
+    for cell in range(n * n):
+        r, c = divmod(cell, n)
+        if c < n - 1 and region_of[cell] != region_of[cell + 1]:
+            found.append(((c + 1, r), (c + 1, r + 1)))
+        if r < n - 1 and region_of[cell] != region_of[cell + n]:
+            found.append(((c, r + 1), (c + 1, r + 1)))
+    return tuple(found)
 
 
 def box_regions(n: int, rows: int, cols: int) -> tuple[int, ...]:

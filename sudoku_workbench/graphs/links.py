@@ -101,7 +101,10 @@ def require_two_labels(grid: Grid, links: LinkTable) -> None:
 
 
 def bivalue_graph(grid: Grid) -> nx.Graph:
-    """A vertex per two-candidate cell; an edge labelled d where two of them see each other and hold d."""
+    """A vertex per two-candidate cell; an edge labelled d where two of them see each other and hold d.
+
+    Seeing includes a variant's moves (a knight's or king's move apart): those edges have no units.
+    """
     geo = grid.geometry
     graph = nx.Graph()
     pairs = [c for c in range(geo.size) if grid.candidates[c].bit_count() == 2]
@@ -110,7 +113,7 @@ def bivalue_graph(grid: Grid) -> nx.Graph:
         for b in pairs[i + 1 :]:
             common = grid.candidates[a] & grid.candidates[b]
             units = geo.shared_units(a, b)
-            if common and units:
+            if common and (units or b in geo.neighbours[a]):
                 digits = digits_of_mask(common)
                 graph.add_edge(a, b, digits=frozenset(digits), units=dict.fromkeys(digits, units))
     return graph

@@ -118,6 +118,13 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             tip="The chosen cells (drag, Ctrl+click, Shift+arrows) become a killer cage with the sum typed",
         ),
         _S("remove_cage", "Remove ca&ge", ("Ctrl+Alt+K",), tip="Remove the cage of the chosen cells"),
+        _S(
+            "edit_regions",
+            "Edit re&gions",
+            ("Ctrl+Alt+R",),
+            checkable=True,
+            tip="Paint a jigsaw's regions: a digit picks the region, drag over cells; again or Enter: done",
+        ),
         _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
         _S(
             "practise",

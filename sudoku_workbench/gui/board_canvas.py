@@ -44,6 +44,7 @@ from sudoku_workbench.gui.board_layout import MARGIN, READABLE_PX, BoardLayout
 from sudoku_workbench.gui.board_lines import draw_board_lines
 from sudoku_workbench.gui.board_links import StepLinks
 from sudoku_workbench.gui.board_paint import Colours
+from sudoku_workbench.gui.board_regions import RegionPaint, draw_region_map
 
 __all__ = ["BoardCanvas"]
 
@@ -72,6 +73,8 @@ class BoardCanvas(QWidget):
         self.markers: dict[Candidate, int] = {}
         #: Painting a picture (Export image, Print): no cursor, hover or magnifier, which are the screen's.
         self.picture = False
+        #: The region map being painted (Puzzle → Edit regions), drawn instead of the shape's regions.
+        self.painting: RegionPaint | None = None
         self._links = StepLinks()
         self._glyphs = CandidateGlyphs()
         self._cages = KeptLayer()
@@ -261,7 +264,7 @@ class BoardCanvas(QWidget):
         self._paint_cells(painter, colours, layout)
         self._paint_lines(painter, colours, layout)
         self._paint_digits(painter, colours, layout)
-        if self.show_candidates:
+        if self.show_candidates and self.painting is None:
             self._paint_candidates(painter, colours, layout, QRectF(event.rect()))
         self._step_links().paint(painter, colours, self.pencil if self.show_candidates else None)
         self._paint_magnifier(painter, colours, layout)
@@ -298,6 +301,8 @@ class BoardCanvas(QWidget):
             cages = functools.partial(draw_cages, geo=geo, cell=layout.cell, colours=inks, used=used)
             self._cages.paint(painter, layout.board_rect().topLeft(), layout.side, key, cages, self.picture)
         units = set(self.step.highlights.units) if self.step else set()
+        if self.painting is not None:
+            draw_region_map(painter, self.painting, layout, colours.candidate)
         for cell in range(self.grid.geometry.size):
             fill = self._cell_fill(cell, colours, units)
             if fill is not None:
@@ -315,7 +320,8 @@ class BoardCanvas(QWidget):
         """The grid's lines, and the constraints over them (a dot sits on its edge's line)."""
         assert self.grid is not None
         geo = self.grid.geometry
-        draw_board_lines(painter, geo, layout.left, layout.top, layout.cell, colours.line)
+        walls = self.painting.walls() if self.painting is not None else None
+        draw_board_lines(painter, geo, layout.left, layout.top, layout.cell, colours.line, walls)
         if not geo.constraints:
             return
         ink = ConstraintInk(colours.thermo, colours.arrow, colours.line, colours.base, colours.cage_used)

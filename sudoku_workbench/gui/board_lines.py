@@ -19,10 +19,22 @@ __all__ = ["WINDOW_SHADE", "draw_board_lines"]
 WINDOW_SHADE = QColor(128, 128, 128, 45)
 
 
+Walls = tuple[tuple[tuple[int, int], tuple[int, int]], ...]
+
+
 def draw_board_lines(
-    painter: QPainter, geo: Geometry, left: float, top: float, cell: float, colour: QColor
+    painter: QPainter,
+    geo: Geometry,
+    left: float,
+    top: float,
+    cell: float,
+    colour: QColor,
+    walls: Walls | None = None,
 ) -> None:
-    """Paint the board's lines at ``left``, ``top`` with cells of ``cell`` pixels."""
+    """Paint the board's lines at ``left``, ``top`` with cells of ``cell`` pixels.
+
+    ``walls`` replace the shape's own (a region map being painted, which is no shape yet).
+    """
     n = geo.n
 
     def point(x: float, y: float) -> QPointF:
@@ -47,5 +59,5 @@ def draw_board_lines(
     pen = QPen(colour, 2.5)
     pen.setCapStyle(Qt.PenCapStyle.SquareCap)
     painter.setPen(pen)
-    for (x1, y1), (x2, y2) in geo.walls:
+    for (x1, y1), (x2, y2) in geo.walls if walls is None else walls:
         painter.drawLine(point(x1, y1), point(x2, y2))

@@ -7,6 +7,10 @@ or allowing that digit, Delete/Backspace/0/. clear, Shift+arrows choose the cell
 a click selects, a drag or Ctrl+click chooses several cells (for Make cage), a right click on a
 candidate's spot strikes it out or brings it back, Shift+click gives a candidate the first, then the
 second marker colour, then none (two colours per digit, for colouring by hand).
+
+While a region map is painted (Puzzle → Edit regions) the same keys and mouse paint instead: a digit
+(a letter above 9) chooses the region, a click or drag paints cells with it, Space or Shift+arrows
+paint from the keyboard, a right click takes the region of the cell clicked, Enter says done.
 """
 
 from __future__ import annotations
@@ -40,6 +44,9 @@ class BoardView(BoardCanvas):
     cell_cleared = Signal(int)
     cell_hovered = Signal(int)
     cell_selected = Signal(int)
+    #: The painted region map changed (cells painted, another region chosen); Enter: painting done.
+    regions_painted = Signal()
+    regions_done = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -79,6 +86,8 @@ class BoardView(BoardCanvas):
         key = Qt.Key(event.key())
         if self.grid is None:
             super().keyPressEvent(event)
+        elif self.painting is not None and self._paint_key(key, event):
+            return
         elif key in _MOVES:
             before = self.selected
             self._move(*_MOVES[key])
@@ -99,6 +108,31 @@ class BoardView(BoardCanvas):
                 self._advance()
         else:
             super().keyPressEvent(event)
+
+    def _paint_key(self, key: Qt.Key, event: QKeyEvent) -> bool:
+        """Keys while painting regions; False for those that act as usual (arrows, menu shortcuts)."""
+        assert self.painting is not None
+        shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        if key in _MOVES and shift:
+            before = self.selected
+            self._move(*_MOVES[key])
+            self._paint_regions(before, self.selected)
+        elif key == Qt.Key.Key_Space:
+            self._paint_regions(self.selected)
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.regions_done.emit()
+        elif (digit := self._digit_of(event)) and not event.modifiers() & _CTRL_ALT_SHIFT:
+            self.painting.choose(digit - 1)
+            self.regions_painted.emit()
+        else:  # plain arrows move as usual; no digit is entered or cleared while painting
+            return key in _CLEAR_KEYS or self._digit_of(event) > 0
+        return True
+
+    def _paint_regions(self, *cells: Cell) -> None:
+        assert self.painting is not None
+        if self.painting.paint(cells):
+            self.update()
+            self.regions_painted.emit()
 
     def _advance(self) -> None:
         """In Givens mode the cursor moves on after each cell, as when copying a puzzle from paper."""
@@ -138,6 +172,14 @@ class BoardView(BoardCanvas):
         if cell < 0 or self.grid is None:
             return
         self.setFocus()
+        if self.painting is not None:
+            self.select(cell)
+            if event.button() == Qt.MouseButton.RightButton:
+                self.painting.pick(cell)
+                self.regions_painted.emit()
+            else:
+                self._paint_regions(cell)
+            return
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             chosen = self.chosen or {self.selected}
             self.select(cell)
@@ -159,7 +201,10 @@ class BoardView(BoardCanvas):
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         """Report the cell under the mouse (the graph pane highlights its node); a drag chooses cells."""
         cell = self.cell_at(event.position())
-        if event.buttons() & Qt.MouseButton.LeftButton and cell >= 0 and cell not in self.chosen:
+        if self.painting is not None:
+            if event.buttons() & Qt.MouseButton.LeftButton and cell >= 0:
+                self._paint_regions(cell)
+        elif event.buttons() & Qt.MouseButton.LeftButton and cell >= 0 and cell not in self.chosen:
             self.choose(self.chosen | {self.selected, cell})
         if cell != self.hovered:
             self.set_hovered(cell)

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QInputDialog,
+    QLabel,
     QLineEdit,
     QMessageBox,
     QSpinBox,
@@ -34,7 +36,7 @@ from sudoku_workbench.gui.session_jobs import GenerateOptions
 from sudoku_workbench.logic.rule_choice import PRESETS
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
-from sudoku_workbench.search.regions import random_jigsaw
+from sudoku_workbench.search.regions import ShapeChoice, random_jigsaw
 from sudoku_workbench.search.targets import TargetError, se_band
 
 __all__ = [
@@ -169,39 +171,37 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
     dialog.exec()
 
 
+#: Said under the shape when the puzzle has what Test does not make.
+_LEFT_OUT = (
+    "Test draws givens on the regions and variant rules above: this puzzle's "
+    "killer cages and constraints are left out (File → New killer makes killers)."
+)
 #: The Test dialog's window title; the dialog is made wide enough to show it whole.
 GENERATE_TITLE = "Test: generate a puzzle"
 
 
 class GenerateDialog(QDialog):
-    """Test's options: size, symmetry, Unique, Very Hard, level, targets and seed, remembered."""
+    """Test's options: size, regions, variant rules, symmetry, Unique, Very Hard, level, targets, seed."""
 
-    def __init__(
-        self,
-        parent: QWidget | None,
-        size: int,
-        symmetries: Callable[[int], tuple[str, ...]],
-        settings: QSettings | None = None,
-    ) -> None:
-        """``symmetries(n)`` lists the symmetries that fit an n×n grid, so the list follows the size.
+    def __init__(self, parent: QWidget | None, current: Geometry, settings: QSettings | None = None) -> None:
+        """Offer first the puzzle's own shape, so Test makes another puzzle like it.
 
-        ``settings`` hold the last accepted choices (the size asked for wins over the remembered one; the
+        ``current``'s size, variant rules and (a jigsaw's) regions are chosen at the start; the symmetry
+        list follows the shape chosen.
+
+        ``settings`` hold the last accepted choices (the shape asked for wins over the remembered one; the
         seed is not kept, since one seed always gives the same puzzle).
         """
         super().__init__(parent)
-        self._symmetries = symmetries
+        self._current = current
         self._settings = settings
         self.setWindowTitle(GENERATE_TITLE)
         # A title bar shows about as many characters as the dialog is wide; room for its buttons too.
         self.setMinimumWidth(self.fontMetrics().horizontalAdvance(GENERATE_TITLE) * 2 + 120)
         form = QFormLayout(self)
-        self.size_box = QComboBox()
-        for n in BOX_SHAPES:
-            self.size_box.addItem(geometry_for_size(n).label, n)
-        self.size_box.setCurrentIndex(list(BOX_SHAPES).index(size) if size in BOX_SHAPES else 3)
         self.symmetry = QComboBox()
-        self._fill_symmetries()
-        self.size_box.currentIndexChanged.connect(self._fill_symmetries)
+        self._add_shape(current)
+        self._shape_changed()
         self.unique = QCheckBox("&Unique")
         self.unique.setChecked(True)
         self.very_hard = QCheckBox("&Very Hard")
@@ -213,6 +213,8 @@ class GenerateDialog(QDialog):
         self._add_targets()
         for label, widget in (
             ("Size:", self.size_box),
+            ("Re&gions:", self.regions_box),
+            ("Variant rules:", self.variants),
             ("Symmetry:", self.symmetry),
             ("", self.unique),
             ("", self.very_hard),
@@ -225,8 +227,52 @@ class GenerateDialog(QDialog):
             ("Seed:", self.seed),
         ):
             form.addRow(label, widget)
+        if current.cages or current.constraints:
+            note = QLabel(_LEFT_OUT)
+            note.setWordWrap(True)
+            form.addRow("", note)
         form.addRow(ok_cancel(self))
         self._load()
+
+    def _add_shape(self, current: Geometry) -> None:
+        """Size, regions (boxes, a new random jigsaw, this puzzle's) and variant rules, as ``current``'s."""
+        self.size_box = QComboBox()
+        for n in sorted({*BOX_SHAPES, current.n}):
+            self.size_box.addItem(geometry_for_size(n).label if n in BOX_SHAPES else f"{n}x{n}", n)
+        self.size_box.setCurrentIndex(self.size_box.findData(current.n))
+        self.regions_box = QComboBox()
+        self.regions_box.addItem("boxes", "boxes")
+        self.regions_box.addItem("a jigsaw, new random regions", "random")
+        if current.box is None:
+            self.regions_box.addItem("this puzzle's regions", "this")
+            self.regions_box.setCurrentIndex(2)
+        self.variants = QWidget()
+        grid = QGridLayout(self.variants)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.variant_boxes: dict[str, QCheckBox] = {}
+        for i, name in enumerate(EXTRAS):
+            box = QCheckBox(EXTRAS[name].title)
+            box.setChecked(name in current.extras)
+            box.toggled.connect(self._fill_symmetries)
+            grid.addWidget(box, i // 3, i % 3)
+            self.variant_boxes[name] = box
+        self.size_box.currentIndexChanged.connect(self._shape_changed)
+        self.regions_box.currentIndexChanged.connect(self._shape_changed)
+
+    def _shape_changed(self) -> None:
+        """This puzzle's regions come with its size."""
+        if self.regions_box.currentData() == "this":
+            self.size_box.setCurrentIndex(self.size_box.findData(self._current.n))
+        self.size_box.setEnabled(self.regions_box.currentData() != "this")
+        self._fill_symmetries()
+
+    def shape(self) -> ShapeChoice:
+        """The shape chosen (the variant rules ticked on the regions chosen)."""
+        extras = tuple(name for name, box in self.variant_boxes.items() if box.isChecked())
+        regions = self.regions_box.currentData()
+        if regions == "this":
+            return ShapeChoice(self._current.n, extras, True, self._current.region_of)
+        return ShapeChoice(int(self.size_box.currentData()), extras, regions == "random")
 
     def _add_targets(self) -> None:
         """The targets of a puzzle made to order; choosing any of them replaces Very Hard and Level."""
@@ -271,6 +317,10 @@ class GenerateDialog(QDialog):
         except TargetError as err:
             show_error(self, GENERATE_TITLE, str(err))
             return
+        refusal = self.options().refusal()
+        if refusal:
+            show_error(self, GENERATE_TITLE, f"No puzzle can be made: {refusal}")
+            return
         if self._settings is not None:
             values = {
                 "symmetry": self.symmetry.currentText(),
@@ -291,14 +341,14 @@ class GenerateDialog(QDialog):
     def _fill_symmetries(self) -> None:
         chosen = self.symmetry.currentText() or "rot180"
         self.symmetry.clear()
-        self.symmetry.addItems(list(self._symmetries(self.size_box.currentData())))
+        self.symmetry.addItems(list(GenerateOptions(self.shape()).symmetries()))
         self.symmetry.setCurrentText(chosen)
 
     def options(self) -> GenerateOptions:
         """The chosen options."""
         level = self.level.currentIndex() or None
         return GenerateOptions(
-            size=int(self.size_box.currentData()),
+            shape=self.shape(),
             symmetry=self.symmetry.currentText(),
             unique=self.unique.isChecked(),
             very_hard=self.very_hard.isChecked(),

@@ -36,6 +36,7 @@ from sudoku_workbench.gui.library_log import LibraryLog
 from sudoku_workbench.gui.picture_import import PictureImport
 from sudoku_workbench.gui.practice import Practice
 from sudoku_workbench.gui.references import about_html
+from sudoku_workbench.gui.region_commands import RegionCommands
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.gui.step_panel import StepPanel
 from sudoku_workbench.gui.storage import Storage
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
         self.files = FileCommands(self.session, self, self.board, self.focus_board)
         self.hcp = HcpCommands(self.files, self.acts["hcp_cycle"])
         self.killer = KillerCommands(self.files)
+        self.regions = RegionCommands(self.files, self.acts["edit_regions"])
         self.panel = StepPanel(self.acts)
         self.panel.rule_names = step_names()
         self.acts["candidates"].setIconText("Pencil marks")
@@ -224,6 +226,7 @@ class MainWindow(QMainWindow):
         session.error.connect(lambda title, text: self.report_error(title, text))
         session.document_changed.connect(self._update_title)
         self.practice.active_changed.connect(lambda _active: self._update_cancel())
+        self.acts["edit_regions"].toggled.connect(lambda _on: self._update_cancel())
 
     def report_error(self, title: str, text: str) -> None:
         """Show a failure as a message box (the screenshot mode prints it instead)."""
@@ -294,12 +297,15 @@ class MainWindow(QMainWindow):
             self.statusBar().clearMessage()
 
     def _update_cancel(self) -> None:
-        self.acts["cancel"].setEnabled(self.session.busy_with_asked_jobs() or self.practice.active)
+        busy = self.session.busy_with_asked_jobs() or self.practice.active or self.regions.active
+        self.acts["cancel"].setEnabled(busy)
 
     def _cancel(self) -> None:
-        """Esc: stop the running jobs; with none, leave practice."""
+        """Esc: stop the running jobs; with none, stop painting regions, else leave practice."""
         if self.session.busy_with_asked_jobs():
             self.session.cancel_asked()
+        elif self.regions.active:
+            self.regions.cancel()
         else:
             self.practice.leave()
 

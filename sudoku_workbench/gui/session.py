@@ -365,11 +365,15 @@ class Session(JobTable):
         except ShapeError as err:
             self.error.emit("The cage was not made", str(err))
             return False
+        self.edit_shape(geo)
+        return True
+
+    def edit_shape(self, geo: Geometry) -> None:
+        """Give the puzzle another shape (cages, painted regions), its givens kept: one undoable edit."""
         self.cancel_all(GRID_JOBS)
-        self._history.edit_puzzle(Grid.from_values(geo, start.givens))
+        self._history.edit_puzzle(Grid.from_values(geo, self._history.start.givens))
         self._set_dirty(True)
         self._after_move()
-        return True
 
     def _set_given(self, cell: Cell, digit: Digit) -> None:
         if self._history.start.givens[cell] == digit:

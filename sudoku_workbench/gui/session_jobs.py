@@ -13,23 +13,26 @@ import functools
 import random
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from sudoku_workbench.core.cancel import CancelToken
-from sudoku_workbench.core.errors import Contradiction
-from sudoku_workbench.core.geometry import geometry_for_size
+from sudoku_workbench.core.errors import Contradiction, ShapeError
+from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import SEARCH, Step
 from sudoku_workbench.graphs.picture import graph_picture
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session_api import JobsHost
 from sudoku_workbench.logic.engine import RULES, Rule, next_step, steps_with_grids
+from sudoku_workbench.logic.rating.hodoku_scale import hodoku_refusal
 from sudoku_workbench.logic.rule_choice import missing_rule, preset_rules, stuck_message
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from sudoku_workbench.search.check import CheckReport, check_position, problem_lines
 from sudoku_workbench.search.generate import GRADING_RULES, Generated, GenerationProgress, generate
+from sudoku_workbench.search.regions import JIGSAW_SYMMETRIES, ShapeChoice
 from sudoku_workbench.search.solve import Solved, count, solve_counting
+from sudoku_workbench.search.symmetry import SymmetryError, check_symmetry, fitting_symmetries
 from sudoku_workbench.search.targets import (
     WINDOW,
     Made,
@@ -52,6 +55,7 @@ __all__ = [
     "next_step_or_stuck",
     "search_summary",
     "steps_in_batches",
+    "target_job",
 ]
 
 #: Count solutions stops here (the answer is then "at least this many").
@@ -63,9 +67,9 @@ TARGET_BUDGET = 300.0
 
 @dataclass(frozen=True)
 class GenerateOptions:
-    """What the Test button asks the generator for."""
+    """What the Test button asks the generator for; ``shape``: size, variant rules, boxes or regions."""
 
-    size: int = 9
+    shape: ShapeChoice = field(default_factory=ShapeChoice)
     symmetry: str = "rot180"
     unique: bool = True
     very_hard: bool = False
@@ -83,6 +87,37 @@ class GenerateOptions:
     def targeted(self) -> bool:
         """True when the options ask for a puzzle made to order."""
         return any(value is not None for value in (self.technique, self.se, self.hodoku, self.preset))
+
+    def grid_shape(self, rng: random.Random) -> Geometry:
+        """The grid of one puzzle (a jigsaw's map drawn from ``rng`` unless the puzzle's own is kept)."""
+        return self.shape.draw(rng, self.symmetry)
+
+    def symmetries(self) -> tuple[str, ...]:
+        """The symmetries that fit the shape (a drawn jigsaw's: none or a half turn)."""
+        if self.shape.jigsaw and self.shape.regions is None:
+            return JIGSAW_SYMMETRIES
+        try:
+            return tuple(fitting_symmetries(self.grid_shape(random.Random(0))))
+        except ShapeError:  # variant rules that do not fit: refused by name on OK (see refusal)
+            return ("none",)
+
+    def refusal(self) -> str | None:
+        """Why Test cannot make this (variant rules that do not fit, a scale that cannot rate it), or None.
+
+        A jigsaw's map is drawn in the worker (a 16x16 one takes seconds): here its rows stand for it.
+        """
+        shape, symmetry = self.shape, self.symmetry
+        drawn = shape.jigsaw and shape.regions is None
+        if drawn and symmetry not in JIGSAW_SYMMETRIES:
+            return f"a jigsaw's regions are drawn with {' or '.join(JIGSAW_SYMMETRIES)} symmetry only"
+        rows = tuple(c // shape.size for c in range(shape.size**2))
+        try:
+            geo = (replace(shape, regions=rows) if drawn else shape).draw(random.Random(0), symmetry)
+            if not drawn:
+                check_symmetry(geo, symmetry)
+        except (ShapeError, SymmetryError) as err:
+            return str(err)
+        return hodoku_refusal(geo) if self.hodoku is not None else None
 
     def target(self, rules: tuple[Rule, ...]) -> Target:
         """The target asked for, solved by the preset's rules or else by ``rules``."""
@@ -237,6 +272,10 @@ class Jobs:
     # ---- Test (generate) ---------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
         """Test: generate a puzzle with the options in the worker; it replaces the current one."""
+        refusal = options.refusal()
+        if refusal:
+            self.session.warn("Test", f"No puzzle made: {refusal}")
+            return
         if options.targeted:
             self._generate_target(options)
             return
@@ -267,9 +306,9 @@ class Jobs:
         wanted = describe(target)
         self.session.run_job(
             JobKind.GENERATE,
-            functools.partial(make_target, symmetry=options.symmetry, target=target, budget=TARGET_BUDGET),
-            geometry_for_size(options.size),
-            random.Random(options.seed),
+            target_job,
+            options,
+            target,
             control=True,
             on_progress=lambda tried: self.session.notify(f"Generating ({wanted}): attempt {tried}"),
             on_done=functools.partial(self._made_to_order, target),
@@ -296,9 +335,10 @@ def generate_job(
     progress: Callable[[GenerationProgress], None],
 ) -> Generated:
     """Test's job in the worker: the generator, its labelled progress going to the window."""
+    rng = random.Random(options.seed)
     return generate(
-        geometry_for_size(options.size),
-        random.Random(options.seed),
+        options.grid_shape(rng),
+        rng,
         symmetry=options.symmetry,
         unique=options.unique,
         very_hard=options.very_hard,
@@ -307,6 +347,16 @@ def generate_job(
         rules=rules,
         cancel=cancel,
         labelled_progress=progress,
+    )
+
+
+def target_job(
+    options: GenerateOptions, target: Target, cancel: CancelToken, progress: Callable[[int], None]
+) -> Made:
+    """Test with a target, in the worker (a jigsaw's map is drawn there too)."""
+    rng = random.Random(options.seed)
+    return make_target(
+        options.grid_shape(rng), rng, options.symmetry, target, TARGET_BUDGET, cancel, progress
     )
 
 

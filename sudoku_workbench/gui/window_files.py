@@ -15,7 +15,6 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPixmap, QRegion
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 from sudoku_workbench.core.errors import FormatError
-from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import HCP_TOUR
 from sudoku_workbench.formats import parse_puzzle
@@ -25,7 +24,6 @@ from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.job_kinds import JobKind
 from sudoku_workbench.gui.session import Session
 from sudoku_workbench.hcp.files import grid_from_tour_file
-from sudoku_workbench.search.symmetry import fitting_symmetries
 
 __all__ = ["FileCommands", "parse_text", "png_bytes"]
 
@@ -213,12 +211,8 @@ class FileCommands:
         """Test: ask for the generator's options, then generate in the worker."""
         if not self.confirm_discard():
             return
-
-        def symmetries(n: int) -> tuple[str, ...]:
-            return tuple(fitting_symmetries(geometry_for_size(n)))
-
         settings = self.session.storage.settings()
-        dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry.n, symmetries, settings)
+        dialog = dialogs.GenerateDialog(self.window, self.session.grid.geometry, settings)
         if dialog.exec() == QDialog.DialogCode.Accepted:
             self.session.jobs.generate(dialog.options())
         self.focus_board()

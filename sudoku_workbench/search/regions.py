@@ -109,12 +109,14 @@ class ShapeChoice:
     """The shape a generator is asked for: a size, the variants' extras, and whether it is a jigsaw.
 
     A jigsaw's region map is drawn anew for each puzzle (symmetric under a half turn when the puzzle's
-    givens are to be); picklable, so worker processes draw their own.
+    givens are to be), unless ``regions`` fixes one (the window's puzzle's, row-major region numbers);
+    picklable, so worker processes draw their own.
     """
 
     size: int = 9
     extras: tuple[str, ...] = ()
     jigsaw: bool = False
+    regions: tuple[int, ...] | None = None
 
     def check(self, symmetry: str) -> None:
         """Refuse a shape or symmetry that cannot be drawn, before any work starts.
@@ -123,14 +125,16 @@ class ShapeChoice:
             ShapeError: for a size without boxes (unless a jigsaw), an extra that does not fit, or a
                 jigsaw with a symmetry other than ``none`` and ``rot180``.
         """
-        if self.jigsaw and symmetry not in JIGSAW_SYMMETRIES:
+        if self.jigsaw and self.regions is None and symmetry not in JIGSAW_SYMMETRIES:
             raise ShapeError(
                 f"a jigsaw's regions are drawn with {' or '.join(JIGSAW_SYMMETRIES)} symmetry only"
             )
         self.draw(random.Random(0), symmetry)
 
     def draw(self, rng: random.Random, symmetry: str) -> Geometry:
-        """The geometry of one puzzle (a fresh region map for a jigsaw)."""
+        """The geometry of one puzzle (a fresh region map for a jigsaw without a fixed one)."""
+        if self.regions is not None:
+            return jigsaw(self.regions, self.extras)
         if self.jigsaw:
             return random_jigsaw(self.size, rng, symmetry == "rot180", self.extras)
         if self.size not in BOX_SHAPES:

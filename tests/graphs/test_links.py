@@ -95,3 +95,22 @@ def test_bipartite_and_plain_bivalue_graphs_agree_on_cyclic_edges() -> None:
         assert got == expected
         nonempty += bool(expected)
     assert nonempty >= 3
+
+
+def test_bivalue_cells_a_knights_move_apart_are_linked_on_an_anti_knight_grid() -> None:
+    from sudoku_workbench.graphs.picture import graph_picture
+
+    def pairs(geo_extras: tuple[str, ...]) -> Grid:
+        grid = Grid.empty(geometry(3, 3, geo_extras))
+        # r1c3 holds 1 or 2, r2c5 2 or 3: no row, column or box in common, a knight's move apart.
+        keep = {2: (1, 2), 13: (2, 3)}
+        return grid.eliminate(
+            (cell, d) for cell, digits in keep.items() for d in range(1, 10) if d not in digits
+        )
+
+    knight = bivalue_graph(pairs(("antiknight",)))
+    assert knight.has_edge(2, 13)
+    assert knight.edges[2, 13]["digits"] == frozenset({2})
+    assert not bivalue_graph(pairs(())).has_edge(2, 13)  # classic: they do not see each other
+    drawn = graph_picture(pairs(("antiknight",)), "bivalue")
+    assert [(e.a, e.b, e.labels) for e in drawn.edges] == [(2, 13, (2,))]

@@ -42,9 +42,8 @@ def test_test_with_unique_makes_a_symmetric_puzzle_with_one_solution(qtbot, wind
 
 def test_the_symmetry_list_offers_only_what_fits_the_chosen_size(qtbot):
     from sudoku_workbench.core.geometry import geometry_for_size
-    from sudoku_workbench.search.symmetry import fitting_symmetries
 
-    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    dialog = dialogs.GenerateDialog(None, geometry_for_size(9))
     qtbot.addWidget(dialog)
     offered = [dialog.symmetry.itemText(i) for i in range(dialog.symmetry.count())]
     assert "diagonal" in offered
@@ -82,11 +81,10 @@ def test_test_with_a_technique_and_a_preset_makes_a_puzzle_to_order(qtbot, windo
 
 def test_a_band_that_does_not_read_keeps_the_dialog_open_and_says_why(qtbot, monkeypatch):
     from sudoku_workbench.core.geometry import geometry_for_size
-    from sudoku_workbench.search.symmetry import fitting_symmetries
 
     said: list[str] = []
     monkeypatch.setattr(dialogs, "show_error", lambda _parent, _title, text: said.append(text))
-    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    dialog = dialogs.GenerateDialog(None, geometry_for_size(9))
     qtbot.addWidget(dialog)
     dialog.se_band.setText("7.9-7.0")
     dialog.accept()
@@ -104,9 +102,8 @@ def test_a_band_that_does_not_read_keeps_the_dialog_open_and_says_why(qtbot, mon
 
 def test_the_technique_list_speaks_in_rule_names_with_the_id_as_its_tip(qtbot):
     from sudoku_workbench.core.geometry import geometry_for_size
-    from sudoku_workbench.search.symmetry import fitting_symmetries
 
-    dialog = dialogs.GenerateDialog(None, 9, lambda n: fitting_symmetries(geometry_for_size(n)))
+    dialog = dialogs.GenerateDialog(None, geometry_for_size(9))
     qtbot.addWidget(dialog)
     box = dialog.technique
     index = box.findData("xy_chain")

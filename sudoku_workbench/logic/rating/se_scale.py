@@ -161,12 +161,12 @@ def step_difficulty(step: Step, n: int = 9) -> float:
 
 #: SE's direct techniques: a pointing, a claiming or a hidden pair or triple that leaves a digit one
 #: place in a house SE looks at (it then places it) rates 1.7, 1.9, 2.0 or 2.5 in place of 2.6, 2.8,
-#: 3.4 or 4.0. Pile Exclusion is SE's hidden subset, so its pairs and triples are direct too.
+#: 3.4 or 4.0. Pile Exclusion is SE's hidden subset: its triples are direct too (pairs are hidden pairs).
 _DIRECT: dict[str, dict[int, float]] = {
     POINTING: {1: 1.7},
     CLAIMING: {1: 1.9},
     HIDDEN_PAIR: {2: 2.0},
-    PILE_EXCLUSION: {2: 2.0, 3: 2.5},
+    PILE_EXCLUSION: {3: 2.5},
 }
 
 

@@ -16,7 +16,8 @@ naked single                           2.3
 pointing / claiming                    2.6 /  2.8 (1.7 / 1.9 when they leave a hidden single: SE's
                                               Direct Pointing and Claiming)
 locked pair / locked triple            2.8 /  3.6 (naked pair or triple seen in line and box)
-naked pair / hidden pair               3.0 /  3.4 (direct hidden pair 2.0, triple 2.5)
+naked pair / hidden pair               3.0 /  3.4 (direct hidden pair 2.0, triple 2.5; a naked
+                                              set when its complement is one)
 naked triple / quadruple               3.6 /  5.0 (hidden: 4.0 / 5.4)
 X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2
 Franken / Mutant fish                  5.5 /  6.0 (not SE's: above its Jellyfish, below its chains)
@@ -62,6 +63,7 @@ from sudoku_workbench.logic.rule_types import Growth
 from sudoku_workbench.logic.singles.eppstein_local import HIDDEN_PAIR
 from sudoku_workbench.logic.singles.exclusion import PILE_EXCLUSION
 from sudoku_workbench.logic.singles.local import CLAIMING, POINTING
+from sudoku_workbench.logic.singles.tuples import NAKED_PAIR, NAKED_TUPLE
 
 __all__ = [
     "SE_BASE",
@@ -161,21 +163,32 @@ def step_difficulty(step: Step, n: int = 9) -> float:
 
 #: SE's direct techniques: a pointing, a claiming or a hidden pair or triple that leaves a digit one
 #: place in a house SE looks at (it then places it) rates 1.7, 1.9, 2.0 or 2.5 in place of 2.6, 2.8,
-#: 3.4 or 4.0. Pile Exclusion is SE's hidden subset: its triples are direct too (pairs are hidden pairs).
+#: 3.4 or 4.0, by the size of the hidden set. Pile Exclusion is SE's hidden subset: its triples are
+#: direct too (pairs are hidden pairs). A naked set is the hidden set of the other cells of its house
+#: (SE finds that one), so it is direct when that hidden set is a direct pair or triple.
+_DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
 _DIRECT: dict[str, dict[int, float]] = {
     POINTING: {1: 1.7},
     CLAIMING: {1: 1.9},
     HIDDEN_PAIR: {2: 2.0},
     PILE_EXCLUSION: {3: 2.5},
+    NAKED_PAIR: _DIRECT_HIDDEN,
+    NAKED_TUPLE: _DIRECT_HIDDEN,
 }
 
 
-def _direct_value(step: Step) -> float | None:
+def _direct_value(step: Step, grid: Grid) -> float | None:
     """The direct technique's value a step would have, or None (pointing and claiming have one digit)."""
     values = _DIRECT.get(step.rule)
-    if values is None:
+    if values is None or not step.highlights.units:
         return None
-    return values.get(1 if step.rule in (POINTING, CLAIMING) else len(step.highlights.cells))
+    if step.rule in (POINTING, CLAIMING):
+        return values[1]
+    size = len(step.highlights.cells)
+    if step.rule in (NAKED_PAIR, NAKED_TUPLE):
+        house = grid.geometry.units[step.highlights.units[0]]
+        size = sum(1 for cell in house if not grid.values[cell]) - size
+    return values.get(size)
 
 
 def _leaves_a_single(step: Step, grid: Grid) -> bool:
@@ -202,7 +215,7 @@ def _leaves_a_single(step: Step, grid: Grid) -> bool:
 
 def positioned_difficulty(step: Step, grid: Grid | None, n: int = 9) -> float:
     """:func:`step_difficulty` in the position the step was found in: SE's direct techniques count."""
-    direct = _direct_value(step)
+    direct = None if grid is None else _direct_value(step, grid)
     if direct is not None and grid is not None and _leaves_a_single(step, grid):
         return direct
     return step_difficulty(step, n)

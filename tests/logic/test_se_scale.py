@@ -66,6 +66,44 @@ def test_an_als_xz_with_a_bivalue_cell_rates_as_sukakus_wing(puzzle: str, rating
     assert (rated.difficulty, rated.hardest_rule) == (rating, "als_xz")
 
 
+@pytest.mark.parametrize(
+    ("puzzle", "rating", "hardest"),
+    [
+        (
+            ".....47......5......2.....3..3.2........8..4..1....6.........8.74...1........3..2",
+            1.7,
+            "pointing",
+        ),
+        (
+            ".1....8.....7....5............5...73.68......4........3..4...2.....826..7........",
+            2.0,
+            "hidden_pair",
+        ),
+        (
+            "...6..9.23.87.....4............95..17......8...........2..6.5.....4...3..1.......",
+            2.6,
+            "pointing",
+        ),
+        (
+            "1.....3.8.6.4..............2.3.1...........958.........5.6...7.....8.2...4.......",
+            2.6,
+            "pointing",
+        ),
+    ],
+)
+def test_a_step_that_leaves_a_single_rates_as_ses_direct_technique(
+    puzzle: str, rating: float, hardest: str
+) -> None:
+    """SukakuExplainer's serate rated these 1.7 (Direct Pointing), 2.0 (Direct Hidden Pair), 2.6 twice.
+
+    The first two were 2.6 and 3.4 before: their pointing or hidden pair leaves a hidden single. The
+    third needs a pointing that does not, so it keeps the plain value. The fourth was a naked triple
+    (3.6) whose house's other cells hold a direct hidden pair, as SE sees it.
+    """
+    rated = rate_se(Grid.from_values(G9, [0 if c == "." else int(c) for c in puzzle]), one_solution=True)
+    assert (rated.difficulty, rated.hardest_rule) == (rating, hardest)
+
+
 def test_a_6x6_puzzle_is_rated_without_sukakus_wings() -> None:
     """SE's 6x6 fork rates this 8-clue puzzle 7.1; it has no wings, so the VWXYZ-Wing in it must not count."""
     rated = rate_se(parse_line("....1..2...3.....4..56........34...."))

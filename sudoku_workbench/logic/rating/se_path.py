@@ -30,6 +30,9 @@ from sudoku_workbench.logic.shared.solve_memory import SolveMemory, remembering
 
 __all__ = ["rated_se_path", "se_path"]
 
+#: A step's difficulty in the position it was found in (``None`` where the position is not needed).
+PositionedDifficulty = Callable[[Step, Grid | None], float]
+
 #: How many steps of one rule are weighed per position (its first ones are its shortest chains).
 _LOOK_AHEAD = 4
 
@@ -50,7 +53,7 @@ def se_path(
         Contradiction: when the position is impossible.
         Cancelled: when ``cancel`` was cancelled.
     """
-    for _rated, step, _open in rated_se_path(grid, rules, difficulty, floor, cancel):
+    for _rated, step, _open in rated_se_path(grid, rules, lambda s, _at: difficulty(s), floor, cancel):
         grid = grid.apply(step)
         yield step, grid
 
@@ -58,14 +61,16 @@ def se_path(
 def rated_se_path(
     grid: Grid,
     rules: tuple[Rule, ...],
-    difficulty: Callable[[Step], float],
+    difficulty: PositionedDifficulty,
     floor: Callable[[Rule], float],
     cancel: CancelToken | None = None,
 ) -> Iterator[tuple[float, Step, int]]:
     """As :func:`se_path`, each step with its difficulty and the empty cells left after it.
 
     No grid is built for a step the singles tally answers (most of them): a rating needs only the
-    difficulties and whether the path ended with the grid full.
+    difficulties and whether the path ended with the grid full. ``difficulty`` is given the position
+    a scanned step was found in (``None`` for the tally's singles, which need none): SE rates some
+    steps by what they lead to there (its direct techniques).
     """
     tally = new_tally(grid)
     problems = grid.problems() if tally.suspect else ()  # the tally notes every kind of problem
@@ -92,20 +97,20 @@ def rated_se_path(
 
 
 def _easiest_single(
-    singles: tuple[Callable[[], Step | None], ...], difficulty: Callable[[Step], float]
+    singles: tuple[Callable[[], Step | None], ...], difficulty: PositionedDifficulty
 ) -> tuple[tuple[float, Step] | None, int]:
     """The tally's first single by the rules' order, rated, and the index of the next rule to ask."""
     for index, single in enumerate(singles):
         step = single()
         if step is not None:
-            return (difficulty(step), step), index + 1
+            return (difficulty(step, None), step), index + 1
     return None, len(singles)
 
 
 def _easiest(
     grid: Grid,
     order: list[Rule],
-    difficulty: Callable[[Step], float],
+    difficulty: PositionedDifficulty,
     floor: Callable[[Rule], float],
     cancel: CancelToken | None,
     best: tuple[float, Step] | None,
@@ -121,7 +126,7 @@ def _easiest(
             cancel.check()
         with checked_by(cancel):
             for index, step in enumerate(rule.find(grid)):
-                rated = difficulty(step)
+                rated = difficulty(step, grid)
                 if best is None or rated < best[0]:
                     best = (rated, step)
                 if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):

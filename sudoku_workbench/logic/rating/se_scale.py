@@ -13,9 +13,11 @@ rule                                   base   SE technique it stands for
 full house                             1.0    last value in a unit
 hidden single                          1.2    in a box (1.5 in a row or column)
 naked single                           2.3
-pointing / claiming                    2.6 /  2.8
+pointing / claiming                    2.6 /  2.8 (1.7 / 1.9 when they leave a hidden single: SE's
+                                              Direct Pointing and Claiming)
 locked pair / locked triple            2.8 /  3.6 (naked pair or triple seen in line and box)
-naked pair / hidden pair               3.0 /  3.4
+naked pair / hidden pair               3.0 /  3.4 (direct hidden pair 2.0, triple 2.5; a naked
+                                              set when its complement is one)
 naked triple / quadruple               3.6 /  5.0 (hidden: 4.0 / 5.4)
 X-Wing / Swordfish / Jellyfish         3.2 /  3.8 / 5.2
 Franken / Mutant fish                  5.5 /  6.0 (not SE's: above its Jellyfish, below its chains)
@@ -58,6 +60,10 @@ from sudoku_workbench.logic.engine import RULES, Rule, rule_by_id, rules_assumin
 from sudoku_workbench.logic.rating.se_path import rated_se_path
 from sudoku_workbench.logic.rule_table import COVERED_BY, TABLE
 from sudoku_workbench.logic.rule_types import Growth
+from sudoku_workbench.logic.singles.eppstein_local import HIDDEN_PAIR
+from sudoku_workbench.logic.singles.exclusion import PILE_EXCLUSION
+from sudoku_workbench.logic.singles.local import CLAIMING, POINTING
+from sudoku_workbench.logic.singles.tuples import NAKED_PAIR, NAKED_TUPLE
 
 __all__ = [
     "SE_BASE",
@@ -155,6 +161,66 @@ def step_difficulty(step: Step, n: int = 9) -> float:
     return round(base + length_difficulty(links - 1), 1)
 
 
+#: SE's direct techniques: a pointing, a claiming or a hidden pair or triple that leaves a digit one
+#: place in a house SE looks at (it then places it) rates 1.7, 1.9, 2.0 or 2.5 in place of 2.6, 2.8,
+#: 3.4 or 4.0, by the size of the hidden set. Pile Exclusion is SE's hidden subset: its triples are
+#: direct too (pairs are hidden pairs). A naked set is the hidden set of the other cells of its house
+#: (SE finds that one), so it is direct when that hidden set is a direct pair or triple.
+_DIRECT_HIDDEN = {2: 2.0, 3: 2.5}
+_DIRECT: dict[str, dict[int, float]] = {
+    POINTING: {1: 1.7},
+    CLAIMING: {1: 1.9},
+    HIDDEN_PAIR: {2: 2.0},
+    PILE_EXCLUSION: {3: 2.5},
+    NAKED_PAIR: _DIRECT_HIDDEN,
+    NAKED_TUPLE: _DIRECT_HIDDEN,
+}
+
+
+def _direct_value(step: Step, grid: Grid) -> float | None:
+    """The direct technique's value a step would have, or None (pointing and claiming have one digit)."""
+    values = _DIRECT.get(step.rule)
+    if values is None or not step.highlights.units:
+        return None
+    if step.rule in (POINTING, CLAIMING):
+        return values[1]
+    size = len(step.highlights.cells)
+    if step.rule in (NAKED_PAIR, NAKED_TUPLE):
+        house = grid.geometry.units[step.highlights.units[0]]
+        size = sum(1 for cell in house if not grid.values[cell]) - size
+    return values.get(size)
+
+
+def _leaves_a_single(step: Step, grid: Grid) -> bool:
+    """Whether the step leaves a digit one place in a house of its first house's kind (SE's test).
+
+    SE looks, for a pointing, at the boxes the eliminations are in; for a claiming, at the lines of the
+    claiming line's kind; for a hidden set, at its own house. All three are the houses of the first
+    house's kind that hold an eliminated candidate, and the digit had two places or more before.
+    """
+    geo = grid.geometry
+    n = geo.n
+    if not step.highlights.units or step.highlights.units[0] >= 3 * n:
+        return False
+    kind = step.highlights.units[0] // n
+    gone = set(step.eliminations)
+    houses = {u for cell, _ in gone for u in geo.units_of[cell] if u < 3 * n and u // n == kind}
+    for unit in houses:
+        for digit in {d for _, d in gone}:
+            places = [c for c in geo.units[unit] if not grid.values[c] and digit in grid.candidates_of(c)]
+            if len(places) >= 2 and sum((c, digit) not in gone for c in places) == 1:
+                return True
+    return False
+
+
+def positioned_difficulty(step: Step, grid: Grid | None, n: int = 9) -> float:
+    """:func:`step_difficulty` in the position the step was found in: SE's direct techniques count."""
+    direct = None if grid is None else _direct_value(step, grid)
+    if direct is not None and grid is not None and _leaves_a_single(step, grid):
+        return direct
+    return step_difficulty(step, n)
+
+
 def puzzle_difficulty(steps: Iterable[Step], n: int = 9) -> float:
     """The hardest step's difficulty (0.0 for no steps), as SE rates a puzzle."""
     return max((step_difficulty(step, n) for step in steps), default=0.0)
@@ -217,6 +283,8 @@ def _se_rules(rules: tuple[Rule, ...], n: int, one_solution: bool) -> tuple[Rule
 
 def step_floor(rule: Rule) -> float:
     """The least SE difficulty a step of ``rule`` can have (short X-chains and two-case forcing go lower)."""
+    if rule.id in _DIRECT:
+        return min(_DIRECT[rule.id].values())
     if rule.se.growth is Growth.STRONG_LINKS:
         return _X_CHAIN_BY_LINKS[0]
     if rule.se.growth is Growth.CASES:
@@ -270,7 +338,7 @@ def rate_se(
         se_rules = tuple(rule for rule in se_rules if step_floor(rule) <= ceiling)
     try:
         for rated, step, open_cells in rated_se_path(
-            grid, se_rules, lambda s: step_difficulty(s, n), step_floor, cancel
+            grid, se_rules, partial(positioned_difficulty, n=n), step_floor, cancel
         ):
             count += 1
             used[step.rule] = None

@@ -107,12 +107,15 @@ class Trial:
 def contradiction_steps(
     grid: Grid, rule: str, start: list[int], tiers: Sequence[Sequence[Narrower]]
 ) -> Iterator[Step]:
-    """Per candidate (fewest-candidate cells first) whose trial breaks something, the step removing it.
+    """Per candidate whose trial breaks something, the step removing it; the shortest chains first.
 
-    ``start`` is every cell's mask (a placed cell: its digit's).
+    Cells with the fewest candidates come first, and among cells of one size the chains that force
+    the fewest placements (what a hand-solver would show). ``start`` is every cell's mask (a placed
+    cell: its digit's).
     """
     geo = grid.geometry
     for size in range(2, geo.n + 1):
+        found: list[tuple[int, int, Step]] = []
         for cell in range(geo.size):
             mask = grid.candidates[cell]
             if grid.values[cell] or bin(mask).count("1") != size:
@@ -121,9 +124,11 @@ def contradiction_steps(
                 if mask >> bit & 1:
                     trial = Trial(geo, list(start))
                     trial.masks[cell] = 1 << bit
-                    found = trial.run(tiers)
-                    if found is not None:
-                        yield _step(rule, geo, cell, bit + 1, trial, found)
+                    broken = trial.run(tiers)
+                    if broken is not None:
+                        step = _step(rule, geo, cell, bit + 1, trial, broken)
+                        found.append((len(trial.forced), len(found), step))
+        yield from (step for _, _, step in sorted(found))
 
 
 def _step(rule: str, geo: Geometry, cell: Cell, digit: Digit, trial: Trial, found: Broken) -> Step:

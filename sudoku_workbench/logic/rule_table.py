@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from sudoku_workbench.logic.als import als, als_chain, death_blossom
 from sudoku_workbench.logic.chains import bivalue_chains, bivalue_rules, cycles, forcing_rules, nice_loops
-from sudoku_workbench.logic.constraints import arrows, marks, thermometers
+from sudoku_workbench.logic.constraints import arrows, constraint_forcing, marks, thermometers
 from sudoku_workbench.logic.digit_patterns import (
     colouring,
     dual_patterns,
@@ -55,7 +55,7 @@ ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one 
 ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
 HOUSES, BOXES, PLAIN, CAGES = Shape.HOUSES, Shape.BOXES, Shape.PLAIN, Shape.CAGES  # what a rule needs
-THERMOS, ARROWS, MARKS = Shape.THERMOS, Shape.ARROWS, Shape.MARKS
+THERMOS, ARROWS, MARKS, CONSTRAINTS = Shape.THERMOS, Shape.ARROWS, Shape.MARKS, Shape.CONSTRAINTS
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
 _DUAL = (
@@ -263,6 +263,13 @@ TABLE: tuple[Rule, ...] = (
          Se(7.0, FIXED, SE_LACKS),
          hodoku_closest("FORCING_CHAIN", "HoDoKu has no killer cages; a contradiction reached by "
                         "following one assumption is its forcing chain"), HAND, ANY, ON, None, CAGES),
+    # Constraint forcing: the same, following thermometers, arrows, dots and XV (those puzzles only).
+    Rule(constraint_forcing.CONSTRAINT_FORCING, "Constraint forcing chain", F.CONSTRAINTS, FORCING,
+         constraint_forcing.constraint_forcing,
+         Se(7.0, FIXED, SE_LACKS),
+         hodoku_closest("FORCING_CHAIN", "HoDoKu has no thermometers, arrows, dots or XV; a contradiction "
+                        "reached by following one assumption is its forcing chain"), HAND, ANY, ON, None,
+         CONSTRAINTS),
     # Kraken fish: where HoDoKu asks for them, just before the forcing chains, and off by default as
     # there; the forcing chains find what they find, and their search shares the chains' propagations.
     Rule(kraken_fish.KRAKEN_FISH, "Kraken fish", F.FINNED_FISH, FORCING, kraken_fish.kraken_fish,

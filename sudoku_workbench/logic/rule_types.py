@@ -112,6 +112,8 @@ class Shape(enum.Enum):
     THERMOS = "thermometers"
     ARROWS = "arrows"
     MARKS = "kropki dots or XV"
+    #: Any of those three (a rule that reads every constraint kind there is).
+    CONSTRAINTS = "thermometers, arrows, dots or XV"
 
     def fits(self, geo: Geometry) -> bool:
         """Whether a rule with this need holds on ``geo``."""
@@ -130,6 +132,7 @@ _CONSTRAINT_KINDS: dict[Shape, tuple[type, ...]] = {
     Shape.THERMOS: (Thermo,),
     Shape.ARROWS: (Arrow,),
     Shape.MARKS: (Dot, XV, NoOtherDots, NoOtherXV),
+    Shape.CONSTRAINTS: (Thermo, Arrow, Dot, XV, NoOtherDots, NoOtherXV),
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 from sudoku_workbench.core.constraints import XV, Arrow, Dot, NoOtherDots, Thermo
 from sudoku_workbench.core.geometry import geometry, with_constraints
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.logic.constraints import arrows, marks, thermometers
+from sudoku_workbench.logic.constraints import arrows, constraint_forcing, marks, thermometers
 from sudoku_workbench.logic.engine import RULES, rules_for_shape, steps_with_grids
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.rule_types import Family
@@ -69,10 +69,41 @@ def test_the_negative_rule_removes_what_would_need_a_missing_dot() -> None:
     assert {d for c, d in step.eliminations if c == 1} == {2, 3, 5, 8}
 
 
+def test_an_assumption_that_leaves_a_thermometer_no_room_is_false() -> None:
+    # On an empty grid r1c1 = 8 forces r1c2 = 9, and then r1c3 has nothing above it.
+    grid = Grid.empty(with_constraints(geometry(3, 3), [Thermo((0, 1, 2))]))
+    step = next(constraint_forcing.constraint_forcing(grid))
+    assert step.eliminations == ((0, 8),)
+    assert "If r1c1 were 8" in step.explanation
+    assert "then the thermometer r1c1–r1c3 would have no room for" in step.explanation
+    assert {0, 1, 2} <= set(step.highlights.cells)
+
+
+def test_forcing_follows_a_dot_into_an_arrow_and_names_the_arrow() -> None:
+    # r1c2 = 1 leaves r1c3 = 2 across the black dot; the shaft r1c2–r1c3 then makes 3, not the bulb's 9.
+    geo = with_constraints(geometry(3, 3), [Arrow((0,), (1, 2)), Dot(1, 2, True)])
+    grid = Grid.from_values(geo, [9] + [0] * 80)
+    steps = {step.eliminations: step for step in constraint_forcing.constraint_forcing(grid)}
+    step = steps[((1, 1),)]
+    assert "r1c3 = 2 (the black dot r1c2–r1c3)" in step.explanation
+    assert "the shaft of the arrow r1c1→r1c2–r1c3 could not add up to its bulb" in step.explanation
+
+
+def test_a_digit_with_no_partner_after_the_singles_is_false() -> None:
+    # r1c1 = 2 would need 3 in r2c1 across the V, but the 3 in r1c3 shares its box with r2c1.
+    geo = with_constraints(geometry(3, 3), [Dot(0, 1, False), XV(0, 9, 5)])
+    grid = Grid.from_values(geo, [0, 0, 3, 4] + [0] * 77)
+    step = next(s for s in constraint_forcing.constraint_forcing(grid) if s.eliminations == ((0, 2),))
+    assert "then r1c1 would have no digit to go with r2c1 by the V r1c1–r2c1" in step.explanation
+
+
 def test_constraint_rules_only_run_where_their_constraint_is() -> None:
     assert not CONSTRAINT_IDS & {r.id for r in rules_for_shape(RULES, geometry(3, 3, ("x",)))}
     thermo = with_constraints(geometry(3, 3), [Thermo((0, 1))])
-    assert {r.id for r in rules_for_shape(RULES, thermo)} & CONSTRAINT_IDS == {thermometers.THERMO_BOUNDS}
+    assert {r.id for r in rules_for_shape(RULES, thermo)} & CONSTRAINT_IDS == {
+        thermometers.THERMO_BOUNDS,
+        constraint_forcing.CONSTRAINT_FORCING,
+    }
 
 
 KIND_SETS = (

@@ -127,6 +127,7 @@ ADDED = {
     "thermo_bounds": "claiming",
     "arrow_bounds": "claiming",
     "cage_forcing": "forcing_contradiction",
+    "constraint_forcing": "forcing_contradiction",
 }
 
 

@@ -107,7 +107,15 @@ def test_rules_that_need_boxes_or_no_extras_are_left_out_by_name():
     kept_knight = {rule.id for rule in rules_for_shape(TABLE, knight)}
     for rule in TABLE:
         # killer and constraint rules need cages, thermometers, arrows or marks, which neither shape has
-        needs = (Shape.BOXES, Shape.CLASSIC, Shape.CAGES, Shape.THERMOS, Shape.ARROWS, Shape.MARKS)
+        needs = (
+            Shape.BOXES,
+            Shape.CLASSIC,
+            Shape.CAGES,
+            Shape.THERMOS,
+            Shape.ARROWS,
+            Shape.MARKS,
+            Shape.CONSTRAINTS,
+        )
         assert (rule.id in kept_jigsaw) == (rule.shape not in needs)
         assert (rule.id in kept_knight) == (rule.shape in (Shape.ANY, Shape.BOXES))
     assert "empty_rectangle" not in kept_jigsaw

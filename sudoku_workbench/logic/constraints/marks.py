@@ -28,12 +28,12 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.logic.constraints._narrowing import kept_step
 
-__all__ = ["MARK_PAIRS", "mark_pairs"]
+__all__ = ["MARK_PAIRS", "mark_pairs", "pair_reason"]
 
 MARK_PAIRS = "mark_pairs"
 
 
-def _why(geo: Geometry, a: int, b: int) -> str:
+def pair_reason(geo: Geometry, a: int, b: int) -> str:
     """What binds the pair: its marks by name, or the negative rules that reach it unmarked."""
     marks = [i for i in geo.constraints if isinstance(i, Dot | XV) and (i.a, i.b) == (a, b)]
     said = [f"the {describe(i, geo.n)}" for i in marks]
@@ -57,7 +57,7 @@ def mark_pairs(grid: Grid) -> Iterator[Step]:
         kept = {a: partners(cands[b], transposed(table, geo.n)), b: partners(cands[a], table)}
         if all(not cands[c] & ~kept[c] or grid.values[c] for c in (a, b)):
             continue
-        reason = f"By {_why(geo, a, b)}, a digit of one cell needs a partner in the other"
+        reason = f"By {pair_reason(geo, a, b)}, a digit of one cell needs a partner in the other"
         step = kept_step(grid, MARK_PAIRS, (a, b), kept, reason)
         if step is not None:
             yield step

@@ -38,7 +38,9 @@ setup(
         ),
         Extension(
             "sudoku_workbench.search._search_kernel",
-            sources=["sudoku_workbench/search/_search_kernel.c"],
+            # one extension from two files (the tables, the search), sharing one private header
+            sources=["sudoku_workbench/search/_search_kernel.c", "sudoku_workbench/search/_search_tables.c"],
+            depends=["sudoku_workbench/search/_search_kernel.h"],
             optional=True,
         ),
         Extension(

@@ -11,130 +11,8 @@
  * locked candidates. Masks are 32-bit, so sizes up to 31; installs without a compiler and
  * SUDOKU_WORKBENCH_PURE=1 run the Python engine.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "_search_kernel.h"
 #include <string.h>
-
-static const char *TABLES_NAME = "sudoku_workbench.search_kernel.tables";
-
-/* A list of int lists, flattened: the items of list i are items[start[i] .. start[i + 1]]. */
-typedef struct {
-    int *start, *items;
-} Lists;
-
-typedef struct {
-    int size, n, nunits, nsegments, ncages;
-    uint32_t full;
-    Lists units, peers, units_of, segments, line_rivals, box_rivals;
-    Lists cages, combos; /* per summed cage: its cells; the digit sets (masks) that make its total */
-    Lists cages_of;      /* per cell: the summed cages it is in (a house's innies overlap the cages) */
-} Tables;
-
-static void free_lists(Lists *l) {
-    PyMem_Free(l->start);
-    PyMem_Free(l->items);
-}
-
-static void free_tables(PyObject *capsule) {
-    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
-    if (!t) return;
-    free_lists(&t->units);
-    free_lists(&t->peers);
-    free_lists(&t->units_of);
-    free_lists(&t->segments);
-    free_lists(&t->line_rivals);
-    free_lists(&t->box_rivals);
-    free_lists(&t->cages);
-    free_lists(&t->combos);
-    free_lists(&t->cages_of);
-    PyMem_Free(t);
-}
-
-/* Flatten a sequence of int sequences; each item must lie in [0, bound). Returns the list count or -1. */
-static int read_lists(PyObject *seq, long bound, Lists *out) {
-    PyObject *outer = PySequence_Fast(seq, "tables: expected a sequence of sequences");
-    if (!outer) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(outer), total = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t len = PySequence_Size(PySequence_Fast_GET_ITEM(outer, i));
-        if (len < 0) { Py_DECREF(outer); return -1; }
-        total += len;
-    }
-    out->start = PyMem_Calloc((size_t)count + 1, sizeof(int));
-    out->items = PyMem_Calloc((size_t)total + 1, sizeof(int));
-    if (!out->start || !out->items) { Py_DECREF(outer); PyErr_NoMemory(); return -1; }
-    Py_ssize_t at = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *inner = PySequence_Fast(PySequence_Fast_GET_ITEM(outer, i), "tables: expected a sequence");
-        if (!inner) { Py_DECREF(outer); return -1; }
-        out->start[i] = (int)at;
-        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(inner); j++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(inner, j));
-            if (v == -1 && PyErr_Occurred()) { Py_DECREF(inner); Py_DECREF(outer); return -1; }
-            if (v < 0 || v >= bound) {
-                Py_DECREF(inner);
-                Py_DECREF(outer);
-                PyErr_SetString(PyExc_ValueError, "tables: an index is out of range");
-                return -1;
-            }
-            out->items[at++] = (int)v;
-        }
-        Py_DECREF(inner);
-    }
-    out->start[count] = (int)at;
-    Py_DECREF(outer);
-    return (int)count;
-}
-
-/* The summed cages of each cell, inverted from the cages' cells; 0 when out of memory. */
-static int fill_cages_of(Tables *t) {
-    Lists *of = &t->cages_of;
-    of->start = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
-    of->items = PyMem_Calloc((size_t)t->cages.start[t->ncages] + 1, sizeof(int));
-    int *filled = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
-    if (!of->start || !of->items || !filled) { PyMem_Free(filled); PyErr_NoMemory(); return 0; }
-    for (int i = 0; i < t->cages.start[t->ncages]; i++) of->start[t->cages.items[i] + 1]++;
-    for (int c = 0; c < t->size; c++) of->start[c + 1] += of->start[c];
-    for (int k = 0; k < t->ncages; k++)
-        for (int i = t->cages.start[k]; i < t->cages.start[k + 1]; i++) {
-            int cell = t->cages.items[i];
-            of->items[of->start[cell] + filled[cell]++] = k;
-        }
-    PyMem_Free(filled);
-    return 1;
-}
-
-static PyObject *tables(PyObject *self, PyObject *args) {
-    int size, n;
-    PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals, *cages, *combos;
-    if (!PyArg_ParseTuple(args, "iiOOOOOOOO", &size, &n, &units, &peers, &units_of, &segments, &line_rivals,
-                          &box_rivals, &cages, &combos))
-        return NULL;
-    if (n < 1 || n > 31 || size < 1) {
-        PyErr_SetString(PyExc_ValueError, "tables: digits per unit must be 1..31");
-        return NULL;
-    }
-    Tables *t = PyMem_Calloc(1, sizeof(Tables));
-    if (!t) return PyErr_NoMemory();
-    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, free_tables);
-    if (!capsule) { PyMem_Free(t); return NULL; }
-    t->size = size;
-    t->n = n;
-    t->full = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
-    if ((t->nunits = read_lists(units, size, &t->units)) < 0 || read_lists(peers, size, &t->peers) != size ||
-        read_lists(units_of, t->nunits, &t->units_of) != size ||
-        (t->nsegments = read_lists(segments, size, &t->segments)) < 0 ||
-        read_lists(line_rivals, t->nsegments, &t->line_rivals) != t->nsegments ||
-        read_lists(box_rivals, t->nsegments, &t->box_rivals) != t->nsegments ||
-        (t->ncages = read_lists(cages, size, &t->cages)) < 0 ||
-        read_lists(combos, (long)t->full + 1, &t->combos) != t->ncages || !fill_cages_of(t)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "tables: lists of the wrong length");
-        Py_DECREF(capsule);
-        return NULL;
-    }
-    return capsule;
-}
 
 #define MORE_THAN_ONE(m) ((m) & ((m) - 1))
 
@@ -149,9 +27,11 @@ static inline int bit_count(uint32_t m) {
 typedef struct {
     const Tables *t;
     int *queue;           /* decided cells whose digit must still leave their peers */
-    uint8_t *dirty;       /* per unit: changed since hidden singles last looked at it */
+    uint8_t *dirty;       /* per unit: changed since hidden singles (bit 0) or locked candidates (bit 1) looked */
     uint8_t *cage_dirty;  /* per summed cage: a cell of it changed since the sums last looked at it */
     uint32_t *inside;     /* per segment: the digits its cells allow */
+    uint8_t *judge;       /* per segment: on a unit that changed, so locked candidates judge it again */
+    uint32_t *states;     /* one state per depth */
     int *ties, *options;  /* the branching choice's scratch: tied cells, then (cell, bit) pairs */
     long long count, limit, nodes;
     int keep, stopped;    /* stopped: 1 at the limit, -1 on cancel or a callback's error */
@@ -174,7 +54,7 @@ static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int 
     if (!mask) return 0;
     state[cell] = mask;
     const Tables *t = s->t;
-    for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
+    for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 3;
     for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) s->cage_dirty[t->cages_of.items[i]] = 1;
     if (!MORE_THAN_ONE(mask)) s->queue[(*queued)++] = cell;
     return 1;
@@ -185,7 +65,7 @@ static int naked_singles(Search *s, uint32_t *state, int *queued) {
     while (*queued) {
         int cell = s->queue[--(*queued)];
         uint32_t bit = state[cell];
-        for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
+        for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 3;
         for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) /* a branch's decision too */
             s->cage_dirty[t->cages_of.items[i]] = 1;
         for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++) {
@@ -199,8 +79,8 @@ static int naked_singles(Search *s, uint32_t *state, int *queued) {
 static int hidden_singles(Search *s, uint32_t *state, int *queued) {
     const Tables *t = s->t;
     for (int u = 0; u < t->nunits; u++) {
-        if (!s->dirty[u]) continue;
-        s->dirty[u] = 0;
+        if (!(s->dirty[u] & 1)) continue;
+        s->dirty[u] &= 2;
         const int *cells = t->units.items + t->units.start[u];
         int len = t->units.start[u + 1] - t->units.start[u];
         uint32_t once = 0, twice = 0;
@@ -282,10 +162,17 @@ static int cage_sums(Search *s, uint32_t *state, int *queued) {
     return changed;
 }
 
-/* Locked candidates over every intersection: -1 on a contradiction, else whether anything changed. */
+/* Locked candidates over the intersections on the units changed since it last ran (those on no changed
+ * unit cannot have changed their verdict): -1 on a contradiction, else whether anything changed. */
 static int locked_candidates(Search *s, uint32_t *state, int *queued) {
     const Tables *t = s->t;
     const Lists *seg = &t->segments;
+    memset(s->judge, 0, (size_t)t->nsegments);
+    for (int u = 0; u < t->nunits; u++) {
+        if (!(s->dirty[u] & 2)) continue;
+        s->dirty[u] &= 1;
+        for (int i = t->segments_of.start[u]; i < t->segments_of.start[u + 1]; i++) s->judge[t->segments_of.items[i]] = 1;
+    }
     for (int g = 0; g < t->nsegments; g++) {
         uint32_t bits = 0;
         for (int i = seg->start[g]; i < seg->start[g + 1]; i++) bits |= state[seg->items[i]];
@@ -293,6 +180,7 @@ static int locked_candidates(Search *s, uint32_t *state, int *queued) {
     }
     int changed = 0;
     for (int g = 0; g < t->nsegments; g++) {
+        if (!s->judge[g]) continue;
         for (int side = 0; side < 2; side++) {
             const Lists *rivals = side ? &t->box_rivals : &t->line_rivals;
             const Lists *victims = side ? &t->line_rivals : &t->box_rivals;
@@ -473,6 +361,58 @@ static void search(Search *s, uint32_t *states, int depth) {
     }
 }
 
+
+/* The scratch space of one search, sized for its tables (one state per depth: every level decides at
+ * least one more cell); 0 when out of memory. */
+static int open_search(Search *s) {
+    const Tables *t = s->t;
+    size_t size = (size_t)t->size;
+    s->states = PyMem_Calloc((size + 2) * size, sizeof(uint32_t));
+    s->queue = PyMem_Calloc(size + 1, sizeof(int));
+    s->dirty = PyMem_Calloc((size_t)t->nunits + 1, 1);
+    s->cage_dirty = PyMem_Calloc((size_t)t->ncages + 1, 1);
+    s->inside = PyMem_Calloc((size_t)t->nsegments + 1, sizeof(uint32_t));
+    s->judge = PyMem_Calloc((size_t)t->nsegments + 1, 1);
+    s->ties = PyMem_Calloc(size + 1, sizeof(int));
+    s->options = PyMem_Calloc(2 * 32, sizeof(int));
+    if (s->states && s->queue && s->dirty && s->cage_dirty && s->inside && s->judge && s->ties && s->options) return 1;
+    PyErr_NoMemory();
+    return 0;
+}
+
+static void close_search(Search *s) {
+    PyMem_Free(s->states);
+    PyMem_Free(s->queue);
+    PyMem_Free(s->dirty);
+    PyMem_Free(s->cage_dirty);
+    PyMem_Free(s->inside);
+    PyMem_Free(s->judge);
+    PyMem_Free(s->ties);
+    PyMem_Free(s->options);
+}
+
+/* Count below the root in s->states[0 .. size] ("queued" decided cells on s->queue): 1 when it ran to
+ * its end or its limit, 0 when it stopped (cancel or a callback's error, then set or not). Runs without
+ * the GIL when it branches; takes it back before returning. */
+static int count_root(Search *s, int queued) {
+    s->count = 0;
+    s->stopped = 0;
+    memset(s->dirty, 3, (size_t)s->t->nunits);
+    memset(s->cage_dirty, 1, (size_t)s->t->ncages);
+    if (!propagate(s, s->states, queued)) return 1;
+    if (!branch_options(s, s->states)) {
+        PyObject *progress = s->progress;
+        s->progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
+        int ok = keep_solution(s, s->states);
+        s->progress = progress;
+        return ok;
+    }
+    let_go(s);
+    search(s, s->states, 0);
+    hold(s);
+    return s->stopped >= 0;
+}
+
 /* search(tables, masks, limit, keep, progress, cancel) -> (count, nodes, first solutions) or None if cancelled. */
 static PyObject *run(PyObject *self, PyObject *args) {
     PyObject *capsule, *masks, *progress, *cancel;
@@ -489,63 +429,79 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     Search s = {.t = t, .limit = limit, .keep = keep, .progress = progress, .cancel = cancel};
-    int size = t->size;
-    /* one state per depth: every level decides at least one more cell */
-    uint32_t *states = PyMem_Calloc((size_t)(size + 2) * size, sizeof(uint32_t));
-    s.queue = PyMem_Calloc((size_t)size + 1, sizeof(int));
-    s.dirty = PyMem_Calloc((size_t)t->nunits + 1, 1);
-    s.cage_dirty = PyMem_Calloc((size_t)t->ncages + 1, 1);
-    s.inside = PyMem_Calloc((size_t)t->nsegments + 1, sizeof(uint32_t));
-    s.ties = PyMem_Calloc((size_t)size + 1, sizeof(int));
-    s.options = PyMem_Calloc(2 * 32, sizeof(int));
     s.found = PyList_New(0);
     PyObject *result = NULL;
-    if (!states || !s.queue || !s.dirty || !s.cage_dirty || !s.inside || !s.ties || !s.options) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (!s.found) goto done;
+    if (!s.found || !open_search(&s)) goto done;
     int queued = 0;
-    for (int c = 0; c < size; c++) {
+    for (int c = 0; c < t->size; c++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(masks, c));
         if (v == -1 && PyErr_Occurred()) goto done;
-        states[c] = (uint32_t)v & t->full;
-        if (!MORE_THAN_ONE(states[c])) s.queue[queued++] = c;
+        s.states[c] = (uint32_t)v & t->full;
+        if (!MORE_THAN_ONE(s.states[c])) s.queue[queued++] = c;
     }
-    memset(s.dirty, 1, (size_t)t->nunits);
-    memset(s.cage_dirty, 1, (size_t)t->ncages);
-    if (propagate(&s, states, queued)) {
-        if (!branch_options(&s, states)) {
-            s.progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
-            if (!keep_solution(&s, states)) goto done;
-        } else {
-            let_go(&s);
-            search(&s, states, 0);
-            hold(&s);
-            if (s.stopped < 0) {
-                if (!PyErr_Occurred()) result = Py_NewRef(Py_None);
-                goto done;
-            }
-            if (!s.stopped && !report(&s)) goto done;
-        }
+    if (!count_root(&s, queued)) {
+        if (!PyErr_Occurred()) result = Py_NewRef(Py_None);
+        goto done;
     }
+    if (s.nodes && !s.stopped && !report(&s)) goto done; /* the exact count at an end short of the limit */
     result = Py_BuildValue("LLO", s.count, s.nodes, s.found);
 done:
-    PyMem_Free(states);
-    PyMem_Free(s.queue);
-    PyMem_Free(s.dirty);
-    PyMem_Free(s.cage_dirty);
-    PyMem_Free(s.inside);
-    PyMem_Free(s.ties);
-    PyMem_Free(s.options);
+    close_search(&s);
     Py_XDECREF(s.found);
     Py_DECREF(masks);
     return result;
 }
 
+/* Puzzles between two looks at Ctrl-C when they are too easy to reach PROGRESS_EVERY nodes. */
+#define SIGNALS_EVERY 64
+
+/* count_values(tables, values, limit) -> counts: the solutions of each puzzle of a buffer of cell values
+ * (size bytes a puzzle, 0 for an open cell, else its digit), each up to limit (-1: none), in one call,
+ * so a file of puzzles costs no Python per puzzle. Ctrl-C stops it (KeyboardInterrupt). */
+static PyObject *count_values(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_buffer values;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "Oy*L", &capsule, &values, &limit)) return NULL;
+    const Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    PyObject *counts = NULL;
+    Search s = {.t = t, .limit = limit, .progress = Py_None, .cancel = Py_None};
+    if (!t || !open_search(&s)) goto done;
+    if (values.len % t->size) {
+        PyErr_SetString(PyExc_ValueError, "count_values: the buffer holds no whole number of puzzles");
+        goto done;
+    }
+    Py_ssize_t puzzles = values.len / t->size;
+    if (!(counts = PyList_New(puzzles))) goto done;
+    const unsigned char *digits = values.buf;
+    for (Py_ssize_t p = 0; p < puzzles; p++, digits += t->size) {
+        if (!(p % SIGNALS_EVERY) && PyErr_CheckSignals()) goto failed;
+        int queued = 0;
+        for (int c = 0; c < t->size; c++) {
+            if (digits[c] > t->n) {
+                PyErr_Format(PyExc_ValueError, "count_values: puzzle %zd holds no digit at cell %d", p, c);
+                goto failed;
+            }
+            s.states[c] = digits[c] ? 1u << (digits[c] - 1) : t->full;
+            if (digits[c]) s.queue[queued++] = c;
+        }
+        if (!count_root(&s, queued)) goto failed;
+        PyList_SET_ITEM(counts, p, PyLong_FromLongLong(s.count));
+    }
+    goto done;
+failed:
+    Py_CLEAR(counts);
+done:
+    close_search(&s);
+    PyBuffer_Release(&values);
+    return counts;
+}
+
 static PyMethodDef METHODS[] = {
-    {"tables", tables, METH_VARARGS, "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals, cages, combos)"},
+    {"tables", search_tables, METH_VARARGS,
+     "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals, cages, combos, segments_of)"},
     {"search", run, METH_VARARGS, "search(tables, masks, limit, keep, progress, cancel)"},
+    {"count_values", count_values, METH_VARARGS, "count_values(tables, values, limit)"},
     {NULL, NULL, 0, NULL},
 };
 

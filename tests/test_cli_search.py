@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from sudoku_workbench.cli import main
+from sudoku_workbench.search.solve import count_each
 from tests.conftest import REPO, corpus_lines, data_file, data_files
 from tests.search.checker import solution_faults
 
@@ -218,13 +219,13 @@ def test_a_plain_file_is_counted_in_batches_with_the_usual_answers(capsys, tmp_p
         + b"".join(p.encode() + (b" \r\n" if i % 2 else b"\n") for i, p in enumerate(puzzles))
     )
     batches: list[int] = []
-    counted = count_command.count_each
+
+    def counted(geo, values, limit):
+        batches.append(len(values))
+        return count_each(geo, values, limit)
+
     monkeypatch.setattr(count_command, "PLAIN_CHUNK", 16)
-    monkeypatch.setattr(
-        count_command,
-        "count_each",
-        lambda geo, values, limit: batches.append(len(values)) or counted(geo, values, limit),
-    )
+    monkeypatch.setattr(count_command, "count_each", counted)
     code, fast, _ = run(capsys, "count", "--limit", "3", str(plain))
     assert code == 0
     assert batches == [16 * 81, 16 * 81, (len(puzzles) - 32) * 81]

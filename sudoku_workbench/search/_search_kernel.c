@@ -9,35 +9,12 @@
  * boxes. Killer cages with a sum come as data too (their cells and the digit sets that make their
  * total), and the fourth rule, the cage sums of search/_cage_sums.py, runs between hidden singles and
  * locked candidates. Masks are 32-bit, so sizes up to 31; installs without a compiler and
- * SUDOKU_WORKBENCH_PURE=1 run the Python engine.
+ * SUDOKU_WORKBENCH_PURE=1 run the Python engine. The rules live in _search_rules.h; the search and
+ * they are compiled twice, for any shape and for the classic 9x9's list lengths (unrolled loops).
+ * count_values counts a buffer of puzzles in one call (count FILE), with no Python per puzzle.
  */
-#include "_search_kernel.h"
+#include "_search_rules.h"
 #include <string.h>
-
-#define MORE_THAN_ONE(m) ((m) & ((m) - 1))
-
-/* Bits set, without the library call a build for any x86-64 makes of __builtin_popcount. */
-static inline int bit_count(uint32_t m) {
-    m = m - ((m >> 1) & 0x55555555u);
-    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-
-/* One search: the tables, scratch space, the limit and what was found. */
-typedef struct {
-    const Tables *t;
-    int *queue;           /* decided cells whose digit must still leave their peers */
-    uint8_t *dirty;       /* per unit: changed since hidden singles (bit 0) or locked candidates (bit 1) looked */
-    uint8_t *cage_dirty;  /* per summed cage: a cell of it changed since the sums last looked at it */
-    uint32_t *inside;     /* per segment: the digits its cells allow */
-    uint8_t *judge;       /* per segment: on a unit that changed, so locked candidates judge it again */
-    uint32_t *states;     /* one state per depth */
-    int *ties, *options;  /* the branching choice's scratch: tied cells, then (cell, bit) pairs */
-    long long count, limit, nodes;
-    int keep, stopped;    /* stopped: 1 at the limit, -1 on cancel or a callback's error */
-    PyObject *found, *progress, *cancel;
-    PyThreadState *released; /* set while the search runs without the GIL, so other threads (the window) run */
-} Search;
 
 /* The GIL is taken back only to call Python: the callbacks and the solutions kept. */
 static void hold(Search *s) {
@@ -48,185 +25,12 @@ static void let_go(Search *s) {
     if (!s->released) s->released = PyEval_SaveThread();
 }
 
-/* Take bits off a cell; 0 when it is left empty. New singles join the queue, the cell's units go dirty. */
-static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int *queued) {
-    uint32_t mask = state[cell] & ~bits;
-    if (!mask) return 0;
-    state[cell] = mask;
-    const Tables *t = s->t;
-    for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 3;
-    for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) s->cage_dirty[t->cages_of.items[i]] = 1;
-    if (!MORE_THAN_ONE(mask)) s->queue[(*queued)++] = cell;
-    return 1;
-}
-
-static int naked_singles(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    while (*queued) {
-        int cell = s->queue[--(*queued)];
-        uint32_t bit = state[cell];
-        for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 3;
-        for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) /* a branch's decision too */
-            s->cage_dirty[t->cages_of.items[i]] = 1;
-        for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++) {
-            int peer = t->peers.items[i];
-            if ((state[peer] & bit) && !take(s, state, peer, bit, queued)) return 0;
-        }
-    }
-    return 1;
-}
-
-static int hidden_singles(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    for (int u = 0; u < t->nunits; u++) {
-        if (!(s->dirty[u] & 1)) continue;
-        s->dirty[u] &= 2;
-        const int *cells = t->units.items + t->units.start[u];
-        int len = t->units.start[u + 1] - t->units.start[u];
-        uint32_t once = 0, twice = 0;
-        for (int i = 0; i < len; i++) {
-            twice |= once & state[cells[i]];
-            once |= state[cells[i]];
-        }
-        if (once != t->full) return 0;
-        uint32_t hidden = once & ~twice;
-        if (!hidden) continue;
-        for (int i = 0; i < len; i++) {
-            uint32_t mask = state[cells[i]];
-            if ((mask & hidden) && MORE_THAN_ONE(mask)) {
-                mask &= hidden;
-                if (MORE_THAN_ONE(mask)) return 0;
-                take(s, state, cells[i], ~mask, queued);
-            }
-        }
-    }
-    return 1;
-}
-
-/* One cage's sum (as search/_cage_sums.py): keep the digit sets that hold every digit placed in the
- * cage, leave each cell a candidate and are covered by the cells' candidates; narrow the cells to their
- * union and place a digit they all need that one cell alone can take. -1 on a contradiction, else
- * whether anything changed. */
-static int cage_sum(Search *s, uint32_t *state, int cage, int *queued) {
-    const Tables *t = s->t;
-    const int *cells = t->cages.items + t->cages.start[cage];
-    int len = t->cages.start[cage + 1] - t->cages.start[cage];
-    uint32_t placed = 0, allowed = 0, required = t->full;
-    for (int i = 0; i < len; i++)
-        if (!MORE_THAN_ONE(state[cells[i]])) placed |= state[cells[i]];
-    for (int j = t->combos.start[cage]; j < t->combos.start[cage + 1]; j++) {
-        uint32_t combo = (uint32_t)t->combos.items[j], cover = 0;
-        if ((combo & placed) != placed) continue;
-        int i = 0;
-        for (; i < len; i++) {
-            uint32_t inside = state[cells[i]] & combo;
-            if (!inside) break;
-            cover |= inside;
-        }
-        if (i == len && cover == combo) {
-            allowed |= combo;
-            required &= combo;
-        }
-    }
-    if (!allowed) return -1;
-    int changed = 0;
-    for (int i = 0; i < len; i++)
-        if (state[cells[i]] & ~allowed) {
-            if (!take(s, state, cells[i], ~allowed, queued)) return -1;
-            changed = 1;
-        }
-    for (required &= ~placed; required; required &= required - 1) {
-        uint32_t bit = required & -required;
-        int holder = -1, holders = 0;
-        for (int i = 0; i < len; i++)
-            if (state[cells[i]] & bit) { holder = cells[i]; holders++; }
-        if (!holders) return -1;
-        if (holders == 1 && state[holder] != bit) {
-            take(s, state, holder, ~bit, queued);
-            changed = 1;
-        }
-    }
-    return changed;
-}
-
-/* The sums of every cage a change touched: -1 on a contradiction, else whether anything changed. */
-static int cage_sums(Search *s, uint32_t *state, int *queued) {
-    int changed = 0;
-    for (int k = 0; k < s->t->ncages; k++) {
-        if (!s->cage_dirty[k]) continue;
-        s->cage_dirty[k] = 0;
-        int result = cage_sum(s, state, k, queued);
-        if (result < 0) return -1;
-        changed |= result;
-    }
-    return changed;
-}
-
-/* Locked candidates over the intersections on the units changed since it last ran (those on no changed
- * unit cannot have changed their verdict): -1 on a contradiction, else whether anything changed. */
-static int locked_candidates(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    const Lists *seg = &t->segments;
-    memset(s->judge, 0, (size_t)t->nsegments);
-    for (int u = 0; u < t->nunits; u++) {
-        if (!(s->dirty[u] & 2)) continue;
-        s->dirty[u] &= 1;
-        for (int i = t->segments_of.start[u]; i < t->segments_of.start[u + 1]; i++) s->judge[t->segments_of.items[i]] = 1;
-    }
-    for (int g = 0; g < t->nsegments; g++) {
-        uint32_t bits = 0;
-        for (int i = seg->start[g]; i < seg->start[g + 1]; i++) bits |= state[seg->items[i]];
-        s->inside[g] = bits;
-    }
-    int changed = 0;
-    for (int g = 0; g < t->nsegments; g++) {
-        if (!s->judge[g]) continue;
-        for (int side = 0; side < 2; side++) {
-            const Lists *rivals = side ? &t->box_rivals : &t->line_rivals;
-            const Lists *victims = side ? &t->line_rivals : &t->box_rivals;
-            uint32_t elsewhere = 0;
-            for (int i = rivals->start[g]; i < rivals->start[g + 1]; i++) elsewhere |= s->inside[rivals->items[i]];
-            uint32_t confined = s->inside[g] & ~elsewhere;
-            if (!confined) continue;
-            for (int i = victims->start[g]; i < victims->start[g + 1]; i++) {
-                int other = victims->items[i];
-                if (!(s->inside[other] & confined)) continue;
-                for (int k = seg->start[other]; k < seg->start[other + 1]; k++) {
-                    int cell = seg->items[k];
-                    if (state[cell] & confined) {
-                        if (!take(s, state, cell, confined, queued)) return -1;
-                        changed = 1;
-                    }
-                }
-                s->inside[other] &= ~confined;
-            }
-        }
-    }
-    return changed;
-}
-
-/* The four rules to their fixpoint; 0 on a contradiction. */
-static int propagate(Search *s, uint32_t *state, int queued) {
-    for (int i = 0; i < queued; i++)
-        if (!state[s->queue[i]]) return 0;
-    for (;;) {
-        if (!naked_singles(s, state, &queued) || !hidden_singles(s, state, &queued)) return 0;
-        if (queued) continue;
-        int changed = cage_sums(s, state, &queued);
-        if (changed < 0) return 0;
-        if (changed) continue;
-        changed = locked_candidates(s, state, &queued);
-        if (changed < 0) return 0;
-        if (!changed) return 1;
-    }
-}
-
 /* The digit with two places of _engine._digit_with_two_places, as options; 0 when there is none. */
-static int two_places(const Search *s, const uint32_t *state) {
+INLINE int two_places(const Search *s, const uint32_t *state, int classic) {
     const Tables *t = s->t;
     for (int u = 0; u < t->nunits; u++) {
-        const int *cells = t->units.items + t->units.start[u];
-        int len = t->units.start[u + 1] - t->units.start[u];
+        const int *cells = t->units.items + first(&t->units, u, FIXED(classic, 9));
+        int len = classic ? 9 : t->units.start[u + 1] - t->units.start[u];
         uint32_t once = 0, twice = 0, more = 0;
         for (int i = 0; i < len; i++) {
             more |= twice & state[cells[i]];
@@ -250,10 +54,11 @@ static int two_places(const Search *s, const uint32_t *state) {
 }
 
 /* The alternatives a node branches on, in the order they are tried (as _engine's brancher); 0: solved. */
-static int branch_options(Search *s, const uint32_t *state) {
+INLINE int branch_options_as(Search *s, const uint32_t *state, int classic) {
     const Tables *t = s->t;
+    int size = classic ? 81 : t->size, peers = FIXED(classic, 20);
     int best = t->n + 1, nties = 0;
-    for (int cell = 0; cell < t->size; cell++) {
+    for (int cell = 0; cell < size; cell++) {
         uint32_t mask = state[cell];
         if (!MORE_THAN_ONE(mask)) continue;
         int count = bit_count(mask);
@@ -262,13 +67,13 @@ static int branch_options(Search *s, const uint32_t *state) {
     }
     if (!nties) return 0;
     if (best > 2) {
-        int found = two_places(s, state);
+        int found = two_places(s, state, classic);
         if (found) return found;
     }
     int chosen = s->ties[0], degree = -1;
     for (int k = 0; nties > 1 && k < nties; k++) {
         int cell = s->ties[k], open = 0;
-        for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++)
+        for (int i = first(&t->peers, cell, peers); i < past(&t->peers, cell, peers); i++)
             open += MORE_THAN_ONE(state[t->peers.items[i]]) != 0;
         if (open > degree) { chosen = cell; degree = open; }
     }
@@ -279,6 +84,10 @@ static int branch_options(Search *s, const uint32_t *state) {
         found++;
     }
     return found;
+}
+
+static int branch_options(Search *s, const uint32_t *state) {
+    return s->t->classic ? branch_options_as(s, state, 1) : branch_options_as(s, state, 0);
 }
 
 /* Each callback takes the GIL for its call and leaves it as it found it; 0 (or -1) on a Python error. */
@@ -334,11 +143,14 @@ static int keep_solution(Search *s, const uint32_t *state) {
 
 #define PROGRESS_EVERY 2048
 
+static void search_classic(Search *s, uint32_t *states, int depth);
+static void search_any(Search *s, uint32_t *states, int depth);
+
 /* Depth-first below a propagated node (its state at states + depth * size). */
-static void search(Search *s, uint32_t *states, int depth) {
-    int size = s->t->size;
+INLINE void search_as(Search *s, uint32_t *states, int depth, int classic) {
+    int size = classic ? 81 : s->t->size;
     uint32_t *state = states + (size_t)depth * size, *child = state + size;
-    int noptions = branch_options(s, state);
+    int noptions = branch_options_as(s, state, classic);
     if (!noptions) {
         if (!keep_solution(s, state)) s->stopped = -1;
         return;
@@ -354,11 +166,26 @@ static void search(Search *s, uint32_t *states, int depth) {
                 return;
             }
         }
-        memcpy(child, state, sizeof(uint32_t) * size);
+        memcpy(child, state, sizeof(uint32_t) * (size_t)size);
         child[options[2 * k]] = (uint32_t)options[2 * k + 1];
         s->queue[0] = options[2 * k];
-        if (propagate(s, child, 1)) search(s, states, depth + 1);
+        if (!propagate_as(s, child, 1, classic)) continue;
+        if (classic)
+            search_classic(s, states, depth + 1);
+        else
+            search_any(s, states, depth + 1);
     }
+}
+
+static void search_classic(Search *s, uint32_t *states, int depth) { search_as(s, states, depth, 1); }
+
+static void search_any(Search *s, uint32_t *states, int depth) { search_as(s, states, depth, 0); }
+
+static void search(Search *s, uint32_t *states, int depth) {
+    if (s->t->classic)
+        search_classic(s, states, depth);
+    else
+        search_any(s, states, depth);
 }
 
 

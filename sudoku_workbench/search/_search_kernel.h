@@ -16,6 +16,7 @@ typedef struct {
 
 typedef struct {
     int size, n, nunits, nsegments, ncages;
+    int classic; /* the lists have the classic 9x9's lengths (see _search_kernel.c): its unrolled rules run */
     uint32_t full;
     Lists units, peers, units_of, segments, line_rivals, box_rivals;
     Lists cages, combos; /* per summed cage: its cells; the digit sets (masks) that make its total */

@@ -77,6 +77,21 @@ static int fill_cages_of(Tables *t) {
     return 1;
 }
 
+/* Whether every list i of l (count of them) has len items. */
+static int uniform(const Lists *l, int count, int len) {
+    for (int i = 0; i < count; i++)
+        if (l->start[i] != i * len || l->start[i + 1] != (i + 1) * len) return 0;
+    return 1;
+}
+
+/* The classic 9x9's list lengths: 27 units of 9 cells, 20 peers and 3 units a cell, 54 segments of 3
+ * cells with 2 rivals a side, no cages (any shape of these lengths runs the same way). */
+static int is_classic(const Tables *t) {
+    return t->size == 81 && t->n == 9 && t->nunits == 27 && t->nsegments == 54 && t->ncages == 0 &&
+           uniform(&t->units, 27, 9) && uniform(&t->peers, 81, 20) && uniform(&t->units_of, 81, 3) &&
+           uniform(&t->segments, 54, 3) && uniform(&t->line_rivals, 54, 2) && uniform(&t->box_rivals, 54, 2);
+}
+
 PyObject *search_tables(PyObject *self, PyObject *args) {
     int size, n;
     PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals, *cages, *combos, *segments_of;
@@ -106,6 +121,7 @@ PyObject *search_tables(PyObject *self, PyObject *args) {
         Py_DECREF(capsule);
         return NULL;
     }
+    t->classic = is_classic(t);
     return capsule;
 }
 

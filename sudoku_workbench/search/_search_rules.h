@@ -84,13 +84,15 @@ INLINE int hidden_singles(Search *s, uint32_t *state, int *queued, int classic) 
         s->dirty[u] &= 2;
         const int *cells = t->units.items + first(&t->units, u, fixed);
         int len = classic ? 9 : t->units.start[u + 1] - t->units.start[u];
-        uint32_t once = 0, twice = 0;
+        uint32_t once = 0, twice = 0, placed = 0;
         for (int i = 0; i < len; i++) {
-            twice |= once & state[cells[i]];
-            once |= state[cells[i]];
+            uint32_t mask = state[cells[i]];
+            twice |= once & mask;
+            once |= mask;
+            placed |= MORE_THAN_ONE(mask) ? 0 : mask;
         }
         if (once != t->full) return 0;
-        uint32_t hidden = once & ~twice;
+        uint32_t hidden = once & ~twice & ~placed; /* a placed digit is no news: skip its unit */
         if (!hidden) continue;
         for (int i = 0; i < len; i++) {
             uint32_t mask = state[cells[i]];

@@ -34,7 +34,7 @@ typedef struct {
     int *queue;           /* decided cells whose digit must still leave their peers */
     uint8_t *dirty;       /* per unit: changed since hidden singles (bit 0) or locked candidates (bit 1) looked */
     uint8_t *cage_dirty;  /* per summed cage: a cell of it changed since the sums last looked at it */
-    uint32_t *inside;     /* per segment: the digits its cells allow */
+    uint32_t *inside;     /* per segment: the digits its open cells allow */
     uint8_t *judge;       /* per segment: on a unit that changed, so locked candidates judge it again */
     uint32_t *states;     /* one state per depth */
     int *ties, *options;  /* the branching choice's scratch: tied cells, then (cell, bit) pairs */
@@ -177,9 +177,14 @@ INLINE int locked_candidates(Search *s, uint32_t *state, int *queued, int classi
         s->dirty[u] &= 1;
         for (int i = t->segments_of.start[u]; i < t->segments_of.start[u + 1]; i++) s->judge[t->segments_of.items[i]] = 1;
     }
+    /* the open cells' digits only: a placed digit has left both units already (the queue is empty), so
+     * it could only seem confined, never take anything */
     for (int g = 0; g < t->nsegments; g++) {
         uint32_t bits = 0;
-        for (int i = first(seg, g, cells); i < past(seg, g, cells); i++) bits |= state[seg->items[i]];
+        for (int i = first(seg, g, cells); i < past(seg, g, cells); i++) {
+            uint32_t mask = state[seg->items[i]];
+            bits |= MORE_THAN_ONE(mask) ? mask : 0;
+        }
         s->inside[g] = bits;
     }
     int changed = 0;

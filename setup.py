@@ -38,7 +38,10 @@ setup(
         ),
         Extension(
             "sudoku_workbench.search._search_kernel",
-            sources=["sudoku_workbench/search/_search_kernel.c"],
+            # one extension from two files (the tables, the search), sharing one private header; the
+            # rules are a header of inline functions the search instantiates twice (any shape, 9x9)
+            sources=["sudoku_workbench/search/_search_kernel.c", "sudoku_workbench/search/_search_tables.c"],
+            depends=["sudoku_workbench/search/_search_kernel.h", "sudoku_workbench/search/_search_rules.h"],
             optional=True,
         ),
         Extension(

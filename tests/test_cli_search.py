@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from sudoku_workbench.cli import main
+from sudoku_workbench.search.solve import count_each
 from tests.conftest import REPO, corpus_lines, data_file, data_files
 from tests.search.checker import solution_faults
 
@@ -206,3 +207,32 @@ def test_the_entry_point_runs_without_a_traceback(tmp_path):
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     assert "line 1" in done.stderr
+
+
+def test_a_plain_file_is_counted_in_batches_with_the_usual_answers(capsys, tmp_path, monkeypatch):
+    from sudoku_workbench.cli import count as count_command
+
+    puzzles = [*corpus_lines("top1465.txt", 40, 7), *MULTIPLE, DUPLICATE, "." * 81, "0" * 80 + "9"]
+    plain = tmp_path / "plain.txt"
+    plain.write_bytes(
+        b"# a comment\n\n"
+        + b"".join(p.encode() + (b" \r\n" if i % 2 else b"\n") for i, p in enumerate(puzzles))
+    )
+    batches: list[int] = []
+
+    def counted(geo, values, limit):
+        batches.append(len(values))
+        return count_each(geo, values, limit)
+
+    monkeypatch.setattr(count_command, "PLAIN_CHUNK", 16)
+    monkeypatch.setattr(count_command, "count_each", counted)
+    code, fast, _ = run(capsys, "count", "--limit", "3", str(plain))
+    assert code == 0
+    assert batches == [16 * 81, 16 * 81, (len(puzzles) - 32) * 81]
+    usual = tmp_path / "usual.txt"  # a line with an id after the puzzle: the file is read the usual way
+    usual.write_text("\n".join([*puzzles, UNIQUE[0] + " id7"]) + "\n", encoding="utf-8")
+    batches.clear()
+    code, slow, _ = run(capsys, "count", "--limit", "3", str(usual))
+    assert (code, batches) == (0, [])
+    assert fast == slow[:-1]
+    assert set(fast) == {"0", "1", "3"}

@@ -37,6 +37,7 @@ __all__ = [
     "check_outputs",
     "iter_input",
     "load_puzzle",
+    "plain_classic_values",
     "puzzle_lines",
     "rereadable",
     "source_name",
@@ -47,6 +48,12 @@ ARGUMENT = "<puzzle argument>"
 _CELL_COUNTS = frozenset(n * n for n in SIZES)
 _PATH_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{0,5}\Z")
 _NOT_TEXT = re.compile("[\x00-\x08\x0e-\x1f\x7f-\x9f\udc80-\udcff]")
+#: A line that is a classic 9x9 puzzle and nothing more (most corpora), and a line that is no record.
+_PLAIN_LINE = re.compile(rb"[0-9.]{81}[ \t]*\r?\n?")
+_NO_RECORD = re.compile(rb"[ \t]*(?:#[\x20-\x7e]*)?\r?\n?")
+#: The longest line the plain reading looks at whole (a longer one is no plain line).
+_PLAIN_LONGEST = 128
+_CELL_VALUES = bytes.maketrans(b".0123456789", bytes([0, *range(10)]))
 
 
 class InputFile(str):
@@ -219,3 +226,41 @@ def _raw_lines(path: str, source: str) -> Iterator[Iterable[str]]:
     else:
         with open_binary(path, source) as handle:
             yield read_lines(handle, source)
+
+
+def plain_classic_values(path: str, chunk: int) -> Iterator[bytes] | None:
+    """A file of classic 9x9 puzzle lines as cell values, ``chunk`` puzzles a piece (None: not such a file).
+
+    The value of a cell is a byte, its digit or 0 when open (``search.solve.count_each`` takes them).
+    Only a regular file whose every line is such a puzzle (trailing blanks allowed), a blank line or a
+    plain ``#`` comment is read so, and read twice (checked whole first): each of its lines is exactly
+    one record to :func:`iter_input`, so the answers are the same, in the same order, without a grid
+    made per puzzle. Any other input, standard input included, is None and goes the usual way.
+    """
+    if path == "-" or not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            plain = 0
+            for line in iter(lambda: handle.readline(_PLAIN_LONGEST), b""):
+                if _PLAIN_LINE.fullmatch(line):
+                    plain += 1
+                elif not _NO_RECORD.fullmatch(line):
+                    return None
+    except OSError:
+        return None  # the usual reading says why
+    return _values_of(path, chunk) if plain else None
+
+
+def _values_of(path: str, chunk: int) -> Iterator[bytes]:
+    """The cell values of the plain file's puzzles, ``chunk`` puzzles a piece."""
+    with open(path, "rb") as handle:
+        piece: list[bytes] = []
+        for line in handle:
+            if _PLAIN_LINE.fullmatch(line):
+                piece.append(line[:81])
+                if len(piece) == chunk:
+                    yield b"".join(piece).translate(_CELL_VALUES)
+                    piece = []
+        if piece:
+            yield b"".join(piece).translate(_CELL_VALUES)

@@ -24,9 +24,9 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.logic.shared.compiled import compiled_module
 from sudoku_workbench.search._cage_sums import summed_cages
 from sudoku_workbench.search._engine import OutOfBudget, initial_state
-from sudoku_workbench.search._propagation import intersections
+from sudoku_workbench.search._propagation import intersections, segments_by_unit
 
-__all__ = ["Found", "kernel", "kernel_search"]
+__all__ = ["Found", "kernel", "kernel_counts", "kernel_search"]
 
 
 def _import_kernel() -> ModuleType:
@@ -52,6 +52,7 @@ class Found:
 def _tables(module: ModuleType, geo: Geometry) -> object:
     """The geometry's tables in the kernel's form, made once per geometry."""
     segments, line_rivals, box_rivals = intersections(geo)
+    judged, _needed = segments_by_unit(geo, segments, line_rivals, box_rivals)
     summed = summed_cages(geo)
     return module.tables(
         geo.size,
@@ -64,6 +65,7 @@ def _tables(module: ModuleType, geo: Geometry) -> object:
         box_rivals,
         [cells for cells, _ in summed],
         [combos for _, combos in summed],
+        [sorted(on_unit) for on_unit in judged],
     )
 
 
@@ -107,3 +109,20 @@ def _budgeted(budget: int, progress: Callable[[int], None] | None, nodes: int) -
         progress(nodes)
     if nodes > budget:
         raise OutOfBudget(f"more than {budget} search nodes")
+
+
+def kernel_counts(geo: Geometry, values: bytes, limit: int | None) -> list[int] | None:
+    """The solutions of each puzzle of a buffer up to ``limit``, in one call (None: no kernel for it).
+
+    ``values`` holds ``geo.size`` bytes a puzzle, each cell's digit or 0 when open: a file of puzzles
+    costs no Python per puzzle. The counts are :func:`kernel_search`'s; killers with sums (their node
+    budget) and relations are left to it.
+
+    Raises:
+        KeyboardInterrupt: on Ctrl-C (the kernel runs Python's signal handlers as it goes).
+    """
+    module = kernel
+    if module is None or geo.constraints or geo.has_arithmetic:
+        return None
+    counts: list[int] = module.count_values(_tables(module, geo), values, -1 if limit is None else limit)
+    return counts

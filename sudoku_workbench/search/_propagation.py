@@ -17,7 +17,7 @@ from sudoku_workbench.core.grid import set_bits
 from sudoku_workbench.search._cage_sums import CageRule, cage_rule
 from sudoku_workbench.search._constraint_props import constraint_rule
 
-__all__ = ["Propagate", "State", "intersections", "propagators"]
+__all__ = ["Propagate", "State", "intersections", "propagators", "segments_by_unit"]
 
 #: A search node: a candidate mask per cell (bit ``d-1`` for digit ``d``).
 State = list[int]
@@ -27,7 +27,7 @@ def propagators(geo: Geometry) -> tuple[Propagate, Callable[[State, list[int]], 
     """``propagate(state, queue, dirty)`` for a node, and the same with every unit dirty for a root."""
     unit_bits = tuple(sum(1 << u for u in geo.units_of[c]) for c in range(geo.size))
     segments, line_rivals, box_rivals = intersections(geo)
-    judged_by_unit, needed_by_unit = _segments_by_unit(geo, segments, line_rivals, box_rivals)
+    judged_by_unit, needed_by_unit = segments_by_unit(geo, segments, line_rivals, box_rivals)
     rival_pairs = tuple(((a, b), (b, a)) for a, b in zip(line_rivals, box_rivals, strict=True))
     locked = _locked_rule(segments, rival_pairs, judged_by_unit, needed_by_unit, unit_bits)
     propagate = _propagator(
@@ -238,7 +238,7 @@ def intersections(
     return tuple(segments), line_rivals, box_rivals
 
 
-def _segments_by_unit(
+def segments_by_unit(
     geo: Geometry,
     segments: tuple[tuple[int, ...], ...],
     line_rivals: tuple[tuple[int, ...], ...],

@@ -9,155 +9,12 @@
  * boxes. Killer cages with a sum come as data too (their cells and the digit sets that make their
  * total), and the fourth rule, the cage sums of search/_cage_sums.py, runs between hidden singles and
  * locked candidates. Masks are 32-bit, so sizes up to 31; installs without a compiler and
- * SUDOKU_WORKBENCH_PURE=1 run the Python engine.
+ * SUDOKU_WORKBENCH_PURE=1 run the Python engine. The rules live in _search_rules.h; the search and
+ * they are compiled twice, for any shape and for the classic 9x9's list lengths (unrolled loops).
+ * count_values counts a buffer of puzzles in one call (count FILE), with no Python per puzzle.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-#include <stdint.h>
+#include "_search_rules.h"
 #include <string.h>
-
-static const char *TABLES_NAME = "sudoku_workbench.search_kernel.tables";
-
-/* A list of int lists, flattened: the items of list i are items[start[i] .. start[i + 1]]. */
-typedef struct {
-    int *start, *items;
-} Lists;
-
-typedef struct {
-    int size, n, nunits, nsegments, ncages;
-    uint32_t full;
-    Lists units, peers, units_of, segments, line_rivals, box_rivals;
-    Lists cages, combos; /* per summed cage: its cells; the digit sets (masks) that make its total */
-    Lists cages_of;      /* per cell: the summed cages it is in (a house's innies overlap the cages) */
-} Tables;
-
-static void free_lists(Lists *l) {
-    PyMem_Free(l->start);
-    PyMem_Free(l->items);
-}
-
-static void free_tables(PyObject *capsule) {
-    Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
-    if (!t) return;
-    free_lists(&t->units);
-    free_lists(&t->peers);
-    free_lists(&t->units_of);
-    free_lists(&t->segments);
-    free_lists(&t->line_rivals);
-    free_lists(&t->box_rivals);
-    free_lists(&t->cages);
-    free_lists(&t->combos);
-    free_lists(&t->cages_of);
-    PyMem_Free(t);
-}
-
-/* Flatten a sequence of int sequences; each item must lie in [0, bound). Returns the list count or -1. */
-static int read_lists(PyObject *seq, long bound, Lists *out) {
-    PyObject *outer = PySequence_Fast(seq, "tables: expected a sequence of sequences");
-    if (!outer) return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(outer), total = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        Py_ssize_t len = PySequence_Size(PySequence_Fast_GET_ITEM(outer, i));
-        if (len < 0) { Py_DECREF(outer); return -1; }
-        total += len;
-    }
-    out->start = PyMem_Calloc((size_t)count + 1, sizeof(int));
-    out->items = PyMem_Calloc((size_t)total + 1, sizeof(int));
-    if (!out->start || !out->items) { Py_DECREF(outer); PyErr_NoMemory(); return -1; }
-    Py_ssize_t at = 0;
-    for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *inner = PySequence_Fast(PySequence_Fast_GET_ITEM(outer, i), "tables: expected a sequence");
-        if (!inner) { Py_DECREF(outer); return -1; }
-        out->start[i] = (int)at;
-        for (Py_ssize_t j = 0; j < PySequence_Fast_GET_SIZE(inner); j++) {
-            long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(inner, j));
-            if (v == -1 && PyErr_Occurred()) { Py_DECREF(inner); Py_DECREF(outer); return -1; }
-            if (v < 0 || v >= bound) {
-                Py_DECREF(inner);
-                Py_DECREF(outer);
-                PyErr_SetString(PyExc_ValueError, "tables: an index is out of range");
-                return -1;
-            }
-            out->items[at++] = (int)v;
-        }
-        Py_DECREF(inner);
-    }
-    out->start[count] = (int)at;
-    Py_DECREF(outer);
-    return (int)count;
-}
-
-/* The summed cages of each cell, inverted from the cages' cells; 0 when out of memory. */
-static int fill_cages_of(Tables *t) {
-    Lists *of = &t->cages_of;
-    of->start = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
-    of->items = PyMem_Calloc((size_t)t->cages.start[t->ncages] + 1, sizeof(int));
-    int *filled = PyMem_Calloc((size_t)t->size + 1, sizeof(int));
-    if (!of->start || !of->items || !filled) { PyMem_Free(filled); PyErr_NoMemory(); return 0; }
-    for (int i = 0; i < t->cages.start[t->ncages]; i++) of->start[t->cages.items[i] + 1]++;
-    for (int c = 0; c < t->size; c++) of->start[c + 1] += of->start[c];
-    for (int k = 0; k < t->ncages; k++)
-        for (int i = t->cages.start[k]; i < t->cages.start[k + 1]; i++) {
-            int cell = t->cages.items[i];
-            of->items[of->start[cell] + filled[cell]++] = k;
-        }
-    PyMem_Free(filled);
-    return 1;
-}
-
-static PyObject *tables(PyObject *self, PyObject *args) {
-    int size, n;
-    PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals, *cages, *combos;
-    if (!PyArg_ParseTuple(args, "iiOOOOOOOO", &size, &n, &units, &peers, &units_of, &segments, &line_rivals,
-                          &box_rivals, &cages, &combos))
-        return NULL;
-    if (n < 1 || n > 31 || size < 1) {
-        PyErr_SetString(PyExc_ValueError, "tables: digits per unit must be 1..31");
-        return NULL;
-    }
-    Tables *t = PyMem_Calloc(1, sizeof(Tables));
-    if (!t) return PyErr_NoMemory();
-    PyObject *capsule = PyCapsule_New(t, TABLES_NAME, free_tables);
-    if (!capsule) { PyMem_Free(t); return NULL; }
-    t->size = size;
-    t->n = n;
-    t->full = (n == 32) ? 0xffffffffu : ((1u << n) - 1);
-    if ((t->nunits = read_lists(units, size, &t->units)) < 0 || read_lists(peers, size, &t->peers) != size ||
-        read_lists(units_of, t->nunits, &t->units_of) != size ||
-        (t->nsegments = read_lists(segments, size, &t->segments)) < 0 ||
-        read_lists(line_rivals, t->nsegments, &t->line_rivals) != t->nsegments ||
-        read_lists(box_rivals, t->nsegments, &t->box_rivals) != t->nsegments ||
-        (t->ncages = read_lists(cages, size, &t->cages)) < 0 ||
-        read_lists(combos, (long)t->full + 1, &t->combos) != t->ncages || !fill_cages_of(t)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "tables: lists of the wrong length");
-        Py_DECREF(capsule);
-        return NULL;
-    }
-    return capsule;
-}
-
-#define MORE_THAN_ONE(m) ((m) & ((m) - 1))
-
-/* Bits set, without the library call a build for any x86-64 makes of __builtin_popcount. */
-static inline int bit_count(uint32_t m) {
-    m = m - ((m >> 1) & 0x55555555u);
-    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
-}
-
-/* One search: the tables, scratch space, the limit and what was found. */
-typedef struct {
-    const Tables *t;
-    int *queue;           /* decided cells whose digit must still leave their peers */
-    uint8_t *dirty;       /* per unit: changed since hidden singles last looked at it */
-    uint8_t *cage_dirty;  /* per summed cage: a cell of it changed since the sums last looked at it */
-    uint32_t *inside;     /* per segment: the digits its cells allow */
-    int *ties, *options;  /* the branching choice's scratch: tied cells, then (cell, bit) pairs */
-    long long count, limit, nodes;
-    int keep, stopped;    /* stopped: 1 at the limit, -1 on cancel or a callback's error */
-    PyObject *found, *progress, *cancel;
-    PyThreadState *released; /* set while the search runs without the GIL, so other threads (the window) run */
-} Search;
 
 /* The GIL is taken back only to call Python: the callbacks and the solutions kept. */
 static void hold(Search *s) {
@@ -168,177 +25,12 @@ static void let_go(Search *s) {
     if (!s->released) s->released = PyEval_SaveThread();
 }
 
-/* Take bits off a cell; 0 when it is left empty. New singles join the queue, the cell's units go dirty. */
-static inline int take(Search *s, uint32_t *state, int cell, uint32_t bits, int *queued) {
-    uint32_t mask = state[cell] & ~bits;
-    if (!mask) return 0;
-    state[cell] = mask;
-    const Tables *t = s->t;
-    for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
-    for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) s->cage_dirty[t->cages_of.items[i]] = 1;
-    if (!MORE_THAN_ONE(mask)) s->queue[(*queued)++] = cell;
-    return 1;
-}
-
-static int naked_singles(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    while (*queued) {
-        int cell = s->queue[--(*queued)];
-        uint32_t bit = state[cell];
-        for (int i = t->units_of.start[cell]; i < t->units_of.start[cell + 1]; i++) s->dirty[t->units_of.items[i]] = 1;
-        for (int i = t->cages_of.start[cell]; i < t->cages_of.start[cell + 1]; i++) /* a branch's decision too */
-            s->cage_dirty[t->cages_of.items[i]] = 1;
-        for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++) {
-            int peer = t->peers.items[i];
-            if ((state[peer] & bit) && !take(s, state, peer, bit, queued)) return 0;
-        }
-    }
-    return 1;
-}
-
-static int hidden_singles(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    for (int u = 0; u < t->nunits; u++) {
-        if (!s->dirty[u]) continue;
-        s->dirty[u] = 0;
-        const int *cells = t->units.items + t->units.start[u];
-        int len = t->units.start[u + 1] - t->units.start[u];
-        uint32_t once = 0, twice = 0;
-        for (int i = 0; i < len; i++) {
-            twice |= once & state[cells[i]];
-            once |= state[cells[i]];
-        }
-        if (once != t->full) return 0;
-        uint32_t hidden = once & ~twice;
-        if (!hidden) continue;
-        for (int i = 0; i < len; i++) {
-            uint32_t mask = state[cells[i]];
-            if ((mask & hidden) && MORE_THAN_ONE(mask)) {
-                mask &= hidden;
-                if (MORE_THAN_ONE(mask)) return 0;
-                take(s, state, cells[i], ~mask, queued);
-            }
-        }
-    }
-    return 1;
-}
-
-/* One cage's sum (as search/_cage_sums.py): keep the digit sets that hold every digit placed in the
- * cage, leave each cell a candidate and are covered by the cells' candidates; narrow the cells to their
- * union and place a digit they all need that one cell alone can take. -1 on a contradiction, else
- * whether anything changed. */
-static int cage_sum(Search *s, uint32_t *state, int cage, int *queued) {
-    const Tables *t = s->t;
-    const int *cells = t->cages.items + t->cages.start[cage];
-    int len = t->cages.start[cage + 1] - t->cages.start[cage];
-    uint32_t placed = 0, allowed = 0, required = t->full;
-    for (int i = 0; i < len; i++)
-        if (!MORE_THAN_ONE(state[cells[i]])) placed |= state[cells[i]];
-    for (int j = t->combos.start[cage]; j < t->combos.start[cage + 1]; j++) {
-        uint32_t combo = (uint32_t)t->combos.items[j], cover = 0;
-        if ((combo & placed) != placed) continue;
-        int i = 0;
-        for (; i < len; i++) {
-            uint32_t inside = state[cells[i]] & combo;
-            if (!inside) break;
-            cover |= inside;
-        }
-        if (i == len && cover == combo) {
-            allowed |= combo;
-            required &= combo;
-        }
-    }
-    if (!allowed) return -1;
-    int changed = 0;
-    for (int i = 0; i < len; i++)
-        if (state[cells[i]] & ~allowed) {
-            if (!take(s, state, cells[i], ~allowed, queued)) return -1;
-            changed = 1;
-        }
-    for (required &= ~placed; required; required &= required - 1) {
-        uint32_t bit = required & -required;
-        int holder = -1, holders = 0;
-        for (int i = 0; i < len; i++)
-            if (state[cells[i]] & bit) { holder = cells[i]; holders++; }
-        if (!holders) return -1;
-        if (holders == 1 && state[holder] != bit) {
-            take(s, state, holder, ~bit, queued);
-            changed = 1;
-        }
-    }
-    return changed;
-}
-
-/* The sums of every cage a change touched: -1 on a contradiction, else whether anything changed. */
-static int cage_sums(Search *s, uint32_t *state, int *queued) {
-    int changed = 0;
-    for (int k = 0; k < s->t->ncages; k++) {
-        if (!s->cage_dirty[k]) continue;
-        s->cage_dirty[k] = 0;
-        int result = cage_sum(s, state, k, queued);
-        if (result < 0) return -1;
-        changed |= result;
-    }
-    return changed;
-}
-
-/* Locked candidates over every intersection: -1 on a contradiction, else whether anything changed. */
-static int locked_candidates(Search *s, uint32_t *state, int *queued) {
-    const Tables *t = s->t;
-    const Lists *seg = &t->segments;
-    for (int g = 0; g < t->nsegments; g++) {
-        uint32_t bits = 0;
-        for (int i = seg->start[g]; i < seg->start[g + 1]; i++) bits |= state[seg->items[i]];
-        s->inside[g] = bits;
-    }
-    int changed = 0;
-    for (int g = 0; g < t->nsegments; g++) {
-        for (int side = 0; side < 2; side++) {
-            const Lists *rivals = side ? &t->box_rivals : &t->line_rivals;
-            const Lists *victims = side ? &t->line_rivals : &t->box_rivals;
-            uint32_t elsewhere = 0;
-            for (int i = rivals->start[g]; i < rivals->start[g + 1]; i++) elsewhere |= s->inside[rivals->items[i]];
-            uint32_t confined = s->inside[g] & ~elsewhere;
-            if (!confined) continue;
-            for (int i = victims->start[g]; i < victims->start[g + 1]; i++) {
-                int other = victims->items[i];
-                if (!(s->inside[other] & confined)) continue;
-                for (int k = seg->start[other]; k < seg->start[other + 1]; k++) {
-                    int cell = seg->items[k];
-                    if (state[cell] & confined) {
-                        if (!take(s, state, cell, confined, queued)) return -1;
-                        changed = 1;
-                    }
-                }
-                s->inside[other] &= ~confined;
-            }
-        }
-    }
-    return changed;
-}
-
-/* The four rules to their fixpoint; 0 on a contradiction. */
-static int propagate(Search *s, uint32_t *state, int queued) {
-    for (int i = 0; i < queued; i++)
-        if (!state[s->queue[i]]) return 0;
-    for (;;) {
-        if (!naked_singles(s, state, &queued) || !hidden_singles(s, state, &queued)) return 0;
-        if (queued) continue;
-        int changed = cage_sums(s, state, &queued);
-        if (changed < 0) return 0;
-        if (changed) continue;
-        changed = locked_candidates(s, state, &queued);
-        if (changed < 0) return 0;
-        if (!changed) return 1;
-    }
-}
-
 /* The digit with two places of _engine._digit_with_two_places, as options; 0 when there is none. */
-static int two_places(const Search *s, const uint32_t *state) {
+INLINE int two_places(const Search *s, const uint32_t *state, int classic) {
     const Tables *t = s->t;
     for (int u = 0; u < t->nunits; u++) {
-        const int *cells = t->units.items + t->units.start[u];
-        int len = t->units.start[u + 1] - t->units.start[u];
+        const int *cells = t->units.items + first(&t->units, u, FIXED(classic, 9));
+        int len = classic ? 9 : t->units.start[u + 1] - t->units.start[u];
         uint32_t once = 0, twice = 0, more = 0;
         for (int i = 0; i < len; i++) {
             more |= twice & state[cells[i]];
@@ -362,10 +54,11 @@ static int two_places(const Search *s, const uint32_t *state) {
 }
 
 /* The alternatives a node branches on, in the order they are tried (as _engine's brancher); 0: solved. */
-static int branch_options(Search *s, const uint32_t *state) {
+INLINE int branch_options_as(Search *s, const uint32_t *state, int classic) {
     const Tables *t = s->t;
+    int size = classic ? 81 : t->size, peers = FIXED(classic, 20);
     int best = t->n + 1, nties = 0;
-    for (int cell = 0; cell < t->size; cell++) {
+    for (int cell = 0; cell < size; cell++) {
         uint32_t mask = state[cell];
         if (!MORE_THAN_ONE(mask)) continue;
         int count = bit_count(mask);
@@ -374,13 +67,13 @@ static int branch_options(Search *s, const uint32_t *state) {
     }
     if (!nties) return 0;
     if (best > 2) {
-        int found = two_places(s, state);
+        int found = two_places(s, state, classic);
         if (found) return found;
     }
     int chosen = s->ties[0], degree = -1;
     for (int k = 0; nties > 1 && k < nties; k++) {
         int cell = s->ties[k], open = 0;
-        for (int i = t->peers.start[cell]; i < t->peers.start[cell + 1]; i++)
+        for (int i = first(&t->peers, cell, peers); i < past(&t->peers, cell, peers); i++)
             open += MORE_THAN_ONE(state[t->peers.items[i]]) != 0;
         if (open > degree) { chosen = cell; degree = open; }
     }
@@ -391,6 +84,10 @@ static int branch_options(Search *s, const uint32_t *state) {
         found++;
     }
     return found;
+}
+
+static int branch_options(Search *s, const uint32_t *state) {
+    return s->t->classic ? branch_options_as(s, state, 1) : branch_options_as(s, state, 0);
 }
 
 /* Each callback takes the GIL for its call and leaves it as it found it; 0 (or -1) on a Python error. */
@@ -446,11 +143,14 @@ static int keep_solution(Search *s, const uint32_t *state) {
 
 #define PROGRESS_EVERY 2048
 
+static void search_classic(Search *s, uint32_t *states, int depth);
+static void search_any(Search *s, uint32_t *states, int depth);
+
 /* Depth-first below a propagated node (its state at states + depth * size). */
-static void search(Search *s, uint32_t *states, int depth) {
-    int size = s->t->size;
+INLINE void search_as(Search *s, uint32_t *states, int depth, int classic) {
+    int size = classic ? 81 : s->t->size;
     uint32_t *state = states + (size_t)depth * size, *child = state + size;
-    int noptions = branch_options(s, state);
+    int noptions = branch_options_as(s, state, classic);
     if (!noptions) {
         if (!keep_solution(s, state)) s->stopped = -1;
         return;
@@ -466,11 +166,78 @@ static void search(Search *s, uint32_t *states, int depth) {
                 return;
             }
         }
-        memcpy(child, state, sizeof(uint32_t) * size);
+        memcpy(child, state, sizeof(uint32_t) * (size_t)size);
         child[options[2 * k]] = (uint32_t)options[2 * k + 1];
         s->queue[0] = options[2 * k];
-        if (propagate(s, child, 1)) search(s, states, depth + 1);
+        if (!propagate_as(s, child, 1, classic)) continue;
+        if (classic)
+            search_classic(s, states, depth + 1);
+        else
+            search_any(s, states, depth + 1);
     }
+}
+
+static void search_classic(Search *s, uint32_t *states, int depth) { search_as(s, states, depth, 1); }
+
+static void search_any(Search *s, uint32_t *states, int depth) { search_as(s, states, depth, 0); }
+
+static void search(Search *s, uint32_t *states, int depth) {
+    if (s->t->classic)
+        search_classic(s, states, depth);
+    else
+        search_any(s, states, depth);
+}
+
+
+/* The scratch space of one search, sized for its tables (one state per depth: every level decides at
+ * least one more cell); 0 when out of memory. */
+static int open_search(Search *s) {
+    const Tables *t = s->t;
+    size_t size = (size_t)t->size;
+    s->states = PyMem_Calloc((size + 2) * size, sizeof(uint32_t));
+    s->queue = PyMem_Calloc(size + 1, sizeof(int));
+    s->dirty = PyMem_Calloc((size_t)t->nunits + 1, 1);
+    s->cage_dirty = PyMem_Calloc((size_t)t->ncages + 1, 1);
+    s->inside = PyMem_Calloc((size_t)t->nsegments + 1, sizeof(uint32_t));
+    s->judge = PyMem_Calloc((size_t)t->nsegments + 1, 1);
+    s->ties = PyMem_Calloc(size + 1, sizeof(int));
+    s->options = PyMem_Calloc(2 * 32, sizeof(int));
+    if (s->states && s->queue && s->dirty && s->cage_dirty && s->inside && s->judge && s->ties && s->options) return 1;
+    PyErr_NoMemory();
+    return 0;
+}
+
+static void close_search(Search *s) {
+    PyMem_Free(s->states);
+    PyMem_Free(s->queue);
+    PyMem_Free(s->dirty);
+    PyMem_Free(s->cage_dirty);
+    PyMem_Free(s->inside);
+    PyMem_Free(s->judge);
+    PyMem_Free(s->ties);
+    PyMem_Free(s->options);
+}
+
+/* Count below the root in s->states[0 .. size] ("queued" decided cells on s->queue): 1 when it ran to
+ * its end or its limit, 0 when it stopped (cancel or a callback's error, then set or not). Runs without
+ * the GIL when it branches; takes it back before returning. */
+static int count_root(Search *s, int queued) {
+    s->count = 0;
+    s->stopped = 0;
+    memset(s->dirty, 3, (size_t)s->t->nunits);
+    memset(s->cage_dirty, 1, (size_t)s->t->ncages);
+    if (!propagate(s, s->states, queued)) return 1;
+    if (!branch_options(s, s->states)) {
+        PyObject *progress = s->progress;
+        s->progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
+        int ok = keep_solution(s, s->states);
+        s->progress = progress;
+        return ok;
+    }
+    let_go(s);
+    search(s, s->states, 0);
+    hold(s);
+    return s->stopped >= 0;
 }
 
 /* search(tables, masks, limit, keep, progress, cancel) -> (count, nodes, first solutions) or None if cancelled. */
@@ -489,63 +256,79 @@ static PyObject *run(PyObject *self, PyObject *args) {
         return NULL;
     }
     Search s = {.t = t, .limit = limit, .keep = keep, .progress = progress, .cancel = cancel};
-    int size = t->size;
-    /* one state per depth: every level decides at least one more cell */
-    uint32_t *states = PyMem_Calloc((size_t)(size + 2) * size, sizeof(uint32_t));
-    s.queue = PyMem_Calloc((size_t)size + 1, sizeof(int));
-    s.dirty = PyMem_Calloc((size_t)t->nunits + 1, 1);
-    s.cage_dirty = PyMem_Calloc((size_t)t->ncages + 1, 1);
-    s.inside = PyMem_Calloc((size_t)t->nsegments + 1, sizeof(uint32_t));
-    s.ties = PyMem_Calloc((size_t)size + 1, sizeof(int));
-    s.options = PyMem_Calloc(2 * 32, sizeof(int));
     s.found = PyList_New(0);
     PyObject *result = NULL;
-    if (!states || !s.queue || !s.dirty || !s.cage_dirty || !s.inside || !s.ties || !s.options) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    if (!s.found) goto done;
+    if (!s.found || !open_search(&s)) goto done;
     int queued = 0;
-    for (int c = 0; c < size; c++) {
+    for (int c = 0; c < t->size; c++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(masks, c));
         if (v == -1 && PyErr_Occurred()) goto done;
-        states[c] = (uint32_t)v & t->full;
-        if (!MORE_THAN_ONE(states[c])) s.queue[queued++] = c;
+        s.states[c] = (uint32_t)v & t->full;
+        if (!MORE_THAN_ONE(s.states[c])) s.queue[queued++] = c;
     }
-    memset(s.dirty, 1, (size_t)t->nunits);
-    memset(s.cage_dirty, 1, (size_t)t->ncages);
-    if (propagate(&s, states, queued)) {
-        if (!branch_options(&s, states)) {
-            s.progress = Py_None; /* as the Python search: a root solved by propagation reports no nodes */
-            if (!keep_solution(&s, states)) goto done;
-        } else {
-            let_go(&s);
-            search(&s, states, 0);
-            hold(&s);
-            if (s.stopped < 0) {
-                if (!PyErr_Occurred()) result = Py_NewRef(Py_None);
-                goto done;
-            }
-            if (!s.stopped && !report(&s)) goto done;
-        }
+    if (!count_root(&s, queued)) {
+        if (!PyErr_Occurred()) result = Py_NewRef(Py_None);
+        goto done;
     }
+    if (s.nodes && !s.stopped && !report(&s)) goto done; /* the exact count at an end short of the limit */
     result = Py_BuildValue("LLO", s.count, s.nodes, s.found);
 done:
-    PyMem_Free(states);
-    PyMem_Free(s.queue);
-    PyMem_Free(s.dirty);
-    PyMem_Free(s.cage_dirty);
-    PyMem_Free(s.inside);
-    PyMem_Free(s.ties);
-    PyMem_Free(s.options);
+    close_search(&s);
     Py_XDECREF(s.found);
     Py_DECREF(masks);
     return result;
 }
 
+/* Puzzles between two looks at Ctrl-C when they are too easy to reach PROGRESS_EVERY nodes. */
+#define SIGNALS_EVERY 64
+
+/* count_values(tables, values, limit) -> counts: the solutions of each puzzle of a buffer of cell values
+ * (size bytes a puzzle, 0 for an open cell, else its digit), each up to limit (-1: none), in one call,
+ * so a file of puzzles costs no Python per puzzle. Ctrl-C stops it (KeyboardInterrupt). */
+static PyObject *count_values(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    Py_buffer values;
+    long long limit;
+    if (!PyArg_ParseTuple(args, "Oy*L", &capsule, &values, &limit)) return NULL;
+    const Tables *t = PyCapsule_GetPointer(capsule, TABLES_NAME);
+    PyObject *counts = NULL;
+    Search s = {.t = t, .limit = limit, .progress = Py_None, .cancel = Py_None};
+    if (!t || !open_search(&s)) goto done;
+    if (values.len % t->size) {
+        PyErr_SetString(PyExc_ValueError, "count_values: the buffer holds no whole number of puzzles");
+        goto done;
+    }
+    Py_ssize_t puzzles = values.len / t->size;
+    if (!(counts = PyList_New(puzzles))) goto done;
+    const unsigned char *digits = values.buf;
+    for (Py_ssize_t p = 0; p < puzzles; p++, digits += t->size) {
+        if (!(p % SIGNALS_EVERY) && PyErr_CheckSignals()) goto failed;
+        int queued = 0;
+        for (int c = 0; c < t->size; c++) {
+            if (digits[c] > t->n) {
+                PyErr_Format(PyExc_ValueError, "count_values: puzzle %zd holds no digit at cell %d", p, c);
+                goto failed;
+            }
+            s.states[c] = digits[c] ? 1u << (digits[c] - 1) : t->full;
+            if (digits[c]) s.queue[queued++] = c;
+        }
+        if (!count_root(&s, queued)) goto failed;
+        PyList_SET_ITEM(counts, p, PyLong_FromLongLong(s.count));
+    }
+    goto done;
+failed:
+    Py_CLEAR(counts);
+done:
+    close_search(&s);
+    PyBuffer_Release(&values);
+    return counts;
+}
+
 static PyMethodDef METHODS[] = {
-    {"tables", tables, METH_VARARGS, "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals, cages, combos)"},
+    {"tables", search_tables, METH_VARARGS,
+     "tables(size, n, units, peers, units_of, segments, line_rivals, box_rivals, cages, combos, segments_of)"},
     {"search", run, METH_VARARGS, "search(tables, masks, limit, keep, progress, cancel)"},
+    {"count_values", count_values, METH_VARARGS, "count_values(tables, values, limit)"},
     {NULL, NULL, 0, NULL},
 };
 

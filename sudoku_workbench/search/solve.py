@@ -29,12 +29,21 @@ from sudoku_workbench.core.cancel import CancelToken
 from sudoku_workbench.core.geometry import Geometry
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.search._engine import Engine, OutOfBudget, engine_for, initial_state
-from sudoku_workbench.search._kernel import Found, kernel_search
+from sudoku_workbench.search._kernel import Found, kernel_counts, kernel_search
 
 if TYPE_CHECKING:
     from sudoku_workbench.search.sat import SatSearch
 
-__all__ = ["Solved", "count", "first_solutions", "search_count", "solutions", "solve", "solve_counting"]
+__all__ = [
+    "Solved",
+    "count",
+    "count_each",
+    "first_solutions",
+    "search_count",
+    "solutions",
+    "solve",
+    "solve_counting",
+]
 
 Progress = Callable[[int], None]
 
@@ -208,3 +217,15 @@ def count(
     if found < SAT_COUNT_BOUND or limit == SAT_COUNT_BOUND:
         return found
     return search_count(grid, limit, cancel, progress)
+
+
+def count_each(geo: Geometry, values: bytes, limit: int | None) -> list[int] | None:
+    """:func:`count` of many puzzles of one shape at once, by the compiled search (None: it is not built).
+
+    ``values`` holds ``geo.size`` bytes a puzzle: a cell's digit, or 0 when open. A blank grid is
+    counted as any other (a caller wanting :mod:`.grid_count`'s answer asks for it).
+
+    Raises:
+        KeyboardInterrupt: on Ctrl-C.
+    """
+    return kernel_counts(geo, values, limit)

@@ -16,7 +16,7 @@ from sudoku_workbench.core import Cancelled, CancelToken, Geometry, Grid, geomet
 from sudoku_workbench.search import _kernel
 from sudoku_workbench.search._kernel import kernel_search
 from sudoku_workbench.search.regions import random_jigsaw
-from sudoku_workbench.search.solve import count, search_count, solutions, solve
+from sudoku_workbench.search.solve import count, count_each, search_count, solutions, solve
 from tests.conftest import SAMPLE_CORPORA, spread_sample
 from tests.search.exact_cover import count_solutions
 
@@ -107,3 +107,22 @@ def test_a_cancelled_search_raises_and_progress_counts_nodes():
         kernel_search(Grid.empty(geometry(4, 4)), None, 0, token, progress)
     assert 2048 in calls
     assert calls[-1] == 4096
+
+
+def test_counting_a_buffer_of_puzzles_gives_each_ones_count():
+    rng = random.Random(47)
+    geo = geometry(3, 3)
+    grids = [*spread_sample("top1465.txt", 8), *spread_sample("serg_benchmark.txt", 4), Grid.empty(geo)]
+    full = solve(Grid.empty(geo))
+    assert full is not None
+    for share in (0.2, 0.35, 0.5):  # random givens: unique, several, and (with a wrong one) none
+        givens = [d if rng.random() < share else 0 for d in full.values]
+        grids.append(Grid.from_values(geo, givens))
+        givens[givens.index(0)] = givens[next(i for i, d in enumerate(givens) if d)]
+        grids.append(Grid.from_values(geo, givens))
+    values = bytes(d for grid in grids for d in grid.values)
+    counts = count_each(geo, values, LIMIT)
+    assert counts == [count(grid, LIMIT) for grid in grids]
+    assert {0, 1, LIMIT} <= set(counts)
+    with pytest.raises(ValueError, match="no whole number"):
+        count_each(geo, values[:-1], LIMIT)

@@ -118,7 +118,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             tip="The chosen cells (drag, Ctrl+click, Shift+arrows) become a killer cage with the sum typed",
         ),
         _S("remove_cage", "Remove ca&ge", ("Ctrl+Alt+K",), tip="Remove the cage of the chosen cells"),
-        _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
+        _S("test", "Gen&erate…", ("F9",), tip="Generate a puzzle"),
         _S(
             "practise",
             "&Practise a technique…",
@@ -198,7 +198,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             "techniques_prefs",
             "&Techniques…",
             ("Ctrl+,",),
-            tip="Choose and order the rules Logic, Step, Hint, Rate and Test use",
+            tip="Choose and order the rules Logic, Step, Hint, Rate and Generate use",
         ),
     ),
     "&Help": (

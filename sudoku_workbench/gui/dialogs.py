@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -170,11 +171,13 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
 
 
 #: The Test dialog's window title; the dialog is made wide enough to show it whole.
-GENERATE_TITLE = "Test: generate a puzzle"
+GENERATE_TITLE = "Generate a puzzle"
+#: Why the targets are greyed out for another size than 9x9.
+_CLASSIC_TARGETS = "Puzzles made to order (technique, SE band, HoDoku level, rules) are 9x9 only"
 
 
 class GenerateDialog(QDialog):
-    """Test's options: size, symmetry, Unique, Very Hard, level, targets and seed, remembered."""
+    """Generate's options: size, symmetry, Unique, Very Hard, level, targets and seed, remembered."""
 
     def __init__(
         self,
@@ -211,6 +214,7 @@ class GenerateDialog(QDialog):
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setSpecialValueText("random")
         self._add_targets()
+        self.size_box.currentIndexChanged.connect(self._fit_targets)
         for label, widget in (
             ("Size:", self.size_box),
             ("Symmetry:", self.symmetry),
@@ -227,6 +231,7 @@ class GenerateDialog(QDialog):
             form.addRow(label, widget)
         form.addRow(ok_cancel(self))
         self._load()
+        self._fit_targets()
 
     def _add_targets(self) -> None:
         """The targets of a puzzle made to order; choosing any of them replaces Very Hard and Level."""
@@ -248,6 +253,19 @@ class GenerateDialog(QDialog):
         self.preset.addItem("as in Preferences → Techniques", None)
         for name in PRESETS:
             self.preset.addItem(name, name)
+
+    def _targets(self) -> tuple[QWidget, ...]:
+        return (self.technique, self.as_hardest, self.se_band, self.hodoku, self.preset)
+
+    def _fit_targets(self) -> None:
+        """Targets are offered for 9x9 only: a 25x25 kept a 9x9's technique and searched in vain."""
+        classic = self._classic()
+        for widget in self._targets():
+            widget.setEnabled(classic)
+            widget.setToolTip("" if classic else _CLASSIC_TARGETS)
+
+    def _classic(self) -> bool:
+        return bool(self.size_box.currentData() == 9)
 
     def _load(self) -> None:
         s = self._settings
@@ -295,15 +313,19 @@ class GenerateDialog(QDialog):
         self.symmetry.setCurrentText(chosen)
 
     def options(self) -> GenerateOptions:
-        """The chosen options."""
-        level = self.level.currentIndex() or None
-        return GenerateOptions(
+        """The chosen options (the targets greyed out for another size than 9x9 are not asked for)."""
+        made = GenerateOptions(
             size=int(self.size_box.currentData()),
             symmetry=self.symmetry.currentText(),
             unique=self.unique.isChecked(),
             very_hard=self.very_hard.isChecked(),
-            level=level,
+            level=self.level.currentIndex() or None,
             seed=self.seed.value() or None,
+        )
+        if not self._classic():
+            return made
+        return replace(
+            made,
             technique=self.technique.currentData(),
             as_hardest=self.as_hardest.isChecked(),
             se=self._band(),
@@ -313,4 +335,4 @@ class GenerateDialog(QDialog):
 
     def _band(self) -> tuple[float, float] | None:
         text = self.se_band.text().strip()
-        return se_band(text) if text else None
+        return se_band(text) if text and self._classic() else None

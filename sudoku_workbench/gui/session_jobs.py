@@ -243,7 +243,7 @@ class Jobs:
         grading = tuple(rule for rule in self.session.rules if rule in GRADING_RULES)
         if not grading:
             self.session.warn(
-                "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."
+                "Generate", "Generate grades puzzles with the techniques chosen below forcing: tick one."
             )
             return
         self.session.run_job(
@@ -262,7 +262,7 @@ class Jobs:
         try:
             check_target(target, WINDOW)
         except TargetError as err:
-            self.session.warn("Test", str(err))
+            self.session.warn("Generate", str(err))
             return
         wanted = describe(target)
         self.session.run_job(

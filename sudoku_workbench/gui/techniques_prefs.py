@@ -48,9 +48,9 @@ COLUMNS = ("Rule", "Family", "Level", "SE", "HoDoKu", "Needs")
 _BY_ID = {rule.id: rule for rule in TABLE}
 _GROUP = "techniques"
 _HELP = (
-    "Logic, Step, Hint, Rate and Test use the ticked rules, the top one first. Drag a rule, or press "
+    "Logic, Step, Hint, Rate and Generate use the ticked rules, the top one first. Drag a rule, or press "
     "Alt+Up / Alt+Down, to move it; Space ticks or unticks it. Rules that need one solution run only "
-    "with Puzzle → Assume one solution; Test never grades with those or with forcing rules."
+    "with Puzzle → Assume one solution; Generate never grades with those or with forcing rules."
 )
 
 

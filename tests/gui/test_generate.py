@@ -130,3 +130,16 @@ def test_a_25x25_asks_for_no_target_left_from_a_9x9(qtbot):
 
 def test_generating_is_named_in_the_menu_in_the_users_words(window):
     assert window.acts["test"].text().replace("&", "") == "Generate…"
+
+
+def test_a_new_puzzle_never_shows_the_old_ones_rating(qtbot, window):
+    from sudoku_workbench.formats.text import parse_line
+    from tests.gui.test_editing import NEWSPAPER
+
+    window.session.set_generated(parse_line(NEWSPAPER))
+    settle(qtbot, window)
+    old = window.panel.status.text().split(" · ")[0]
+    assert "Easy" in old, old
+    window.session.set_generated(parse_line("." * 81))  # many solutions: its rating differs
+    qtbot.wait(300)  # the status line is refreshed 150 ms after a move; the old rating stayed ~1 s
+    assert old not in window.panel.status.text()

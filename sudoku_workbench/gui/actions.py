@@ -120,12 +120,12 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
         _S("remove_cage", "Remove ca&ge", ("Ctrl+Alt+K",), tip="Remove the cage of the chosen cells"),
         _S(
             "edit_regions",
-            "Edit re&gions",
+            "E&dit regions",
             ("Ctrl+Alt+R",),
             checkable=True,
             tip="Paint a jigsaw's regions: a digit picks the region, drag over cells; again or Enter: done",
         ),
-        _S("test", "&Test…", ("F9",), tip="Generate a puzzle"),
+        _S("test", "Gen&erate…", ("F9",), tip="Generate a puzzle"),
         _S(
             "practise",
             "&Practise a technique…",
@@ -205,7 +205,7 @@ MENUS: dict[str, tuple[ActionSpec | str, ...]] = {
             "techniques_prefs",
             "&Techniques…",
             ("Ctrl+,",),
-            tip="Choose and order the rules Logic, Step, Hint, Rate and Test use",
+            tip="Choose and order the rules Logic, Step, Hint, Rate and Generate use",
         ),
     ),
     "&Help": (

@@ -1,4 +1,4 @@
-"""Dialogs: file choosers, the size and Test (generate) options, questions, errors, the references.
+"""Dialogs: file choosers, the size and Generate options, questions, errors, the references.
 
 Each function shows one dialog and returns what the person chose (None when cancelled); the caller
 decides what to do with it. Message boxes are the standard ones, so tests can replace them.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -171,20 +172,22 @@ def show_text(parent: QWidget, title: str, html: str) -> None:
     dialog.exec()
 
 
-#: Said under the shape when the puzzle has what Test does not make.
+#: Said under the shape when the puzzle has what Generate does not make.
 _LEFT_OUT = (
-    "Test draws givens on the regions and variant rules above: this puzzle's "
+    "Generate draws givens on the regions and variant rules above: this puzzle's "
     "killer cages and constraints are left out (File → New killer makes killers)."
 )
-#: The Test dialog's window title; the dialog is made wide enough to show it whole.
-GENERATE_TITLE = "Test: generate a puzzle"
+#: The Generate dialog's window title; the dialog is made wide enough to show it whole.
+GENERATE_TITLE = "Generate a puzzle"
+#: Why the targets are greyed out for another size than 9x9.
+_CLASSIC_TARGETS = "Puzzles made to order (technique, SE band, HoDoku level, rules) are 9x9 only"
 
 
 class GenerateDialog(QDialog):
-    """Test's options: size, regions, variant rules, symmetry, Unique, Very Hard, level, targets, seed."""
+    """Generate's options: size, regions, variant rules, symmetry, Unique, Very Hard, level, targets, seed."""
 
     def __init__(self, parent: QWidget | None, current: Geometry, settings: QSettings | None = None) -> None:
-        """Offer first the puzzle's own shape, so Test makes another puzzle like it.
+        """Offer first the puzzle's own shape, so Generate makes another puzzle like it.
 
         ``current``'s size, variant rules and (a jigsaw's) regions are chosen at the start; the symmetry
         list follows the shape chosen.
@@ -211,6 +214,7 @@ class GenerateDialog(QDialog):
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setSpecialValueText("random")
         self._add_targets()
+        self.size_box.currentIndexChanged.connect(self._fit_targets)
         for label, widget in (
             ("Size:", self.size_box),
             ("Re&gions:", self.regions_box),
@@ -233,6 +237,7 @@ class GenerateDialog(QDialog):
             form.addRow("", note)
         form.addRow(ok_cancel(self))
         self._load()
+        self._fit_targets()
 
     def _add_shape(self, current: Geometry) -> None:
         """Size, regions (boxes, a new random jigsaw, this puzzle's) and variant rules, as ``current``'s."""
@@ -295,6 +300,19 @@ class GenerateDialog(QDialog):
         for name in PRESETS:
             self.preset.addItem(name, name)
 
+    def _targets(self) -> tuple[QWidget, ...]:
+        return (self.technique, self.as_hardest, self.se_band, self.hodoku, self.preset)
+
+    def _fit_targets(self) -> None:
+        """Targets are offered for 9x9 only: a 25x25 kept a 9x9's technique and searched in vain."""
+        classic = self._classic()
+        for widget in self._targets():
+            widget.setEnabled(classic)
+            widget.setToolTip("" if classic else _CLASSIC_TARGETS)
+
+    def _classic(self) -> bool:
+        return bool(self.size_box.currentData() == 9)
+
     def _load(self) -> None:
         s = self._settings
         if s is None:
@@ -345,15 +363,19 @@ class GenerateDialog(QDialog):
         self.symmetry.setCurrentText(chosen)
 
     def options(self) -> GenerateOptions:
-        """The chosen options."""
-        level = self.level.currentIndex() or None
-        return GenerateOptions(
+        """The chosen options (the targets greyed out for another size than 9x9 are not asked for)."""
+        made = GenerateOptions(
             shape=self.shape(),
             symmetry=self.symmetry.currentText(),
             unique=self.unique.isChecked(),
             very_hard=self.very_hard.isChecked(),
-            level=level,
+            level=self.level.currentIndex() or None,
             seed=self.seed.value() or None,
+        )
+        if not self._classic():
+            return made
+        return replace(
+            made,
             technique=self.technique.currentData(),
             as_hardest=self.as_hardest.isChecked(),
             se=self._band(),
@@ -363,4 +385,4 @@ class GenerateDialog(QDialog):
 
     def _band(self) -> tuple[float, float] | None:
         text = self.se_band.text().strip()
-        return se_band(text) if text else None
+        return se_band(text) if text and self._classic() else None

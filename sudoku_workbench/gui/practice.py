@@ -301,7 +301,7 @@ class Practice(QObject):
         self.dock.show()
 
     def _history_changed(self) -> None:
-        """Another puzzle came (Open, New, Test, a paste): the practice ends."""
+        """Another puzzle came (Open, New, Generate, a paste): the practice ends."""
         history, exercise = self.window.session.history, self.exercise
         if exercise is not None and (history is not self._history or history.start is not exercise.puzzle):
             self.leave()

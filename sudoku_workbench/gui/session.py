@@ -45,7 +45,7 @@ class Session(JobTable):
     marks_changed = Signal(object)
     status_changed = Signal(str)
     document_changed = Signal()
-    #: A puzzle the window generated (Test and its targets): the library keeps it in the history.
+    #: A puzzle the window generated (Generate and its targets): the library keeps it in the history.
     generated = Signal(object)
     graph_ready = Signal(object)
     #: Check's verdict on the shown position; the window keeps it until the position changes.
@@ -106,7 +106,7 @@ class Session(JobTable):
     # ---- the rules in use -------------------------------------------------------------------
     @property
     def rules(self) -> tuple[Rule, ...]:
-        """The rules Logic, Step, Hint, Rate and Test use: the techniques chosen, with Assume one solution."""
+        """The rules Logic, Step, Hint, Rate and Generate use: the techniques chosen, with Assume one solution."""
         return self.techniques.rules(self._assume_unique)
 
     @property

@@ -1,4 +1,4 @@
-"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count and Test, and the graph pane's picture.
+"""The Puzzle menu's jobs: Logic, Step, OK, Check, Count and Generate, and the graph pane's picture.
 
 Each asks the core for an answer, runs it in the session's worker and turns the answer into history
 steps, marks and messages on the UI thread. They see the session only through
@@ -61,13 +61,13 @@ __all__ = [
 #: Count solutions stops here (the answer is then "at least this many").
 COUNT_LIMIT = 10_000
 
-#: Seconds Test searches for a puzzle made to order before it says none was found (Esc stops it sooner).
+#: Seconds Generate searches for a puzzle made to order before it says none was found (Esc stops it sooner).
 TARGET_BUDGET = 300.0
 
 
 @dataclass(frozen=True)
 class GenerateOptions:
-    """What the Test button asks the generator for; ``shape``: size, variant rules, boxes or regions."""
+    """What the Generate button asks the generator for; ``shape``: size, variant rules, boxes or regions."""
 
     shape: ShapeChoice = field(default_factory=ShapeChoice)
     symmetry: str = "rot180"
@@ -102,7 +102,7 @@ class GenerateOptions:
             return ("none",)
 
     def refusal(self) -> str | None:
-        """Why Test cannot make this (variant rules that do not fit, a scale that cannot rate it), or None.
+        """Why Generate cannot make this (variant rules that do not fit, a scale that cannot rate it), or None.
 
         A jigsaw's map is drawn in the worker (a 16x16 one takes seconds): here its rows stand for it.
         """
@@ -269,12 +269,12 @@ class Jobs:
         grid = history.previous_grid if step is not None and step.highlights.chains else history.grid
         self.session.run_job(JobKind.GRAPH, graph_picture, grid, kind, step, on_done=self.session.show_graph)
 
-    # ---- Test (generate) ---------------------------------------------------------------------
+    # ---- Generate ----------------------------------------------------------------------------
     def generate(self, options: GenerateOptions) -> None:
-        """Test: generate a puzzle with the options in the worker; it replaces the current one."""
+        """Generate: a puzzle with the options in the worker; it replaces the current one."""
         refusal = options.refusal()
         if refusal:
-            self.session.warn("Test", f"No puzzle made: {refusal}")
+            self.session.warn("Generate", f"No puzzle made: {refusal}")
             return
         if options.targeted:
             self._generate_target(options)
@@ -282,7 +282,7 @@ class Jobs:
         grading = tuple(rule for rule in self.session.rules if rule in GRADING_RULES)
         if not grading:
             self.session.warn(
-                "Test", "Test grades puzzles with the techniques chosen below forcing: tick one."
+                "Generate", "Generate grades puzzles with the techniques chosen below forcing: tick one."
             )
             return
         self.session.run_job(
@@ -296,12 +296,12 @@ class Jobs:
         )
 
     def _generate_target(self, options: GenerateOptions) -> None:
-        """Test with a target: the core's search by target, in the worker."""
+        """Generate with a target: the core's search by target, in the worker."""
         target = options.target(self.session.rules)
         try:
             check_target(target, WINDOW)
         except TargetError as err:
-            self.session.warn("Test", str(err))
+            self.session.warn("Generate", str(err))
             return
         wanted = describe(target)
         self.session.run_job(
@@ -334,7 +334,7 @@ def generate_job(
     cancel: CancelToken,
     progress: Callable[[GenerationProgress], None],
 ) -> Generated:
-    """Test's job in the worker: the generator, its labelled progress going to the window."""
+    """Generate's job in the worker: the generator, its labelled progress going to the window."""
     rng = random.Random(options.seed)
     return generate(
         options.grid_shape(rng),
@@ -353,7 +353,7 @@ def generate_job(
 def target_job(
     options: GenerateOptions, target: Target, cancel: CancelToken, progress: Callable[[int], None]
 ) -> Made:
-    """Test with a target, in the worker (a jigsaw's map is drawn there too)."""
+    """Generate with a target, in the worker (a jigsaw's map is drawn there too)."""
     rng = random.Random(options.seed)
     return make_target(
         options.grid_shape(rng), rng, options.symmetry, target, TARGET_BUDGET, cancel, progress

@@ -1,4 +1,4 @@
-"""Preferences → Techniques: which rules Logic, Step, Hint, Rate and Test use, and in what order.
+"""Preferences → Techniques: which rules Logic, Step, Hint, Rate and Generate use, and in what order.
 
 The choice (:class:`Techniques`) is every row of the rule table in the person's order, each on or off,
 and the preset it started from (Reset goes back to it). It is remembered in the window's
@@ -48,9 +48,9 @@ COLUMNS = ("Rule", "Family", "Level", "SE", "HoDoKu", "Needs")
 _BY_ID = {rule.id: rule for rule in TABLE}
 _GROUP = "techniques"
 _HELP = (
-    "Logic, Step, Hint, Rate and Test use the ticked rules, the top one first. Drag a rule, or press "
+    "Logic, Step, Hint, Rate and Generate use the ticked rules, the top one first. Drag a rule, or press "
     "Alt+Up / Alt+Down, to move it; Space ticks or unticks it. Rules that need one solution run only "
-    "with Puzzle → Assume one solution; Test never grades with those or with forcing rules."
+    "with Puzzle → Assume one solution; Generate never grades with those or with forcing rules."
 )
 
 

@@ -1,4 +1,4 @@
-"""The File menu's commands (and Test, which replaces the puzzle): dialogs in, session calls out.
+"""The File menu's commands (and Generate, which replaces the puzzle): dialogs in, session calls out.
 
 Every command that would replace the puzzle first asks about unsaved changes; failures are shown as
 message boxes naming the problem and place, and leave the current puzzle as it was. File dialogs start
@@ -206,9 +206,9 @@ class FileCommands:
             self.board.render(painter, QPoint(), QRegion(rect))
         painter.end()
 
-    # ---- Test (generate) ---------------------------------------------------------------------
+    # ---- Generate ----------------------------------------------------------------------------
     def test(self) -> None:
-        """Test: ask for the generator's options, then generate in the worker."""
+        """Generate: ask for the generator's options, then generate in the worker."""
         if not self.confirm_discard():
             return
         settings = self.session.storage.settings()

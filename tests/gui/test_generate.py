@@ -110,3 +110,33 @@ def test_the_technique_list_speaks_in_rule_names_with_the_id_as_its_tip(qtbot):
     assert box.itemText(index) == "XY-Chain"
     assert all("(" not in box.itemText(i) or "_" not in box.itemText(i) for i in range(box.count()))
     assert "--needs xy_chain" in box.itemData(index, Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_25x25_asks_for_no_target_left_from_a_9x9(qtbot):
+    dialog = dialogs.GenerateDialog(None, 9, lambda n: ("none", "rot180"))
+    qtbot.addWidget(dialog)
+    dialog.technique.setCurrentIndex(dialog.technique.findData("x_wing"))
+    dialog.se_band.setText("7.0-7.9")
+    assert dialog.options().targeted
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(25))
+    assert not dialog.technique.isEnabled()
+    assert not dialog.options().targeted  # the kept 9x9 target searched a 25x25 in vain
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(9))
+    assert dialog.options().technique == "x_wing"
+
+
+def test_generating_is_named_in_the_menu_in_the_users_words(window):
+    assert window.acts["test"].text().replace("&", "") == "Generate…"
+
+
+def test_a_new_puzzle_never_shows_the_old_ones_rating(qtbot, window):
+    from sudoku_workbench.formats.text import parse_line
+    from tests.gui.test_editing import NEWSPAPER
+
+    window.session.set_generated(parse_line(NEWSPAPER))
+    settle(qtbot, window)
+    old = window.panel.status.text().split(" · ")[0]
+    assert "Easy" in old, old
+    window.session.set_generated(parse_line("." * 81))  # many solutions: its rating differs
+    qtbot.wait(300)  # the status line is refreshed 150 ms after a move; the old rating stayed ~1 s
+    assert old not in window.panel.status.text()

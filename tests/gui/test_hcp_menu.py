@@ -249,3 +249,23 @@ def test_the_export_proposes_the_documents_name(window, monkeypatch, tmp_path, d
     assert len(asked) == 1
     expected = str(tmp_path / proposed) if document else proposed
     assert asked[0] == expected
+
+
+@pytest.mark.parametrize("solving", [False, True])
+def test_every_choice_of_the_options_dialog_shows_whole_at_its_smallest(qtbot, storage, solving):
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    dialog = HcpOptionsDialog(None, hcp_settings(storage.data_dir), solving=solving)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.resize(dialog.minimumSizeHint())
+    qtbot.wait(10)
+    for box in dialog.findChildren(QComboBox):
+        option = QStyleOptionComboBox()
+        box.initStyleOption(option)
+        style = box.style()
+        field = style.subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, box
+        )
+        for i in range(box.count()):
+            assert box.fontMetrics().horizontalAdvance(box.itemText(i)) <= field.width(), box.itemText(i)

@@ -370,7 +370,7 @@ def test_the_main_controls_have_accessible_names(shown):
     controls += list(shown.panel.buttons.values())
     assert all(widget.accessibleName() for widget in controls)
     assert shown.panel.buttons["logic"].accessibleName() == "Logic"
-    assert shown.panel.buttons["test"].accessibleName() == "Test"
+    assert shown.panel.buttons["test"].accessibleName() == "Generate"
 
 
 def test_clipboard_paste_keeps_the_board_focused(qtbot, shown):

@@ -106,7 +106,7 @@ class Session(JobTable):
     # ---- the rules in use -------------------------------------------------------------------
     @property
     def rules(self) -> tuple[Rule, ...]:
-        """The rules Logic, Step, Hint, Rate and Generate use: the techniques chosen, with Assume one solution."""
+        """The rules Logic, Step, Hint, Rate and Generate use: the techniques chosen, Assume one solution."""
         return self.techniques.rules(self._assume_unique)
 
     @property

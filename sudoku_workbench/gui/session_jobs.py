@@ -102,7 +102,7 @@ class GenerateOptions:
             return ("none",)
 
     def refusal(self) -> str | None:
-        """Why Generate cannot make this (variant rules that do not fit, a scale that cannot rate it), or None.
+        """Why Generate cannot make this (variant rules that do not fit, a scale that cannot rate it) or None.
 
         A jigsaw's map is drawn in the worker (a 16x16 one takes seconds): here its rows stand for it.
         """

@@ -113,7 +113,9 @@ def test_the_technique_list_speaks_in_rule_names_with_the_id_as_its_tip(qtbot):
 
 
 def test_a_25x25_asks_for_no_target_left_from_a_9x9(qtbot):
-    dialog = dialogs.GenerateDialog(None, 9, lambda n: ("none", "rot180"))
+    from sudoku_workbench.core.geometry import geometry_for_size
+
+    dialog = dialogs.GenerateDialog(None, geometry_for_size(9))
     qtbot.addWidget(dialog)
     dialog.technique.setCurrentIndex(dialog.technique.findData("x_wing"))
     dialog.se_band.setText("7.0-7.9")

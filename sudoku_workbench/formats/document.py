@@ -48,6 +48,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Chain, Form, Highlights, Link, Step
 from sudoku_workbench.formats.atomic import write_atomic
+from sudoku_workbench.formats.fpuzzles import parse_fpuzzles
 from sudoku_workbench.formats.fpuzzles_constraints import KEYS, read_constraints, write_constraints
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
 from sudoku_workbench.formats.reading import read_text
@@ -203,13 +204,25 @@ def write_document(path: str | os.PathLike[str], history: History) -> None:
 
 
 def read_document(path: str | os.PathLike[str]) -> History:
-    """Read a document file.
+    """Read a document file (an f-puzzles puzzle saved as ``.json`` gives a fresh history of its puzzle).
 
     Raises:
         FormatError: when the file cannot be read, is too large, is not UTF-8 text, or is no valid document.
     """
     source = os.fspath(path)
-    return parse_document(read_text(path, source, DOCUMENT_LIMIT), source)
+    text = read_text(path, source, DOCUMENT_LIMIT)
+    foreign = foreign_puzzle(text, source)
+    return History(foreign) if foreign is not None else parse_document(text, source)
+
+
+def foreign_puzzle(text: str, source: str) -> Grid | None:
+    """The puzzle of an f-puzzles JSON object (a ``grid`` and no ``format``), or None for our documents.
+
+    Both are JSON files people name ``.json``; only ours carries ``format``.
+    """
+    if '"grid"' in text and "format" not in load_json_object(text, source, "a puzzle"):
+        return parse_fpuzzles(text, source)
+    return None
 
 
 def _digits_line(digits: Sequence[int]) -> str:

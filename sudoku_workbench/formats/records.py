@@ -33,9 +33,8 @@ from sudoku_workbench.core.errors import FormatError
 from sudoku_workbench.core.geometry import digit_from_char
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.block import grid_from_rows, is_border_line, row_width
-from sudoku_workbench.formats.document import DOCUMENT_LIMIT, parse_document
-from sudoku_workbench.formats.fpuzzles import is_link, parse_fpuzzles, parse_link
-from sudoku_workbench.formats.json_reader import load_json_object
+from sudoku_workbench.formats.document import DOCUMENT_LIMIT, foreign_puzzle, parse_document
+from sudoku_workbench.formats.fpuzzles import is_link, parse_link
 from sudoku_workbench.formats.reading import UnreadableInput, open_binary, read_lines
 from sudoku_workbench.formats.text import (
     SIZES,
@@ -228,9 +227,8 @@ def _document_grid(text: str | FormatError, source: str) -> Grid:
     """A workbench document's position, or an f-puzzles puzzle's (a JSON object with a ``grid``)."""
     if isinstance(text, FormatError):
         raise text
-    if '"grid"' in text and "format" not in load_json_object(text, source, "a puzzle"):
-        return parse_fpuzzles(text, source)
-    return parse_document(text, source).grid
+    foreign = foreign_puzzle(text, source)
+    return foreign if foreign is not None else parse_document(text, source).grid
 
 
 def _document_text(number: int, first: str, rest: Iterator[str], source: str) -> str | FormatError:

@@ -21,8 +21,15 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.document import format_document, parse_document, read_document, write_document
+from sudoku_workbench.formats.document import (
+    DOCUMENT_LIMIT,
+    foreign_puzzle,
+    format_document,
+    parse_document,
+    write_document,
+)
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
+from sudoku_workbench.formats.reading import read_text
 from sudoku_workbench.formats.recovery import RecoveryFile
 
 __all__ = ["APP_FOLDER", "RECENT_LIMIT", "Storage", "default_data_dirs"]
@@ -58,6 +65,8 @@ class Storage:
         self.older_dirs = older_dirs
         self.recovery = RecoveryFile(data_dir)
         self._recent_lock = threading.Lock()
+        #: ``.json`` files read as f-puzzles puzzles, which Save does not write over.
+        self._foreign: set[Path] = set()
         self._adopt_older_settings()
 
     def _adopt_older_settings(self) -> None:
@@ -102,14 +111,23 @@ class Storage:
             FormatError: naming the file, line and column of what is wrong.
             OSError: when the file cannot be read.
         """
-        if self.is_document(path):
-            return read_document(path)
-        return History(read_file(path))
+        if not self.is_document(path):
+            return History(read_file(path))
+        text = read_text(path, str(path), DOCUMENT_LIMIT)
+        foreign = foreign_puzzle(text, str(path))
+        if foreign is None:
+            return parse_document(text, str(path))
+        self._foreign.add(path.resolve())
+        return History(foreign)
 
-    @staticmethod
-    def is_document(path: Path | None) -> bool:
-        """Whether ``path`` names a workbench document, the only file Save writes over in place."""
-        return path is not None and path.suffix.lower() in DOCUMENT_SUFFIXES
+    def is_document(self, path: Path | None) -> bool:
+        """Whether ``path`` names a workbench document, the only file Save writes over in place.
+
+        An f-puzzles ``.json`` read here is not one: our document written over it would change its format.
+        """
+        if path is None or path.suffix.lower() not in DOCUMENT_SUFFIXES:
+            return False
+        return path.resolve() not in self._foreign
 
     def write(self, path: Path, history: History) -> None:
         """Save: our document (with the history) for ``.json``, else the puzzle file the suffix names.
@@ -118,8 +136,9 @@ class Storage:
             FormatError: when the suffix names no format we write.
             OSError: when the file cannot be written.
         """
-        if self.is_document(path):
+        if path.suffix.lower() in DOCUMENT_SUFFIXES:
             self._write_document(path, history)
+            self._foreign.discard(path.resolve())
         else:
             write_file(path, history.grid)
 

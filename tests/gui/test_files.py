@@ -84,6 +84,25 @@ def test_a_document_keeps_its_history_through_save_and_open(qtbot, window, monke
     settle(qtbot, window)
 
 
+def test_an_f_puzzles_json_opens_and_save_asks_for_a_document_name(qtbot, window, monkeypatch, tmp_path):
+    from sudoku_workbench.formats.fpuzzles import format_fpuzzles
+    from tests.logic.constraint_puzzles import constraint_puzzle
+
+    puzzle = constraint_puzzle(3, ("thermo", "kropki"), (3, 3))[0]
+    path = tmp_path / "from-f-puzzles.json"
+    path.write_text(format_fpuzzles(puzzle), encoding="utf-8")
+    before = path.read_bytes()
+    _open_via_menu(window, monkeypatch, path)
+    assert window.session.grid.givens == puzzle.givens
+    assert window.session.grid.geometry.constraints == puzzle.geometry.constraints
+    asked = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a), ("", ""))[1])
+    trigger(window, "save")  # our document written over it would no longer open in f-puzzles
+    assert asked
+    assert path.read_bytes() == before
+    settle(qtbot, window)
+
+
 def _window_beside(storage) -> MainWindow:
     """A second window of another "process": its own Storage over the same data folder."""
     return MainWindow(Storage(storage.data_dir))

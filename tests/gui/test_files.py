@@ -96,7 +96,12 @@ def test_an_f_puzzles_json_opens_and_save_asks_for_a_document_name(qtbot, window
     assert window.session.grid.givens == puzzle.givens
     assert window.session.grid.geometry.constraints == puzzle.geometry.constraints
     asked = []
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (asked.append(a), ("", ""))[1])
+
+    def cancelled(*args, **_kwargs):
+        asked.append(args)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", cancelled)
     trigger(window, "save")  # our document written over it would no longer open in f-puzzles
     assert asked
     assert path.read_bytes() == before

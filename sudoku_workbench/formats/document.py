@@ -60,6 +60,7 @@ __all__ = [
     "format_document",
     "parse_document",
     "read_document",
+    "read_json_file",
     "write_document",
 ]
 
@@ -209,10 +210,15 @@ def read_document(path: str | os.PathLike[str]) -> History:
     Raises:
         FormatError: when the file cannot be read, is too large, is not UTF-8 text, or is no valid document.
     """
+    return read_json_file(path)[0]
+
+
+def read_json_file(path: str | os.PathLike[str]) -> tuple[History, bool]:
+    """:func:`read_document`'s history, and whether the file was one of our documents (not f-puzzles')."""
     source = os.fspath(path)
     text = read_text(path, source, DOCUMENT_LIMIT)
     foreign = foreign_puzzle(text, source)
-    return History(foreign) if foreign is not None else parse_document(text, source)
+    return (History(foreign), False) if foreign is not None else (parse_document(text, source), True)
 
 
 def foreign_puzzle(text: str, source: str) -> Grid | None:

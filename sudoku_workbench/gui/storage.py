@@ -21,15 +21,8 @@ from PySide6.QtCore import QSettings, QStandardPaths
 from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.atomic import write_atomic
-from sudoku_workbench.formats.document import (
-    DOCUMENT_LIMIT,
-    foreign_puzzle,
-    format_document,
-    parse_document,
-    write_document,
-)
+from sudoku_workbench.formats.document import format_document, parse_document, read_json_file, write_document
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, read_file, write_file
-from sudoku_workbench.formats.reading import read_text
 from sudoku_workbench.formats.recovery import RecoveryFile
 
 __all__ = ["APP_FOLDER", "RECENT_LIMIT", "Storage", "default_data_dirs"]
@@ -113,12 +106,10 @@ class Storage:
         """
         if not self.is_document(path):
             return History(read_file(path))
-        text = read_text(path, str(path), DOCUMENT_LIMIT)
-        foreign = foreign_puzzle(text, str(path))
-        if foreign is None:
-            return parse_document(text, str(path))
-        self._foreign.add(path.resolve())
-        return History(foreign)
+        history, ours = read_json_file(path)
+        if not ours:
+            self._foreign.add(path.resolve())
+        return history
 
     def is_document(self, path: Path | None) -> bool:
         """Whether ``path`` names a workbench document, the only file Save writes over in place.

@@ -17,8 +17,10 @@ import PySide6.QtWidgets
 import pytest
 from PySide6.QtGui import QImage
 
+from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.gui import ui_thread_gc
 from sudoku_workbench.gui.app import prepare_qt_environment
+from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.gui.job_kinds import QUIET_JOBS
 from sudoku_workbench.gui.main_window import MainWindow
 from sudoku_workbench.gui.storage import Storage
@@ -92,6 +94,17 @@ def no_unexpected_message_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
 def storage(tmp_path: Path) -> Storage:
     """Recovery file and recent list in a temporary folder, never the user's."""
     return Storage(tmp_path / "appdata")
+
+
+def board_of(qtbot, grid: Grid, side: int, candidates: bool) -> BoardView:
+    """A lone board of ``side`` pixels showing ``grid``, no cell chosen (for pictures of the drawing)."""
+    board = BoardView()
+    qtbot.addWidget(board)
+    board.set_grid(grid)
+    board.set_show_candidates(candidates)
+    board.selected = -1
+    board.resize(side, side)
+    return board
 
 
 def board_pixels(board: PySide6.QtWidgets.QWidget) -> np.ndarray:

@@ -32,18 +32,12 @@ from sudoku_workbench.library.booklet_plan import BookletItem, booklet_item
 from sudoku_workbench.logic.constraints.arrows import arrow_bounds
 from sudoku_workbench.logic.constraints.marks import mark_pairs
 from sudoku_workbench.logic.constraints.thermometers import thermo_bounds
-from tests.gui.conftest import board_pixels, candidate_ink
+from tests.gui.conftest import board_of, board_pixels, candidate_ink
 from tests.logic.constraint_puzzles import constraint_puzzle
 
 
 def _board(qtbot, grid: Grid, side: int = 540, candidates: bool = False) -> BoardView:
-    board = BoardView()
-    qtbot.addWidget(board)
-    board.set_grid(grid)
-    board.set_show_candidates(candidates)
-    board.selected = -1
-    board.resize(side, side)
-    return board
+    return board_of(qtbot, grid, side, candidates)
 
 
 def _grid(*items: Constraint, n: int = 9) -> Grid:

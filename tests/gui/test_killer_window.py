@@ -19,7 +19,7 @@ from sudoku_workbench.gui.board_view import BoardView
 from sudoku_workbench.logic.engine import next_step, rule_by_id
 from sudoku_workbench.logic.rule_types import Shape
 from sudoku_workbench.search.solve import first_solutions
-from tests.gui.conftest import dangling_jobs, settle
+from tests.gui.conftest import board_of, dangling_jobs, settle
 from tests.gui.test_editing import trigger
 
 #: Two cages of a 9x9: an L of three cells from r1c1 (sum 12) and a pair r5c5–r5c6 without a sum.
@@ -28,13 +28,7 @@ PAIR = Cage((40, 41), None)
 
 
 def _board(qtbot, grid: Grid, side: int = 540, candidates: bool = True) -> BoardView:
-    board = BoardView()
-    qtbot.addWidget(board)
-    board.set_grid(grid)
-    board.set_show_candidates(candidates)
-    board.selected = -1
-    board.resize(side, side)
-    return board
+    return board_of(qtbot, grid, side, candidates)
 
 
 def _dark(image: QImage, x: float, y: float) -> bool:

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,7 +39,7 @@ def near_empty_25(tmp_path_factory) -> Path:
     return path
 
 
-def _resident(process: psutil.Process) -> int:
+def _resident(process: Any) -> int:
     """Bytes resident in the process and its children (the ``--jobs`` workers)."""
     total = process.memory_info().rss
     for child in process.children(recursive=True):

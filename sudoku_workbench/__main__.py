@@ -36,8 +36,11 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             print("sudoku-workbench gui: interrupted", file=sys.stderr)
             return 130
-    from sudoku_workbench.cli import main as cli_main
-
+    try:  # the command line's own stop signals are not in place while it loads
+        from sudoku_workbench.cli import main as cli_main
+    except KeyboardInterrupt:
+        print("sudoku-workbench: interrupted", file=sys.stderr)
+        return 130
     gc.set_threshold(*_COMMAND_LINE_GC)
     return cli_main(args)
 

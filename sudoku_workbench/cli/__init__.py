@@ -111,5 +111,11 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         except KeyboardInterrupt as interrupt:
             return stopping.report(interrupt)
+        except ImportError:
+            # A stop that lands while a compiled module initialises (OR-Tools on first use) comes out
+            # as that import's failure, "initialization failed": it is the stop all the same.
+            if stopping.first is None:
+                raise
+            return stopping.report(KeyboardInterrupt())
         except BrokenPipeError:
             return 0

@@ -23,9 +23,9 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QPainter
 
-from sudoku_workbench.gui import worker
-from sudoku_workbench.gui.board_canvas import BoardCanvas
+from sudoku_workbench.gui.board.canvas import BoardCanvas
 from sudoku_workbench.gui.main_window import _dropping_checked
+from sudoku_workbench.gui.session import worker
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste

@@ -155,6 +155,6 @@ def test_a_relay_on_the_way_is_one_hop_more(qtbot, window, monkeypatch):
     action.triggered.disconnect()
     action.triggered.connect(_dropping_checked(logic_from))
     walk = record_logic(qtbot, window, monkeypatch)
-    assert walk[0] == ("main_window:_dropping_checked.<locals>.<lambda>", CALL, "session_jobs:Jobs.logic")
+    assert walk[0] == ("main_window:_dropping_checked.<locals>.<lambda>", CALL, "session.jobs:Jobs.logic")
     assert walk[1:] == documented_walk()
     assert len(walk) > MOST_HOPS

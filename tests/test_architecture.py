@@ -59,10 +59,14 @@ def test_the_real_tree_keeps_every_contract(tmp_path):
         ("library/queries.py", "import PySide6\n", "Only the GUI imports Qt"),
         ("library/database.py", "import sudoku_workbench.cli\n", "Layers"),
         # only cli/booklet.py may reach gui (its one ignored import); any other command may not
-        ("cli/count.py", "import sudoku_workbench.gui.booklet\n", "Layers"),
+        ("cli/count.py", "import sudoku_workbench.gui.collection.booklet\n", "Layers"),
         ("logic/shared/_text.py", "from sudoku_workbench.logic.singles import local\n", "Rooms of logic"),
         ("logic/fish/basic_fish.py", "from sudoku_workbench.logic.wings import wings\n", "Rooms of logic"),
         ("logic/engine.py", "from sudoku_workbench.logic.rating import se_scale\n", "Rooms of logic"),
+        ("gui/board/view.py", "from sudoku_workbench.gui.session import session\n", "Rooms of gui"),
+        ("gui/session/worker.py", "from sudoku_workbench.gui import main_window\n", "Rooms of gui"),
+        ("gui/collection/dock.py", "from sudoku_workbench.gui.panels import hints\n", "Rooms of gui"),
+        ("gui/board/drawing/lines.py", "from sudoku_workbench.gui.board import view\n", "The board's"),
     ],
 )
 def test_each_contract_catches_a_deliberate_violation(tmp_path, module, violation, contract):
@@ -74,6 +78,28 @@ def test_each_contract_catches_a_deliberate_violation(tmp_path, module, violatio
     # A contract with an ignored import reads "… BROKEN (1 ignored import)".
     broken = [line for line in result.stdout.splitlines() if re.search(r" BROKEN( \(.*\))?$", line)]
     assert any(line.startswith(contract) for line in broken), result.stdout
+
+
+#: The most modules one folder of ``gui`` holds (``__init__.py`` not counted): a room is read as a whole.
+ROOM_SIZE = 12
+
+
+def crowded_rooms(package: Path) -> list[str]:
+    """Each folder of ``package`` holding more than ``ROOM_SIZE`` modules, with its count."""
+    folders = [package, *(p.parent for p in package.rglob("__init__.py") if p.parent != package)]
+    counts = {f: sum(1 for m in f.glob("*.py") if m.name != "__init__.py") for f in folders}
+    return [f"{f.relative_to(package).as_posix()}: {n}" for f, n in sorted(counts.items()) if n > ROOM_SIZE]
+
+
+def test_no_gui_room_holds_more_than_twelve_modules():
+    assert crowded_rooms(REPO / "sudoku_workbench" / "gui") == []
+
+
+def test_the_room_gate_catches_a_crowded_folder(tmp_path):
+    for index in range(ROOM_SIZE + 1):
+        (tmp_path / f"module_{index}.py").write_text("")
+    (tmp_path / "__init__.py").write_text("")
+    assert crowded_rooms(tmp_path) == [f".: {ROOM_SIZE + 1}"]
 
 
 #: The places allowed to import modules by name: the CLI finds its subcommand modules, and `bench
@@ -182,10 +208,10 @@ def test_the_gui_has_no_import_circle_not_even_a_type_only_one():
 
 def test_the_circle_gate_catches_a_type_only_circle(tmp_path):
     root = _copy_tree(tmp_path)
-    target = root / "sudoku_workbench" / "gui" / "window_files.py"
+    target = root / "sudoku_workbench" / "gui" / "commands" / "files.py"
     violation = (
         "\nfrom typing import TYPE_CHECKING\n"
         "if TYPE_CHECKING:\n    from sudoku_workbench.gui.main_window import MainWindow\n"
     )
     target.write_text(target.read_text() + violation)
-    assert "window_files -> main_window -> window_files" in gui_circles(root)
+    assert "files -> main_window -> files" in gui_circles(root)

@@ -24,7 +24,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.session.storage import Storage
 window = MainWindow(Storage(Path(sys.argv[1])))
 window.show_on_screen()
 deadline = time.monotonic() + 10
@@ -92,7 +92,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.session.storage import Storage
 window = MainWindow(Storage(Path(sys.argv[1])))
 window.show_on_screen()
 for index, line in enumerate(sys.argv[2:]):

@@ -1,8 +1,8 @@
 """``sudoku-workbench booklet FILE -o OUT.pdf``: a printable booklet of a file's puzzles.
 
 The content (ratings, solutions, paths in words) is computed here, on ``--jobs`` processes, by
-``library.booklet_plan``; the pages are drawn by the window's painter, ``gui/booklet.py``, with Qt's
-own PDF writer. This is the one command that reaches into ``gui``, and only inside its run function,
+``library.booklet_plan``; the pages are drawn by the window's painter, ``gui/collection/booklet.py``,
+with Qt's own PDF writer. This is the one command that reaches into ``gui``, and only inside its run function,
 so every other command, ``--help`` included, starts without Qt (``pyproject.toml`` names the import).
 """
 
@@ -74,7 +74,7 @@ def _run(args: argparse.Namespace) -> int:
         raise WorkbenchError(f"{source_name(args.file)}: no puzzle to print")
     items = list(ordered_map(booklet_item, jobs, args.jobs, chunk=4))
     # Qt only now, and only for this command: the painter lives with the window's board code.
-    from sudoku_workbench.gui.booklet import write_booklet
+    from sudoku_workbench.gui.collection.booklet import write_booklet
 
     title = args.title or source_name(args.file).rsplit("/", 1)[-1]
     pages = write_booklet(args.output, items, title, args.per_page, args.solutions)

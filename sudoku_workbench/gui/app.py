@@ -115,7 +115,8 @@ def main(
     from PySide6.QtWidgets import QApplication
 
     # The window's modules before hold(), which freezes what start-up made out of every later collection.
-    from sudoku_workbench.gui import main_window, ui_thread_gc  # noqa: F401
+    from sudoku_workbench.gui import main_window  # noqa: F401
+    from sudoku_workbench.gui.session import ui_thread_gc
 
     # High-DPI: fractional scale factors (125 %, 150 %) are kept, not rounded; the board paints in floats.
     if QApplication.instance() is None:
@@ -184,9 +185,9 @@ def wait_for_jobs(window: MainWindow, timeout: float = 60.0, check: Check = _go_
 
 def _screenshot(app: QApplication, args: argparse.Namespace, check: Check) -> int:
     from sudoku_workbench.formats.atomic import write_atomic
+    from sudoku_workbench.gui.commands.files import png_bytes
     from sudoku_workbench.gui.main_window import MainWindow
-    from sudoku_workbench.gui.storage import Storage
-    from sudoku_workbench.gui.window_files import png_bytes
+    from sudoku_workbench.gui.session.storage import Storage
 
     class ScreenshotWindow(MainWindow):
         """The window of a screenshot: failures are printed, since no one is there to close a box."""

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from sudoku_workbench.core.geometry import BOX_SHAPES, EXTRAS, Geometry, geometry_for_size
 from sudoku_workbench.formats.files import DOCUMENT_SUFFIXES, PUZZLE_SUFFIXES
-from sudoku_workbench.gui.session_jobs import GenerateOptions
+from sudoku_workbench.gui.session.jobs import GenerateOptions
 from sudoku_workbench.logic.rule_choice import PRESETS
 from sudoku_workbench.logic.rule_table import TABLE
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel

@@ -23,28 +23,28 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.actions import MENUS, ActionSpec, build_actions
-from sudoku_workbench.gui.board_area import BoardArea, dock_widths
-from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.gui.booklet_print import BookletPrinter
-from sudoku_workbench.gui.collection_panel import CollectionPanel
-from sudoku_workbench.gui.digit_bar import DigitBar
-from sudoku_workbench.gui.graph_view import GraphView
-from sudoku_workbench.gui.hcp_commands import HcpCommands
-from sudoku_workbench.gui.hints import Hints
-from sudoku_workbench.gui.killer_commands import KillerCommands
-from sudoku_workbench.gui.library_log import LibraryLog
-from sudoku_workbench.gui.picture_import import PictureImport
-from sudoku_workbench.gui.practice import Practice
+from sudoku_workbench.gui.board.area import BoardArea, dock_widths
+from sudoku_workbench.gui.board.view import BoardView
+from sudoku_workbench.gui.collection.booklet_print import BookletPrinter
+from sudoku_workbench.gui.collection.library_log import LibraryLog
+from sudoku_workbench.gui.collection.panel import CollectionPanel
+from sudoku_workbench.gui.commands.files import FileCommands
+from sudoku_workbench.gui.commands.killer import KillerCommands
+from sudoku_workbench.gui.commands.regions import RegionCommands
+from sudoku_workbench.gui.graph.view import GraphView
+from sudoku_workbench.gui.hcp.commands import HcpCommands
+from sudoku_workbench.gui.panels.digit_bar import DigitBar
+from sudoku_workbench.gui.panels.hints import Hints
+from sudoku_workbench.gui.panels.practice import Practice
+from sudoku_workbench.gui.panels.step_panel import StepPanel
+from sudoku_workbench.gui.panels.study_docks import StudyDocks
+from sudoku_workbench.gui.picture.importing import PictureImport
 from sudoku_workbench.gui.references import about_html
-from sudoku_workbench.gui.region_commands import RegionCommands
-from sudoku_workbench.gui.session import Session
-from sudoku_workbench.gui.step_panel import StepPanel
-from sudoku_workbench.gui.storage import Storage
-from sudoku_workbench.gui.study_docks import StudyDocks
-from sudoku_workbench.gui.techniques_dialog import open_techniques
-from sudoku_workbench.gui.techniques_prefs import choose_techniques
+from sudoku_workbench.gui.session.session import Session
+from sudoku_workbench.gui.session.storage import Storage
+from sudoku_workbench.gui.techniques.dialog import open_techniques
+from sudoku_workbench.gui.techniques.prefs import choose_techniques
 from sudoku_workbench.gui.theme import apply_theme, system_prefers_dark
-from sudoku_workbench.gui.window_files import FileCommands
 from sudoku_workbench.logic.engine import step_names
 
 __all__ = ["MainWindow"]

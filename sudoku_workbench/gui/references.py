@@ -1,4 +1,4 @@
-"""Help → About (the techniques reference is ``techniques_dialog``)."""
+"""Help → About (the techniques reference is ``techniques.dialog``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What a booklet holds for each puzzle: number, the rating line under it, solution, path in words.
 
 Qt-free, so the command line computes the content in worker processes and the window the same way;
-``gui/booklet.py`` only paints it. Everything is plain text (puzzle lines, step sentences), so an
+``gui/collection/booklet.py`` only paints it. Everything is plain text (puzzle lines, step sentences), so an
 item travels between processes as it is.
 """
 

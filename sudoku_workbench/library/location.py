@@ -1,6 +1,6 @@
 """Where the library's database lives: the user's data folder, or the file a test or a script names.
 
-The window keeps its files in Qt's GenericDataLocation plus ``sudoku-workbench`` (``gui/storage.py``);
+The window keeps its files in Qt's GenericDataLocation plus ``sudoku-workbench`` (``gui/session/storage.py``);
 this module finds the same folder without Qt, so the window and the command line open one library.
 """
 

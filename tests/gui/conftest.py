@@ -18,13 +18,13 @@ import pytest
 from PySide6.QtGui import QImage
 
 from sudoku_workbench.core.grid import Grid
-from sudoku_workbench.gui import ui_thread_gc
 from sudoku_workbench.gui.app import prepare_qt_environment
-from sudoku_workbench.gui.board_view import BoardView
-from sudoku_workbench.gui.job_kinds import QUIET_JOBS
+from sudoku_workbench.gui.board.view import BoardView
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
-from sudoku_workbench.gui.worker import live_workers
+from sudoku_workbench.gui.session import ui_thread_gc
+from sudoku_workbench.gui.session.job_kinds import QUIET_JOBS
+from sudoku_workbench.gui.session.storage import Storage
+from sudoku_workbench.gui.session.worker import live_workers
 from tests.conftest import UI_STALL
 from tests.gui.heartbeat import heartbeat
 

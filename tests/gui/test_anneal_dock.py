@@ -6,9 +6,9 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.anneal_dock import AnnealDock, fill_picture
-from sudoku_workbench.gui.session import Session
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.panels.anneal_dock import AnnealDock, fill_picture
+from sudoku_workbench.gui.session.session import Session
+from sudoku_workbench.gui.session.storage import Storage
 from sudoku_workbench.search.anneal import AnnealSettings, anneal
 from tests.conftest import corpus, corpus_lines
 

@@ -69,7 +69,7 @@ def test_about_opens_from_the_help_menu(qtbot, window, monkeypatch):
 def test_dark_theme_switches_the_palette_and_back(qtbot, window, shot):
     from PySide6.QtGui import QPalette
 
-    from sudoku_workbench.gui.board_paint import is_dark
+    from sudoku_workbench.gui.board.drawing.paint import is_dark
 
     trigger_paste(qtbot, window, HARD)
     action = window.acts["dark"]

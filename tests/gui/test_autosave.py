@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import parse_line
-from sudoku_workbench.gui.autosave import Autosaver
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.session.autosave import Autosaver
+from sudoku_workbench.gui.session.storage import Storage
 from sudoku_workbench.logic.engine import solve_by_logic
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER

@@ -15,8 +15,8 @@ from sudoku_workbench.core import Grid, geometry_for_size
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import Highlights, Link, Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.board_layout import READABLE_PX
-from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.board.drawing.layout import READABLE_PX
+from sudoku_workbench.gui.board.view import BoardView
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER
 from tests.gui.test_graph_pane_reading import solved_by_logic

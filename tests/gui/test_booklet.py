@@ -57,7 +57,7 @@ def test_a_hundred_puzzles_four_a_page_with_solutions(qapp, tmp_path, capsys):
 
 
 def test_each_layout_fills_its_pages(qapp, tmp_path):
-    from sudoku_workbench.gui.booklet import booklet_pdf
+    from sudoku_workbench.gui.collection.booklet import booklet_pdf
 
     items = [
         booklet_item((i, line, False, False)) for i, line in enumerate(corpus_lines("top1465.txt", 7), 1)

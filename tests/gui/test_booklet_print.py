@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.booklet_print import BookletOptions
-from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.collection.booklet_print import BookletOptions
+from sudoku_workbench.gui.session.job_kinds import JobKind
 from tests.gui.conftest import settle
 from tests.gui.test_booklet import _pdf_pages
 

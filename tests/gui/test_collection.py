@@ -17,10 +17,10 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.collection_model import CLUES, SE, CollectionFilter
-from sudoku_workbench.gui.collection_rating import NICENESS, _take_rules
-from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.collection.model import CLUES, SE, CollectionFilter
+from sudoku_workbench.gui.collection.rating import NICENESS, _take_rules
 from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.session.job_kinds import JobKind
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from tests.conftest import corpus_lines
 from tests.gui.conftest import settle

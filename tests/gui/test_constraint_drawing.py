@@ -24,10 +24,10 @@ from sudoku_workbench.core.constraints import XV, Arrow, Constraint, Dot, Thermo
 from sudoku_workbench.core.geometry import geometry, with_cages, with_constraints
 from sudoku_workbench.formats.fpuzzles import format_link
 from sudoku_workbench.formats.records import parse_puzzle
-from sudoku_workbench.gui import board_canvas
-from sudoku_workbench.gui.board_constraints import step_constraints
-from sudoku_workbench.gui.board_layer import KeptLayer
-from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.board import canvas as board_canvas
+from sudoku_workbench.gui.board.drawing.constraints import step_constraints
+from sudoku_workbench.gui.board.layer import KeptLayer
+from sudoku_workbench.gui.board.view import BoardView
 from sudoku_workbench.library.booklet_plan import BookletItem, booklet_item
 from sudoku_workbench.logic.constraints.arrows import arrow_bounds
 from sudoku_workbench.logic.constraints.marks import mark_pairs
@@ -231,7 +231,7 @@ def test_export_and_print_draw_the_constraints_afresh(qtbot):
 
 
 def test_the_techniques_pictures_draw_their_constraints(qapp):
-    from sudoku_workbench.gui.technique_pictures import render_example
+    from sudoku_workbench.gui.techniques.pictures import render_example
 
     for rule in ("thermo_bounds", "arrow_bounds", "mark_pairs"):
         image = render_example(rule)
@@ -261,7 +261,7 @@ _THERMOS = (Thermo((0, 1, 2, 11, 20)), Thermo((80, 79, 78)))
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm is not installed")
 def test_a_booklet_draws_the_constraints(qapp, tmp_path):
-    from sudoku_workbench.gui.booklet import booklet_pdf
+    from sudoku_workbench.gui.collection.booklet import booklet_pdf
 
     def greys(grid: Grid) -> int:
         pdf, _pages = booklet_pdf([BookletItem(1, format_link(grid), "", "")], "T", 1, solutions=False)

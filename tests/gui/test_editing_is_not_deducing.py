@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.step_panel import step_title
+from sudoku_workbench.gui.panels.step_panel import step_title
 from sudoku_workbench.logic.engine import rate, solve_by_logic
 from sudoku_workbench.logic.rating.se_scale import rate_se
 from sudoku_workbench.logic.rating.words import rating_text

@@ -12,9 +12,9 @@ from sudoku_workbench.core.errors import FileError
 from sudoku_workbench.core.history import History
 from sudoku_workbench.formats import format_block, format_sdk, format_ss, parse_line
 from sudoku_workbench.gui.app import offer_recovery
-from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog
+from sudoku_workbench.gui.hcp.dialogs import HcpOptionsDialog
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import APP_FOLDER, Storage, default_data_dirs
+from sudoku_workbench.gui.session.storage import APP_FOLDER, Storage, default_data_dirs
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste

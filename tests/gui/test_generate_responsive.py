@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.session.job_kinds import JobKind
 from sudoku_workbench.search.symmetry import has_symmetry
 from tests.gui.heartbeat import heartbeat
 from tests.gui.test_editing import trigger

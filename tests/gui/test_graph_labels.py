@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_workbench.gui.graph_labels import place_labels
+from sudoku_workbench.gui.graph.labels import place_labels
 
 coordinate = st.floats(min_value=0, max_value=400, allow_nan=False)
 point = st.tuples(coordinate, coordinate)
@@ -52,7 +52,7 @@ def test_a_forced_label_is_shown_even_without_room():
 
 
 def test_an_edge_through_another_node_is_drawn_as_an_arc_round_it():
-    from sudoku_workbench.gui.graph_arrays import edge_paths
+    from sudoku_workbench.gui.graph.arrays import edge_paths
 
     pos = np.array([[0.5, 0.5], [4.5, 0.5], [8.5, 0.5], [4.5, 3.5]])
     straight, arc = edge_paths(pos, np.array([[0, 3], [0, 2]]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sudoku_workbench.core.history import History
 from sudoku_workbench.graphs.picture import GraphPicture, PictureEdge, PictureNode
-from sudoku_workbench.gui.graph_arrays import graph_arrays
+from sudoku_workbench.gui.graph.arrays import graph_arrays
 from sudoku_workbench.logic.chains.cycles import find_bilocation_cycles
 from tests.gui.conftest import settle
 from tests.logic.test_cycles import square

@@ -10,10 +10,10 @@ from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
-from sudoku_workbench.gui.graph_canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH, NODE_SIZE
-from sudoku_workbench.gui.graph_labels import place_labels
-from sudoku_workbench.gui.graph_view import place_beside
-from sudoku_workbench.gui.techniques_prefs import Techniques
+from sudoku_workbench.gui.graph.canvas import CHAIN_WIDTH, CYCLIC_WIDTH, EDGE_WIDTH, NODE_SIZE
+from sudoku_workbench.gui.graph.labels import place_labels
+from sudoku_workbench.gui.graph.view import place_beside
+from sudoku_workbench.gui.techniques.prefs import Techniques
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger
 from tests.gui.test_logic import trigger_paste

@@ -12,8 +12,8 @@ from sudoku_workbench.core import Highlights, Step
 from sudoku_workbench.formats import parse_line
 from sudoku_workbench.graphs.links import bilocation_graph, bivalue_graph
 from sudoku_workbench.graphs.picture import GraphKind, graph_picture
-from sudoku_workbench.gui.graph_arrays import graph_arrays, matching_arrays
-from sudoku_workbench.gui.graph_canvas import GraphCanvas
+from sudoku_workbench.gui.graph.arrays import graph_arrays, matching_arrays
+from sudoku_workbench.gui.graph.canvas import GraphCanvas
 from sudoku_workbench.logic.engine import steps_until_stuck
 from tests.gui.conftest import settle
 from tests.gui.test_editing import trigger

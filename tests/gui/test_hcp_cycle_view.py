@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QColor
 
-from sudoku_workbench.gui.hcp_cycle_view import LAYERS, PHASE_COLOURS, CycleDialog
+from sudoku_workbench.gui.hcp.cycle_view import LAYERS, PHASE_COLOURS, CycleDialog
 from sudoku_workbench.hcp.cycle import PHASES
 from sudoku_workbench.hcp.export import ExportOptions
 from sudoku_workbench.hcp.solve import solve_through_hcp

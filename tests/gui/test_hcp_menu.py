@@ -11,9 +11,9 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.tours import Tour, write_tour
 from sudoku_workbench.formats.tsplib import read_hcp
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.hcp_commands import number
-from sudoku_workbench.gui.hcp_dialogs import HcpOptionsDialog, SolveSettings, choose, hcp_settings
-from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.hcp.commands import number
+from sudoku_workbench.gui.hcp.dialogs import HcpOptionsDialog, SolveSettings, choose, hcp_settings
+from sudoku_workbench.gui.session.job_kinds import JobKind
 from sudoku_workbench.hcp.export import ExportOptions, export_graph
 from sudoku_workbench.search.solve import solve
 from tests.conftest import corpus

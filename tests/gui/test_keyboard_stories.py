@@ -21,8 +21,8 @@ from sudoku_workbench.core.history import History
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.status_line import rate_puzzle
-from sudoku_workbench.gui.step_panel import step_title
+from sudoku_workbench.gui.panels.step_panel import step_title
+from sudoku_workbench.gui.session.status_line import rate_puzzle
 from sudoku_workbench.logic.engine import LogicRun, solve_by_logic
 from sudoku_workbench.logic.rating.words import rating_text
 from tests.gui.conftest import settle

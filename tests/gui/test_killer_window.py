@@ -13,9 +13,9 @@ from sudoku_workbench.core.cages import Cage
 from sudoku_workbench.core.geometry import with_cages
 from sudoku_workbench.core.history import History
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui.board_cages import INSET, SUM_BAND, cage_loops, step_cages
-from sudoku_workbench.gui.board_layout import READABLE_PX
-from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.board.drawing.cages import INSET, SUM_BAND, cage_loops, step_cages
+from sudoku_workbench.gui.board.drawing.layout import READABLE_PX
+from sudoku_workbench.gui.board.view import BoardView
 from sudoku_workbench.logic.engine import next_step, rule_by_id
 from sudoku_workbench.logic.rule_types import Shape
 from sudoku_workbench.search.solve import first_solutions
@@ -293,7 +293,7 @@ def test_esc_stops_new_killer_and_keeps_the_puzzle(qtbot, window, monkeypatch):
 
 
 def test_a_45_rule_step_draws_the_cages_inside_its_houses_and_those_of_its_outies():
-    from sudoku_workbench.gui.technique_pictures import example_step
+    from sudoku_workbench.gui.techniques.pictures import example_step
     from sudoku_workbench.logic.reference.techniques import technique
 
     step, example = example_step("rule_45"), technique("rule_45").example

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from sudoku_workbench.cli import main
-from sudoku_workbench.gui.session_jobs import GenerateOptions
+from sudoku_workbench.gui.session.jobs import GenerateOptions
 from sudoku_workbench.library.history import HISTORY
 from sudoku_workbench.search.solve import solve
 from tests.gui.conftest import settle

@@ -7,7 +7,7 @@ import pytest
 
 from sudoku_workbench.core.errors import Contradiction
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui import session_jobs
+from sudoku_workbench.gui.session import jobs as session_jobs
 from sudoku_workbench.logic.engine import steps_with_grids
 from tests.gui.test_editing import NEWSPAPER
 

@@ -23,9 +23,9 @@ import pytest
 from PySide6.QtCore import QThreadPool
 from PySide6.QtGui import QPainter
 
-from sudoku_workbench.gui import worker
-from sudoku_workbench.gui.board_canvas import BoardCanvas
+from sudoku_workbench.gui.board.canvas import BoardCanvas
 from sudoku_workbench.gui.main_window import _dropping_checked
+from sudoku_workbench.gui.session import worker
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import trigger_paste
@@ -155,6 +155,6 @@ def test_a_relay_on_the_way_is_one_hop_more(qtbot, window, monkeypatch):
     action.triggered.disconnect()
     action.triggered.connect(_dropping_checked(logic_from))
     walk = record_logic(qtbot, window, monkeypatch)
-    assert walk[0] == ("main_window:_dropping_checked.<locals>.<lambda>", CALL, "session_jobs:Jobs.logic")
+    assert walk[0] == ("main_window:_dropping_checked.<locals>.<lambda>", CALL, "session.jobs:Jobs.logic")
     assert walk[1:] == documented_walk()
     assert len(walk) > MOST_HOPS

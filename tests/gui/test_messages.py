@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from sudoku_workbench.gui.techniques_dialog import TechniquesDialog
+from sudoku_workbench.gui.techniques.dialog import TechniquesDialog
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
 from tests.gui.test_logic import HARD, trigger_paste

@@ -15,7 +15,7 @@ import pytest
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import Step
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.board_canvas import BoardCanvas
+from sudoku_workbench.gui.board.canvas import BoardCanvas
 from sudoku_workbench.logic.engine import steps_with_grids
 from tests.gui.conftest import board_pixels, candidate_ink
 

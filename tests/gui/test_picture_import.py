@@ -20,7 +20,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.text import parse_line
 from sudoku_workbench.gui import dialogs
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.picture_reading import PictureRead
+from sudoku_workbench.gui.picture.reading import PictureRead
 from sudoku_workbench.search.solve import solve
 from sudoku_workbench.vision.reader import Reading
 from tests.gui.test_editing import NEWSPAPER, trigger
@@ -264,7 +264,8 @@ def test_accept_over_a_modified_puzzle_asks_first(qtbot, window, monkeypatch, an
 def test_the_reading_runs_on_a_pool_thread_not_the_ui_thread(qtbot, window, monkeypatch, tmp_path):
     import threading
 
-    from sudoku_workbench.gui import picture_import, picture_reading
+    from sudoku_workbench.gui.picture import importing as picture_import
+    from sudoku_workbench.gui.picture import reading as picture_reading
 
     png = export_png(window, NEWSPAPER, tmp_path / "board.png")
     threads: list[threading.Thread] = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.step import CLEAR, ENTRY, ENTRY_KEEPING_MARKS, PENCIL
-from sudoku_workbench.gui.player_steps import clearing, entry, pencil_toggle
+from sudoku_workbench.gui.session.player_steps import clearing, entry, pencil_toggle
 
 GEO = geometry_for_size(9)
 

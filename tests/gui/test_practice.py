@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QDialog, QMessageBox
 
 from sudoku_workbench.core.geometry import Candidate
 from sudoku_workbench.gui import dialogs
-from sudoku_workbench.gui import practice as practice_gui
 from sudoku_workbench.gui.main_window import MainWindow
+from sudoku_workbench.gui.panels import practice as practice_gui
 from sudoku_workbench.logic.reference.practice import Exercise, prepare, read_practice_set
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui.conftest import settle

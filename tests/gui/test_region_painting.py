@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage
 
 from sudoku_workbench.core.geometry import geometry_for_size, jigsaw
-from sudoku_workbench.gui.board_view import BoardView
+from sudoku_workbench.gui.board.view import BoardView
 from tests.gui.test_editing import trigger
 from tests.gui.test_keyboard_stories import ALT, CTRL, Key, press
 from tests.gui.test_killer_window import _click, _drag

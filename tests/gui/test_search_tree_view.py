@@ -5,7 +5,7 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from sudoku_workbench.core import Grid, geometry
-from sudoku_workbench.gui.search_tree_view import SearchTreeView
+from sudoku_workbench.gui.graph.search_tree_view import SearchTreeView
 from sudoku_workbench.search.tree import record_search, tree_layout
 from tests.conftest import corpus
 

@@ -13,7 +13,7 @@ from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.core.history import History
 from sudoku_workbench.core.step import SEARCH
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.session import Session
+from sudoku_workbench.gui.session.session import Session
 from sudoku_workbench.search.solve import solve
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER, trigger
@@ -55,7 +55,7 @@ def test_only_the_session_emits_its_signals():
     gui = Path(sudoku_workbench.gui.__file__).parent
     emitted = [
         f"{path.name}: {match.group(0)}"
-        for path in gui.glob("*.py")
+        for path in gui.rglob("*.py")
         if path.name != "session.py"
         for match in re.finditer(r"session\.(\w+)\.emit", path.read_text(encoding="utf-8"))
         if match.group(1) in signals

@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from sudoku_workbench.gui.board_paint import Colours
+from sudoku_workbench.gui.board.drawing.paint import Colours
 from sudoku_workbench.logic.engine import next_step
 from tests.gui.conftest import settle
 from tests.gui.test_editing import NEWSPAPER
@@ -160,7 +160,7 @@ def test_pencil_marks_hide_and_ctrl_plus_grows_board_and_text(qtbot, window):
 
 def test_a_step_without_houses_points_at_the_boxes_of_its_cells():
     from sudoku_workbench.core import Step, geometry
-    from sudoku_workbench.gui.hints import hint_preview, hint_text, hint_units
+    from sudoku_workbench.gui.panels.hints import hint_preview, hint_text, hint_units
 
     geo = geometry(3, 3)
     step = Step("naked_single", ((40, 5),), explanation="r5c5 can only hold 5")

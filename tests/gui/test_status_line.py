@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sudoku_workbench.formats.text import parse_line
-from sudoku_workbench.gui.status_line import position_text, puzzle_text, rate_puzzle
+from sudoku_workbench.gui.session.status_line import position_text, puzzle_text, rate_puzzle
 from sudoku_workbench.logic.engine import Level
 from sudoku_workbench.logic.shared.hodoku_steps import HodokuLevel
 from tests.gui.test_editing import NEWSPAPER

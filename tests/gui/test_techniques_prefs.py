@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QDialog
 
 from sudoku_workbench.core.step import CLEAR, ENTRY, PENCIL
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.session_jobs import GenerateOptions
-from sudoku_workbench.gui.techniques_prefs import COLUMNS, Techniques, TechniquesDialog, load_techniques
+from sudoku_workbench.gui.session.jobs import GenerateOptions
+from sudoku_workbench.gui.techniques.prefs import COLUMNS, Techniques, TechniquesDialog, load_techniques
 from sudoku_workbench.logic.engine import RULES, rule_by_id, solve_by_logic
 from sudoku_workbench.logic.rule_table import TABLE
 from tests.gui.conftest import settle

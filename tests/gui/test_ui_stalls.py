@@ -5,7 +5,7 @@ Run with ``-s`` to see each story's longest gap and 99th percentile of the heart
 
 from __future__ import annotations
 
-from sudoku_workbench.gui.job_kinds import JobKind
+from sudoku_workbench.gui.session.job_kinds import JobKind
 from tests.conftest import corpus_lines
 from tests.gui.conftest import settle
 from tests.gui.heartbeat import heartbeat

@@ -6,7 +6,7 @@ import gc
 import threading
 import weakref
 
-from sudoku_workbench.gui import ui_thread_gc
+from sudoku_workbench.gui.session import ui_thread_gc
 
 
 class _Node:

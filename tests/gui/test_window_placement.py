@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from sudoku_workbench.core.geometry import geometry_for_size
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
+from sudoku_workbench.gui.session.storage import Storage
 
 
 def test_the_maximized_state_is_remembered(qtbot, storage: Storage) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Generator
 import pytest
 
 from sudoku_workbench.core import CancelToken
-from sudoku_workbench.gui.worker import JOB_SWITCH_INTERVAL, Worker, jobs_running
+from sudoku_workbench.gui.session.worker import JOB_SWITCH_INTERVAL, Worker, jobs_running
 
 
 @pytest.fixture

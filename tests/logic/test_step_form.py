@@ -38,7 +38,7 @@ DECIDERS = (
     PACKAGE / "logic" / "reference" / "practice.py",
     *sorted((PACKAGE / "graphs").glob("*.py")),
     *sorted((PACKAGE / "gui").glob("graph_*.py")),
-    PACKAGE / "gui" / "practice.py",
+    PACKAGE / "gui" / "panels" / "practice.py",
 )
 #: The string methods that would make a decision of the words (a step's words are only ever shown).
 _TESTS_OF_TEXT = frozenset(("startswith", "endswith", "count", "find", "rfind", "index", "rindex"))

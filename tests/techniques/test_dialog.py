@@ -11,8 +11,8 @@ pytest.importorskip("PySide6")
 from PySide6.QtCore import Qt
 
 from sudoku_workbench.gui.main_window import MainWindow
-from sudoku_workbench.gui.storage import Storage
-from sudoku_workbench.gui.techniques_dialog import TechniquesDialog
+from sudoku_workbench.gui.session.storage import Storage
+from sudoku_workbench.gui.techniques.dialog import TechniquesDialog
 from sudoku_workbench.logic.rule_table import TABLE
 
 pytestmark = pytest.mark.gui
@@ -69,7 +69,7 @@ def test_every_page_shows_its_rules_example_explanation(qtbot, window: MainWindo
 def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
     from PySide6.QtGui import QImage
 
-    from sudoku_workbench.gui.technique_pictures import write_reference
+    from sudoku_workbench.gui.techniques.pictures import write_reference
 
     written = write_reference(tmp_path)
     pictures = [p for p in written if p.suffix == ".png"]
@@ -83,7 +83,7 @@ def test_the_picture_tool_draws_every_example(qapp, tmp_path: Path) -> None:
 
 
 def test_a_rule_without_a_page_still_gets_one(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_workbench.gui import techniques_dialog
+    from sudoku_workbench.gui.techniques import dialog as techniques_dialog
     from sudoku_workbench.logic.reference.techniques import TechniqueError, technique
 
     def no_page_for_xy_wing(rule_id: str):

@@ -1,0 +1,1 @@
+"""The board widget: the painted board, its frame, glyph and layer caches, the region painting."""

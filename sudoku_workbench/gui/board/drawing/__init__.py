@@ -1,0 +1,1 @@
+"""Drawing a board with a QPainter, no widgets: layout, colours, lines, cages, constraints, links."""

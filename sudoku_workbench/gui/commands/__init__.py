@@ -1,0 +1,1 @@
+"""Menu commands that are dialogs in, session calls out: File, killer cages, jigsaw regions."""

@@ -1,0 +1,1 @@
+"""The graph pane and the search-tree view (pyqtgraph)."""

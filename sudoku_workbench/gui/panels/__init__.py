@@ -1,0 +1,1 @@
+"""The panes and docks around the board: steps, hints, digit bar, practice, study tools."""

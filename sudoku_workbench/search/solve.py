@@ -41,6 +41,7 @@ __all__ = [
     "first_solutions",
     "search_count",
     "solutions",
+    "solvable_within",
     "solve",
     "solve_counting",
 ]
@@ -132,6 +133,25 @@ def first_solutions(
     if found is None:
         return list(itertools.islice(solutions(grid, cancel, progress), wanted))
     return [_completed(grid, digits) for digits in found.solutions]
+
+
+def solvable_within(grid: Grid, budget: int) -> bool | None:
+    """Whether the position has a solution, if the search settles it within ``budget`` nodes (else None).
+
+    For questions asked of many random shapes, where one shape's huge fruitless search must not hold
+    up the rest (a 9x9 anti-knight jigsaw map can take minutes to prove empty).
+    """
+    try:
+        found = kernel_search(grid, 1, budget=budget)
+        if found is not None:
+            return found.count > 0
+        engine = engine_for(grid.geometry)
+        state, decided = initial_state(grid)
+        if not engine.propagate(state, decided):
+            return False
+        return next(engine.search(state, None, None, None, budget), None) is not None
+    except OutOfBudget:
+        return None
 
 
 def _killer_kernel(

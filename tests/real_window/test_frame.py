@@ -1,21 +1,12 @@
-"""The window's whole frame, title bar included, and its status bar within the screen's work area.
-
-This needs a real window manager: the window runs in a child process on its own Xvfb screen with
-openbox (Xvfb picks a free display), and the test is skipped when either program, or Qt's xcb plugin,
-is missing. It lives outside tests/gui so the wait for the child is not counted as a stall of the UI.
-"""
+"""The window's whole frame, title bar included, and its status bar within the screen's work area."""
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.real_window.child import inside, run_child
 
 #: Run in the child: show the window as the program does, wait for the frame, print the geometry.
 _CHILD = """
@@ -42,44 +33,11 @@ window.close()
 """
 
 
-@pytest.fixture
-def window_manager(request: pytest.FixtureRequest) -> Iterator[str]:
-    """An Xvfb screen of the size asked (``WxH``) with openbox running on it; yields its DISPLAY."""
-    if not (shutil.which("Xvfb") and shutil.which("openbox")):
-        pytest.skip("Xvfb and openbox are needed for a window manager check")
-    read, write = os.pipe()
-    screen = f"{request.param}x24"
-    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", screen], pass_fds=(write,))
-    os.close(write)
-    with os.fdopen(read) as answer:
-        display = f":{answer.readline().strip()}"
-    wm = subprocess.Popen(["openbox"], env={**os.environ, "DISPLAY": display})
-    try:
-        yield display
-    finally:
-        for process in (wm, xvfb):
-            process.terminate()
-            process.wait(10)
-
-
-def _run_child(display: str, script: str, *args: str) -> dict[str, list[float]]:
-    """Run ``script`` with the window on ``display``; the JSON object its last line prints."""
-    env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb"}
-    run = subprocess.run(
-        [sys.executable, "-c", script, *args], env=env, capture_output=True, text=True, timeout=60
-    )
-    if run.returncode and "platform plugin" in run.stderr:
-        pytest.skip(f"Qt's xcb plugin does not load: {run.stderr.splitlines()[0]}")
-    assert run.returncode == 0, run.stderr
-    found: dict[str, list[float]] = json.loads(run.stdout.splitlines()[-1])
-    return found
-
-
 @pytest.mark.parametrize("window_manager", ["1280x800", "1024x768"], indirect=True)
 def test_the_frame_and_status_bar_fit_the_work_area(window_manager: str, tmp_path: Path) -> None:
-    found = _run_child(window_manager, _CHILD, str(tmp_path))
-    assert _inside(found["frame"], found["area"]), found
-    assert _inside(found["status"], found["area"]), found
+    found = run_child(window_manager, _CHILD, str(tmp_path))
+    assert inside(found["frame"], found["area"]), found
+    assert inside(found["status"], found["area"]), found
 
 
 #: Run in the child: a 16x16's graph drawn, then a 9x9's, each given two seconds of the event loop;
@@ -119,12 +77,5 @@ _MANY_EDGES = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8.
 def test_a_9x9_graph_after_a_16x16_is_fitted(window_manager: str, tmp_path: Path) -> None:
     from tests.gui.test_board_layout import SIXTEEN
 
-    found = _run_child(window_manager, _GRAPHS, str(tmp_path), SIXTEEN, _MANY_EDGES)
+    found = run_child(window_manager, _GRAPHS, str(tmp_path), SIXTEEN, _MANY_EDGES)
     assert min(found["range"]) < 9 * 1.1, found  # was 16.4 cells: the 9x9 in a corner at 55 %
-
-
-def _inside(inner: list[float], outer: list[float]) -> bool:
-    """Whether the rectangle ``inner`` (x, y, width, height) lies within ``outer``."""
-    x, y, w, h = inner
-    ox, oy, ow, oh = outer
-    return ox <= x and oy <= y and x + w <= ox + ow and y + h <= oy + oh

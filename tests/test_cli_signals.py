@@ -374,7 +374,22 @@ def test_a_stopped_screenshot_ends_its_jobs_and_removes_its_folder(signum, tmp_p
     assert list(scratch.iterdir()) == [], "its temporary folder was left"
 
 
-def test_a_stop_inside_a_compiled_modules_first_import_is_the_stop(monkeypatch, capsys):
+@pytest.fixture
+def own_stop_handlers():
+    """The test process's stop handlers, back after a command stopped in it.
+
+    A stopped command keeps its handlers so a second signal leaves at once (``os._exit``): left in a
+    test worker, the next test that sends itself SIGINT would end the worker.
+    """
+    from sudoku_workbench.cli._stopping import STOP_SIGNALS
+
+    kept = {signum: signal.getsignal(signum) for signum in STOP_SIGNALS}
+    yield
+    for signum, handler in kept.items():
+        signal.signal(signum, handler)
+
+
+def test_a_stop_inside_a_compiled_modules_first_import_is_the_stop(monkeypatch, capsys, own_stop_handlers):
     """A Ctrl-C while OR-Tools' extension initialises surfaced as "ImportError: initialization failed"
     and a traceback (1 in 50 hcp-study runs stopped at random between 1 and 3 s)."""
     from sudoku_workbench import cli

@@ -10,9 +10,11 @@ export NO_MKDOCS_2_WARNING := 1
 # pytest-xdist spreads the tests over the logical CPUs (`auto` counts physical cores, and a two-vCPU
 # runner may report one), each file whole to one worker process (so a module's fixtures, such as the
 # frozen app's build and the Dask cluster, are made once); PYTEST_WORKERS=0 runs them in this process.
-# The fifteen slowest tests are listed at the end, to see where the time goes.
+# The fifteen slowest tests are listed at the end, to see where the time goes. A worker that dies is
+# not replaced: its test fails by name and the run ends, where a replaced one could leave xdist
+# waiting for ever (seen when a test left a handler that calls os._exit).
 PYTEST_WORKERS ?= logical
-PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --durations=15
+PYTEST := QT_QPA_PLATFORM=offscreen $(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadfile --max-worker-restart=0 --durations=15
 
 .PHONY: run test test-all test-pure fuzz lint typecheck imports pytest pytest-all bench dist docs docs-serve clean
 

@@ -22,6 +22,11 @@ FEATURES = FRAME * FRAME
 _MARGIN = 0.1
 #: A digit is at least this share of the cell's height (pencil marks are about a third).
 _MIN_HEIGHT = 0.38
+#: Pieces of one broken digit lie at most this share of the cell's side apart (a pencil mark's
+#: neighbours are about twice as far).
+_GAP = 0.09
+#: A stroke this many times as wide as it is tall is flat.
+_FLAT = 1.4
 
 
 def cell_features(square: np.ndarray, n: int) -> list[np.ndarray | None]:
@@ -36,28 +41,64 @@ def cell_features(square: np.ndarray, n: int) -> list[np.ndarray | None]:
 
 
 def glyph_feature(cell: np.ndarray) -> np.ndarray | None:
-    """The digit blob of one cell's ink mask (255 = ink) as a flat float vector, or None if none."""
+    """The digit blob of one cell's ink mask (255 = ink) as a flat float vector, or None if none.
+
+    A faint printed digit can break into pieces under the threshold (a 7's bar and leg, a 2's foot):
+    the main piece (tall enough alone if any is, then the largest near the middle) takes in the
+    pieces stacked close above and below it, and the digit's height is the height of the whole.
+    """
     side = cell.shape[0]
     cut = round(side * _MARGIN)
     inner = cell[cut : side - cut, cut : side - cut]
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(inner, connectivity=8)
-    best, best_score = 0, 0.0
     middle = inner.shape[0] / 2
+    pieces: list[tuple[tuple[bool, float], int]] = []
     for label in range(1, count):
         _x, _y, width, height, area = stats[label]
-        if height < _MIN_HEIGHT * side or width > 0.9 * inner.shape[1] or height > 0.95 * inner.shape[0]:
-            continue
         off = np.hypot(*(centroids[label] - middle)) / side
-        if off > 0.25:
-            continue
-        score = area * (1.0 - off)
-        if score > best_score:
-            best, best_score = label, score
-    if not best:
+        if width <= 0.9 * inner.shape[1] and height <= 0.95 * inner.shape[0] and off <= 0.3:
+            pieces.append(((height >= _MIN_HEIGHT * side, area * (1.0 - off)), label))
+    if not pieces:
         return None
-    x, y, width, height, _ = stats[best]
-    blob = (labels[y : y + height, x : x + width] == best).astype(np.float32)
+    _, best = max(pieces)
+    if np.hypot(*(centroids[best] - middle)) / side > 0.25:
+        return None
+    box = _box(stats[best])
+    chosen = [best]
+    for _, label in sorted(pieces, reverse=True):
+        if label != best and _beside(box, _box(stats[label]), _GAP * side):
+            chosen.append(label)
+            box = _union(box, _box(stats[label]))
+    x0, y0, x1, y1 = box
+    if y1 - y0 < _MIN_HEIGHT * side or x1 - x0 > 0.9 * inner.shape[1] or y1 - y0 > 0.95 * inner.shape[0]:
+        return None
+    blob = np.isin(labels[y0:y1, x0:x1], chosen).astype(np.float32)
     return _framed(blob)
+
+
+Box = tuple[int, int, int, int]
+
+
+def _box(stat: np.ndarray) -> Box:
+    """A component's bounding box as (left, top, right, bottom), right and bottom exclusive."""
+    x, y, width, height = (int(v) for v in stat[:4])
+    return x, y, x + width, y + height
+
+
+def _union(a: Box, b: Box) -> Box:
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _beside(a: Box, b: Box, gap: float) -> bool:
+    """Whether ``b`` lies above or below ``a``, overlapping it across, within ``gap``, one of them flat.
+
+    A broken digit's loose piece is a flat stroke (a 7's bar, a 2's foot); stacked pencil marks are
+    each about as tall as wide.
+    """
+    across = min(a[2], b[2]) - max(a[0], b[0])  # shared width
+    down = min(a[3], b[3]) - max(a[1], b[1])  # shared height (negative: the gap between them)
+    flat = any(box[2] - box[0] >= _FLAT * (box[3] - box[1]) for box in (a, b))
+    return across > 0 and down > -gap and flat
 
 
 def _framed(blob: np.ndarray) -> np.ndarray:

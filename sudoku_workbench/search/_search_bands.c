@@ -28,6 +28,13 @@ typedef struct {
     void *context;
 } Count;
 
+/* Bits set, without the library call a build for any x86-64 makes of __builtin_popcount. */
+static inline int bit_count(uint32_t m) {
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    return (int)((((m + (m >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+
 /* Each cell's houses (row, column, box) in each band, the cell itself included. */
 static uint32_t houses_of[81][3];
 
@@ -80,35 +87,52 @@ static inline int house(Board *x, int d, int b, uint32_t in_house, int *placed) 
     return 1;
 }
 
-/* The column c of digit d: it places its one open cell; 0 when it has none. */
-static inline int column(Board *x, int d, int c, int *placed) {
-    uint32_t c0 = x->cand[d][0] & COLUMN(c), c1 = x->cand[d][1] & COLUMN(c), c2 = x->cand[d][2] & COLUMN(c);
-    int bands = (c0 != 0) + (c1 != 0) + (c2 != 0);
-    if (!bands) return 0;
-    if (bands == 1) return house(x, d, c0 ? 0 : c1 ? 1 : 2, c0 | c1 | c2, placed);
-    return 1;
-}
-
 /* Hidden singles in the rows, columns and boxes whose candidates changed since seen (the words when
  * they were last looked at: a house that has not changed holds no news); 0 when a house has no place
  * for a digit. */
 static inline int hidden(Board *x, uint32_t seen[9][3], int *placed) {
     for (int d = 0; d < 9; d++) {
-        uint32_t diff[3], any = 0;
+        uint32_t *w = x->cand[d], diff[3], any = 0;
         for (int b = 0; b < 3; b++) {
-            diff[b] = x->cand[d][b] ^ seen[d][b];
+            diff[b] = w[b] ^ seen[d][b];
             any |= diff[b];
-            seen[d][b] = x->cand[d][b];
+            seen[d][b] = w[b]; /* before its singles are placed: what they take is looked at again */
         }
         if (!any) continue;
-        for (int b = 0; b < 3; b++)
-            for (int k = 0; diff[b] && k < 3; k++) {
-                if ((diff[b] & ROW(k)) && !house(x, d, b, x->cand[d][b] & ROW(k), placed)) return 0;
-                if ((diff[b] & BOX(k)) && !house(x, d, b, x->cand[d][b] & BOX(k), placed)) return 0;
+        for (int b = 0; b < 3; b++) {
+            if (!diff[b]) continue;
+            /* the rows and boxes with at most one place, found on the words as they were, then each
+             * judged on the words as they are (a single placed meanwhile may have taken some) */
+            uint32_t box_once = 0, box_twice = 0;
+            int rows = 0;
+            for (int i = 0; i < 3; i++) {
+                uint32_t r = (w[b] >> (9 * i)) & 0x1ff;
+                uint32_t held = (r | r >> 1 | r >> 2) & 0111, crowded = ((r & r >> 1) | (r & r >> 2) | (r >> 1 & r >> 2)) & 0111;
+                box_twice |= (box_once & held) | crowded;
+                box_once |= held;
+                rows |= ONE(r) << i;
             }
-        uint32_t columns = (any | any >> 9 | any >> 18) & 0x1ff;
-        for (; columns; columns &= columns - 1)
-            if (!column(x, d, __builtin_ctz(columns), placed)) return 0;
+            for (int i = 0; i < 3; i++)
+                if ((rows >> i & 1) && !house(x, d, b, w[b] & ROW(i), placed)) return 0;
+            for (uint32_t boxes = ~box_twice & 0111; boxes; boxes &= boxes - 1)
+                if (!house(x, d, b, w[b] & BOX(__builtin_ctz(boxes) / 3), placed)) return 0;
+        }
+        /* the columns, all nine at once: in one band only, and on one row of it */
+        uint32_t in[3], lines = 0, once = 0, twice = 0;
+        for (int b = 0; b < 3; b++) {
+            uint32_t r0 = w[b] & 0x1ff, r1 = (w[b] >> 9) & 0x1ff, r2 = w[b] >> 18;
+            in[b] = r0 | r1 | r2;
+            lines |= (r0 & r1) | (r0 & r2) | (r1 & r2);
+            twice |= once & in[b];
+            once |= in[b];
+        }
+        uint32_t changed = (any | any >> 9 | any >> 18) & 0x1ff;
+        if (changed & ~once) return 0;
+        for (uint32_t single = changed & once & ~twice & ~lines; single; single &= single - 1) {
+            uint32_t c = single & -single;
+            int b = in[0] & c ? 0 : in[1] & c ? 1 : 2;
+            if (!house(x, d, b, w[b] & (c * 0x40201u), placed)) return 0;
+        }
     }
     return 1;
 }
@@ -233,7 +257,7 @@ static void choose(const Board *x, Branch *out) {
         }
         for (uint32_t pairs = x->open[b] & twice & ~more; pairs; pairs &= pairs - 1) {
             int cell = 27 * b + __builtin_ctz(pairs), open = 0;
-            for (int o = 0; o < 3; o++) open += __builtin_popcount(x->open[o] & houses_of[cell][o]);
+            for (int o = 0; o < 3; o++) open += bit_count(x->open[o] & houses_of[cell][o]);
             if (open > degree) { degree = open; paired = b; pair = pairs & -pairs; }
         }
         if (degree >= 0) continue;

@@ -38,9 +38,14 @@ setup(
         ),
         Extension(
             "sudoku_workbench.search._search_kernel",
-            # one extension from two files (the tables, the search), sharing one private header; the
-            # rules are a header of inline functions the search instantiates twice (any shape, 9x9)
-            sources=["sudoku_workbench/search/_search_kernel.c", "sudoku_workbench/search/_search_tables.c"],
+            # one extension from three files (the tables, the search, the plain 9x9's band count),
+            # sharing one private header; the rules are a header of inline functions the search
+            # instantiates twice (any shape, 9x9)
+            sources=[
+                "sudoku_workbench/search/_search_kernel.c",
+                "sudoku_workbench/search/_search_tables.c",
+                "sudoku_workbench/search/_search_bands.c",
+            ],
             depends=["sudoku_workbench/search/_search_kernel.h", "sudoku_workbench/search/_search_rules.h"],
             optional=True,
         ),

@@ -72,6 +72,28 @@ def test_ctrl_c_during_a_long_count_exits_130_without_an_abort(tmp_path, delay):
     assert out == "1\n"
 
 
+def test_ctrl_c_during_a_band_count_exits_130(tmp_path):
+    """A plain 9x9 file is counted in one compiled call (the band count): Ctrl-C stops it mid-way."""
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(f"{EASY}\n{'.' * 81}\n", encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "sudoku_workbench", "count", "--limit", "1000000000", str(puzzles)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(2)  # well into the blank grid's billion solutions (minutes of counting)
+    child.send_signal(signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert child.returncode == 130, err
+    assert err == "sudoku-workbench count: interrupted\n"
+    assert out == ""  # the batch is written whole or not at all
+
+
 def test_the_interrupted_line_starts_after_a_progress_bar(monkeypatch, capsys):
     from sudoku_workbench.cli._progress import ProgressBar
 

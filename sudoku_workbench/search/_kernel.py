@@ -116,7 +116,8 @@ def kernel_counts(geo: Geometry, values: bytes, limit: int | None) -> list[int] 
 
     ``values`` holds ``geo.size`` bytes a puzzle, each cell's digit or 0 when open: a file of puzzles
     costs no Python per puzzle. The counts are :func:`kernel_search`'s; killers with sums (their node
-    budget) and relations are left to it.
+    budget) and relations are left to it. The plain 9x9 (rows, columns, boxes, nothing else) is counted
+    on band words (``_search_bands.c``): other nodes than the OK search's, the same counts.
 
     Raises:
         KeyboardInterrupt: on Ctrl-C (the kernel runs Python's signal handlers as it goes).

@@ -11,7 +11,8 @@
  * locked candidates. Masks are 32-bit, so sizes up to 31; installs without a compiler and
  * SUDOKU_WORKBENCH_PURE=1 run the Python engine. The rules live in _search_rules.h; the search and
  * they are compiled twice, for any shape and for the classic 9x9's list lengths (unrolled loops).
- * count_values counts a buffer of puzzles in one call (count FILE), with no Python per puzzle.
+ * count_values counts a buffer of puzzles in one call (count FILE), with no Python per puzzle; on the
+ * plain 9x9 it runs the band count of _search_bands.c instead (the same counts, other nodes).
  */
 #include "_search_rules.h"
 #include <string.h>
@@ -279,6 +280,9 @@ done:
     return result;
 }
 
+/* The band count's look at Ctrl-C every few thousand nodes, as the search's (0: stop). */
+static int bands_check(void *search) { return signals_ok(search); }
+
 /* Puzzles between two looks at Ctrl-C when they are too easy to reach PROGRESS_EVERY nodes. */
 #define SIGNALS_EVERY 64
 
@@ -312,7 +316,13 @@ static PyObject *count_values(PyObject *self, PyObject *args) {
             s.states[c] = digits[c] ? 1u << (digits[c] - 1) : t->full;
             if (digits[c]) s.queue[queued++] = c;
         }
-        if (!count_root(&s, queued)) goto failed;
+        if (t->plain) {
+            let_go(&s);
+            int ran = bands_count(digits, limit, &s.count, bands_check, &s);
+            hold(&s);
+            if (!ran) goto failed;
+        } else if (!count_root(&s, queued))
+            goto failed;
         PyList_SET_ITEM(counts, p, PyLong_FromLongLong(s.count));
     }
     goto done;

@@ -92,6 +92,42 @@ static int is_classic(const Tables *t) {
            uniform(&t->segments, 54, 3) && uniform(&t->line_rivals, 54, 2) && uniform(&t->box_rivals, 54, 2);
 }
 
+/* The cells of a list as a 128-bit set (cells below 81). */
+static void cell_set(const Lists *l, int i, uint64_t set[2]) {
+    set[0] = set[1] = 0;
+    for (int k = l->start[i]; k < l->start[i + 1]; k++) set[l->items[k] / 64] |= 1ull << (l->items[k] % 64);
+}
+
+/* Whether the units are the 9x9's rows, columns and boxes (in any order) and each cell's peers exactly
+ * its houses' other cells: no variant neighbours, no cages, so the band count of _search_bands.c holds. */
+static int is_plain(const Tables *t) {
+    if (!t->classic) return 0;
+    uint64_t houses[27][2] = {{0}};
+    for (int cell = 0; cell < 81; cell++) {
+        int row = cell / 9, col = cell % 9, box = 3 * (row / 3) + col / 3;
+        int of[3] = {row, 9 + col, 18 + box};
+        for (int k = 0; k < 3; k++) houses[of[k]][cell / 64] |= 1ull << (cell % 64);
+    }
+    int matched[27] = {0};
+    for (int u = 0; u < 27; u++) {
+        uint64_t set[2];
+        cell_set(&t->units, u, set);
+        int h = 0;
+        while (h < 27 && (matched[h] || houses[h][0] != set[0] || houses[h][1] != set[1])) h++;
+        if (h == 27) return 0;
+        matched[h] = 1;
+    }
+    for (int cell = 0; cell < 81; cell++) {
+        int row = cell / 9, col = cell % 9, box = 3 * (row / 3) + col / 3;
+        uint64_t set[2], want[2];
+        cell_set(&t->peers, cell, set);
+        for (int w = 0; w < 2; w++) want[w] = houses[row][w] | houses[9 + col][w] | houses[18 + box][w];
+        want[cell / 64] &= ~(1ull << (cell % 64));
+        if (set[0] != want[0] || set[1] != want[1]) return 0;
+    }
+    return 1;
+}
+
 PyObject *search_tables(PyObject *self, PyObject *args) {
     int size, n;
     PyObject *units, *peers, *units_of, *segments, *line_rivals, *box_rivals, *cages, *combos, *segments_of;
@@ -122,6 +158,7 @@ PyObject *search_tables(PyObject *self, PyObject *args) {
         return NULL;
     }
     t->classic = is_classic(t);
+    t->plain = is_plain(t);
     return capsule;
 }
 

@@ -22,8 +22,6 @@ import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, TypeVar
@@ -31,6 +29,8 @@ from typing import TYPE_CHECKING, TypeVar
 from sudoku_workbench.core.errors import WorkbenchError
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from distributed import Client
 
 __all__ = ["batch_workers", "offer_cluster", "ordered_map", "runs_here", "usable_cpus"]
@@ -143,6 +143,10 @@ def _pool_map(
     """The results of the chunks ``ahead`` and then of ``chunks``, in order, from ``workers`` processes."""
     if not ahead:
         return
+    # here, not at the top: the pool's modules cost every command's start-up (about 10 ms)
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(workers, initializer=os.setpgrp)
     window: deque[Future[list[R]]] = deque(pool.submit(_apply_chunk, fn, batch) for batch in ahead)
     try:

@@ -17,9 +17,7 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
-from typing import Any
-
-import lzstring
+from typing import TYPE_CHECKING, Any
 
 from sudoku_workbench.core.cages import Cage, checked_cages
 from sudoku_workbench.core.errors import FormatError
@@ -36,6 +34,9 @@ from sudoku_workbench.core.geometry import (
 from sudoku_workbench.core.grid import Grid
 from sudoku_workbench.formats.fpuzzles_constraints import KEYS, cell_refs, read_constraints, write_constraints
 from sudoku_workbench.formats.json_reader import JsonReader, load_json_object
+
+if TYPE_CHECKING:
+    from lzstring import LZString
 
 __all__ = ["LINK_LIMIT", "format_fpuzzles", "format_link", "is_link", "parse_fpuzzles", "parse_link"]
 
@@ -181,7 +182,7 @@ def parse_link(text: str, source: str = "<link>", line: int = 0) -> Grid:
     if not _BASE64.fullmatch(packed):
         raise FormatError("the link's puzzle is not base64 text", source, line)
     try:
-        unpacked: str | None = lzstring.LZString().decompressFromBase64(packed)
+        unpacked: str | None = _lz_string().decompressFromBase64(packed)
     except (KeyError, IndexError, TypeError, ValueError):
         unpacked = None
     if not unpacked:
@@ -194,7 +195,7 @@ def parse_link(text: str, source: str = "<link>", line: int = 0) -> Grid:
 
 def format_link(grid: Grid, title: str = "") -> str:
     """An f-puzzles link to the position (SudokuPad opens it too)."""
-    return LINK_PREFIX + lzstring.LZString().compressToBase64(format_fpuzzles(grid, title))
+    return LINK_PREFIX + _lz_string().compressToBase64(format_fpuzzles(grid, title))
 
 
 def _check_keys(reader: JsonReader, data: dict[str, Any]) -> None:
@@ -310,3 +311,13 @@ def _box_of(n: int) -> tuple[int, int]:
 
 def _cell_ref(geo: Geometry, cell: int) -> str:
     return f"R{geo.row_of[cell] + 1}C{geo.col_of[cell] + 1}"
+
+
+def _lz_string() -> LZString:
+    """The links' compressor, imported on first use.
+
+    lzstring pulls in ``future`` and ``logging``: about 8 ms of every command's start-up otherwise.
+    """
+    import lzstring
+
+    return lzstring.LZString()

@@ -15,6 +15,7 @@ gadgets cost anything.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -295,14 +296,28 @@ class NonrepetitiveGraph:
         """
         return component_closure(self._successors, self.component, weight.items())
 
+    @cached_property
+    def _costed(self) -> tuple[list[list[tuple[int, int]]], list[list[tuple[int, int]]]]:
+        """Each node's successors and predecessors with the arc's cost, in the order networkx keeps them.
+
+        Only the arcs between gadgets cost anything (1). networkx keeps a node's neighbours in the order
+        their first arc was added, which decides between walks of one length; these lists keep it.
+        """
+        forward: list[list[tuple[int, int]]] = [[] for _ in self.port_of]
+        backward: list[list[tuple[int, int]]] = [[] for _ in self.port_of]
+        between = len(self._walked)  # the arcs begin with those between gadgets; none is there twice
+        for index, (a, b) in enumerate(self.arcs):
+            cost = 1 if index < between else 0
+            forward[a].append((b, cost))
+            backward[b].append((a, cost))
+        return forward, backward
+
     def shortest_walk(self, start: int, end: int) -> tuple[Hop, ...] | None:
         """A nonrepetitive walk with the fewest edges from a port node to a port node, or None."""
-        walked = self._walked  # only the arcs between gadgets cost anything (True is 1)
-        try:
-            nodes = nx.shortest_path(self.digraph, start, end, weight=lambda a, b, _: (a, b) in walked)
-        except nx.NetworkXNoPath:
+        nodes = _fewest_hops(*self._costed, start, end)
+        if nodes is None:
             return None
-        return tuple(self._hop(arc) for arc in itertools.pairwise(nodes) if arc in walked)
+        return tuple(self._hop(arc) for arc in itertools.pairwise(nodes) if arc in self._walked)
 
     def shortest_path(
         self, vertex: Hashable, first: Hashable, end: Hashable, last: Hashable
@@ -327,3 +342,52 @@ class NonrepetitiveGraph:
             return None
         rest = self.shortest_walk(start, stop)
         return None if rest is None else (Hop(u, w, fu, fw), *rest)
+
+
+def _fewest_hops(
+    forward: list[list[tuple[int, int]]], backward: list[list[tuple[int, int]]], source: int, target: int
+) -> list[int] | None:
+    """The nodes of a cheapest path, as ``networkx.bidirectional_dijkstra`` finds it, or None.
+
+    Its search step for step (the same expansions, heap ties and meeting node, so the same path among
+    the shortest), on lists: building the networkx digraph of a position cost more than its searches
+    (on SE's paths, nr(G) of a few hundred nodes is built for each position whose walk is written out).
+    """
+    if source == target:
+        return [source]
+    dists: list[dict[int, int]] = [{}, {}]
+    preds: list[dict[int, int | None]] = [{source: None}, {target: None}]
+    seen: list[dict[int, int]] = [{source: 0}, {target: 0}]
+    tie = itertools.count()
+    fringe: list[list[tuple[int, int, int]]] = [[(0, next(tie), source)], [(0, next(tie), target)]]
+    neighbours = (forward, backward)
+    best: int | None = None
+    meet = -1
+    direction = 1
+    while fringe[0] and fringe[1]:
+        direction = 1 - direction
+        dist, _, node = heapq.heappop(fringe[direction])
+        done, here, there = dists[direction], seen[direction], seen[1 - direction]
+        if node in done:
+            continue
+        done[node] = dist
+        if node in dists[1 - direction]:
+            return _walk_back(preds[0], meet)[::-1] + _walk_back(preds[1], preds[1][meet])
+        for other, cost in neighbours[direction][node]:
+            length = dist + cost
+            if other in done or (other in here and length >= here[other]):
+                continue
+            here[other] = length
+            heapq.heappush(fringe[direction], (length, next(tie), other))
+            preds[direction][other] = node
+            if other in there and (best is None or best > length + there[other]):
+                best, meet = length + there[other], other
+    return None
+
+
+def _walk_back(preds: dict[int, int | None], node: int | None) -> list[int]:
+    path = []
+    while node is not None:
+        path.append(node)
+        node = preds[node]
+    return path

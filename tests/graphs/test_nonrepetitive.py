@@ -183,3 +183,28 @@ def test_strong_components_are_networkx_components_in_reverse_topological_order(
         got.setdefault(number, set()).add(node)
     assert {frozenset(members) for members in got.values()} == expected
     assert all(component[a] >= component[b] for a, b in arcs)
+
+
+#: Larger graphs than the brute-force tests walk, with many walks of one length to choose between.
+many_ties = st.lists(
+    st.tuples(st.integers(0, 7), st.integers(0, 7), st.integers(1, 4), st.integers(1, 4)).filter(
+        lambda e: e[0] != e[1]
+    ),
+    max_size=24,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(many_ties, many_ties.map(lambda es: [(u, w, x, x) for u, w, x, _ in es])))
+def test_shortest_walks_are_the_ones_networkx_picks(edges: list[FlagEdge]) -> None:
+    """The same walk, not only one as short: the steps that show it read the same as before."""
+    nrg = NonrepetitiveGraph(edges)
+    walked = nrg.hops
+    for start, end in itertools.product([p for *_, p in nrg.out_ports()], [p for *_, p in nrg.in_ports()]):
+        try:
+            nodes = nx.shortest_path(nrg.digraph, start, end, weight=lambda a, b, _: (a, b) in walked)
+        except nx.NetworkXNoPath:
+            assert nrg.shortest_walk(start, end) is None
+            continue
+        expected = tuple(nrg.hops[arc] for arc in itertools.pairwise(nodes) if arc in walked)
+        assert nrg.shortest_walk(start, end) == expected

@@ -77,18 +77,19 @@ def rated_se_path(
     if problems:
         raise Contradiction(f"the position is impossible: {problems[0].describe(grid.geometry)}", ())
     order = sorted(rules, key=floor)
+    floors = [floor(rule) for rule in order]  # asked of every rule at every position: worked out once
     singles = tuple(tally.finder(rule.id) for rule in singles_served(order)) if not tally.suspect else ()
     memory = SolveMemory()
     while tally.open_cells:
         if cancel is not None:
             cancel.check()
         best, start = _easiest_single(singles, difficulty)
-        if best is None or (start < len(order) and floor(order[start]) < best[0]):
+        if best is None or (start < len(order) and floors[start] < best[0]):
             grid = tally.grid()
             if singles:
                 remember_unit_positions(grid, tally.unit_positions())
             with remembering(memory):
-                best = _easiest(grid, order[start:], difficulty, floor, cancel, best)
+                best = _easiest(grid, order, floors, start, difficulty, cancel, best)
         if best is None:
             return
         if tally.follow(best[1]):
@@ -110,17 +111,19 @@ def _easiest_single(
 def _easiest(
     grid: Grid,
     order: list[Rule],
+    floors: list[float],
+    start: int,
     difficulty: PositionedDifficulty,
-    floor: Callable[[Rule], float],
     cancel: CancelToken | None,
     best: tuple[float, Step] | None,
 ) -> tuple[float, Step] | None:
     """The easiest step of the position and its rating: ``best`` unless a rule of ``order`` beats it.
 
-    The rules are asked in order until none left can beat the best step found.
+    The rules from ``order[start]`` on (``floors`` holds their floors) are asked in order until none
+    left can beat the best step found.
     """
-    for rule in order:
-        if best is not None and floor(rule) >= best[0]:
+    for rule, least in zip(order[start:], floors[start:], strict=True):
+        if best is not None and least >= best[0]:
             break
         if cancel is not None:
             cancel.check()
@@ -129,6 +132,6 @@ def _easiest(
                 rated = difficulty(step, grid)
                 if best is None or rated < best[0]:
                     best = (rated, step)
-                if index + 1 >= _LOOK_AHEAD or rated <= floor(rule):
+                if index + 1 >= _LOOK_AHEAD or rated <= least:
                     break
     return best

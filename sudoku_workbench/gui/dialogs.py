@@ -63,6 +63,8 @@ LEVELS = ("any", "easy", "medium", "hard", "very hard", "needs search")
 
 #: The jigsaw sizes File → New offers (a fresh random region map each time).
 NEW_JIGSAWS = (6, 7, 8, 9)
+#: The jigsaw sizes Generate offers (a 25x25 map takes minutes to draw and fill).
+JIGSAW_SIZES = tuple(range(4, 17))
 
 
 def ok_cancel(dialog: QDialog) -> QDialogButtonBox:
@@ -242,15 +244,13 @@ class GenerateDialog(QDialog):
     def _add_shape(self, current: Geometry) -> None:
         """Size, regions (boxes, a new random jigsaw, this puzzle's) and variant rules, as ``current``'s."""
         self.size_box = QComboBox()
-        for n in sorted({*BOX_SHAPES, current.n}):
-            self.size_box.addItem(geometry_for_size(n).label if n in BOX_SHAPES else f"{n}x{n}", n)
-        self.size_box.setCurrentIndex(self.size_box.findData(current.n))
         self.regions_box = QComboBox()
         self.regions_box.addItem("boxes", "boxes")
         self.regions_box.addItem("a jigsaw, new random regions", "random")
         if current.box is None:
             self.regions_box.addItem("this puzzle's regions", "this")
             self.regions_box.setCurrentIndex(2)
+        self._fill_sizes(current.n)
         self.variants = QWidget()
         grid = QGridLayout(self.variants)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -264,10 +264,28 @@ class GenerateDialog(QDialog):
         self.size_box.currentIndexChanged.connect(self._shape_changed)
         self.regions_box.currentIndexChanged.connect(self._shape_changed)
 
+    def _fill_sizes(self, wanted: int) -> None:
+        """The sizes the regions chosen allow: boxes' sizes, any jigsaw size, or this puzzle's own.
+
+        ``wanted`` stays chosen where it is offered, else 9.
+        """
+        regions = self.regions_box.currentData()
+        sizes = JIGSAW_SIZES if regions == "random" else BOX_SHAPES
+        if regions == "this":
+            sizes = (self._current.n,)
+        self.size_box.blockSignals(True)
+        self.size_box.clear()
+        for n in sorted(sizes):
+            self.size_box.addItem(geometry_for_size(n).label if regions == "boxes" else f"{n}x{n}", n)
+        index = self.size_box.findData(wanted)
+        self.size_box.setCurrentIndex(index if index >= 0 else max(self.size_box.findData(9), 0))
+        self.size_box.blockSignals(False)
+        self.size_box.currentIndexChanged.emit(self.size_box.currentIndex())  # once, with a size chosen
+
     def _shape_changed(self) -> None:
-        """This puzzle's regions come with its size."""
-        if self.regions_box.currentData() == "this":
-            self.size_box.setCurrentIndex(self.size_box.findData(self._current.n))
+        """The size list follows the regions (a jigsaw may be 7x7; this puzzle's regions have its size)."""
+        if self.sender() is self.regions_box:
+            self._fill_sizes(int(self.size_box.currentData() or 9))
         self.size_box.setEnabled(self.regions_box.currentData() != "this")
         self._fill_symmetries()
 

@@ -112,3 +112,31 @@ def test_what_test_cannot_make_is_refused_by_name_and_the_dialog_stays(qtbot, wi
     monkeypatch.setattr(dialogs.GenerateDialog, "exec", hodoku)
     trigger(window, "test")
     assert "HoDoKu rates classic grids only" in said[0]
+
+
+def test_the_size_list_follows_the_regions(qtbot, window):
+    """A jigsaw may be 7x7 (boxes cannot); the box sizes are labelled with their boxes; this puzzle's
+    regions come with its size only."""
+    dialog = dialogs.GenerateDialog(window, window.session.grid.geometry)
+    qtbot.addWidget(dialog)
+
+    def sizes() -> list[tuple[int, str]]:
+        return [
+            (dialog.size_box.itemData(i), dialog.size_box.itemText(i)) for i in range(dialog.size_box.count())
+        ]
+
+    assert (9, geometry_for_size(9).label) in sizes()
+    assert 7 not in dict(sizes())
+    dialog.regions_box.setCurrentIndex(dialog.regions_box.findData("random"))
+    assert dict(sizes())[7] == "7x7"
+    assert dialog.size_box.currentData() == 9  # kept across the change
+    dialog.size_box.setCurrentIndex(dialog.size_box.findData(7))
+    assert dialog.shape().size == 7
+    assert dialog.shape().jigsaw
+    assert dialog.options().refusal() is None
+    dialog.regions_box.setCurrentIndex(dialog.regions_box.findData("boxes"))
+    assert dialog.size_box.currentData() == 9  # 7x7 has no boxes
+    seven = random_jigsaw(7, random.Random(2))
+    other = dialogs.GenerateDialog(window, seven)
+    qtbot.addWidget(other)
+    assert [other.size_box.itemData(i) for i in range(other.size_box.count())] == [7]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, ClassVar
@@ -63,7 +64,7 @@ class CountingPool(ProcessPoolExecutor):
 @pytest.fixture
 def pools(monkeypatch):
     CountingPool.sizes = []
-    monkeypatch.setattr(_parallel, "ProcessPoolExecutor", CountingPool)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", CountingPool)  # imported on first use
     return CountingPool.sizes
 
 

@@ -82,7 +82,7 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
         raise reader.error("box", f"{box!r} is not a supported box shape")
     extras = reader.get(record, "extras", list, "extras", [])
     try:
-        shape = geometry(*box, tuple(str(name) for name in extras))
+        shape = geometry(box[0], box[1], tuple(str(name) for name in extras))
     except ShapeError as error:
         raise reader.error("extras", str(error)) from None
     geo = _constrained(reader, record, _caged(reader, record, shape))

@@ -90,6 +90,11 @@ def positions(grid: Grid, rules: tuple[Rule, ...] = RULES) -> Iterator[tuple[Gri
         return
 
 
+def _digits(values: tuple[int, ...]) -> str:
+    """A grid's digits as one line, without the shape words (the record has its own ``extras``)."""
+    return "".join(digit_char(v) if v else "." for v in values)
+
+
 def example_record(rule: Rule, source: str, grid: Grid, first: bool) -> dict[str, object]:
     """The JSON record of one example position (puzzle, current values and every open cell's candidates)."""
     geo = grid.geometry
@@ -98,13 +103,14 @@ def example_record(rule: Rule, source: str, grid: Grid, first: bool) -> dict[str
         "rule": rule.id,
         "source": source,
         "box": [geo.box_rows, geo.box_cols],
-        "puzzle": grid.puzzle().to_line(),
-        "values": "".join(digit_char(v) if v else "." for v in grid.values),
+        **({"extras": list(geo.extras)} if geo.extras else {}),
+        "puzzle": _digits(grid.givens),
+        "values": _digits(grid.values),
         "candidates": [
             "".join(digit_char(d) for d in digits_of_mask(mask)) if not grid.values[cell] else ""
             for cell, mask in enumerate(grid.candidates)
         ],
-        "solution": solution.to_line(),
+        "solution": _digits(solution.values),
         "engine_first": first,
     }
 

@@ -20,7 +20,7 @@ from sudoku_workbench.graphs.matching import forget_matchings
 from sudoku_workbench.logic._tally_kernel import Tally, new_tally
 from sudoku_workbench.logic.forcing.forcing_chains import forget_closures
 from sudoku_workbench.logic.rule_table import COVERED_BY, RULES, TABLE
-from sudoku_workbench.logic.rule_types import Family, Level, Rule
+from sudoku_workbench.logic.rule_types import Family, Level, Rule, Shape
 from sudoku_workbench.logic.shared._memos import forget_memos
 from sudoku_workbench.logic.shared._positions import remember_unit_positions
 from sudoku_workbench.logic.shared.chain_analysis import forget_analyses
@@ -119,8 +119,10 @@ def asked_rules(rules: tuple[Rule, ...], geo: Geometry) -> tuple[Rule, ...]:
 
 
 def rules_for_shape(rules: tuple[Rule, ...], geo: Geometry) -> tuple[Rule, ...]:
-    """The rules whose argument holds on ``geo`` (all of them on a classic grid)."""
-    return rules if geo.classic else tuple(rule for rule in rules if rule.shape.fits(geo))
+    """The rules whose argument holds on ``geo`` (on a classic grid all but the variants' own)."""
+    if geo.classic:
+        return tuple(rule for rule in rules if rule.shape is not Shape.SIGHT)
+    return tuple(rule for rule in rules if rule.shape.fits(geo))
 
 
 def _contradiction(grid: Grid) -> Contradiction | None:

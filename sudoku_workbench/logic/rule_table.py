@@ -38,7 +38,15 @@ from sudoku_workbench.logic.forcing import forcing_chains, forcing_nets
 from sudoku_workbench.logic.killer import cage_forcing, combinations, rule_45
 from sudoku_workbench.logic.rule_types import Family, Growth, Level, Rule, Se, Shape, Source
 from sudoku_workbench.logic.shared.hodoku_steps import hodoku, hodoku_closest
-from sudoku_workbench.logic.singles import eppstein_local, exclusion, local, locked_sets, sue_de_coq, tuples
+from sudoku_workbench.logic.singles import (
+    common_sight,
+    eppstein_local,
+    exclusion,
+    local,
+    locked_sets,
+    sue_de_coq,
+    tuples,
+)
 from sudoku_workbench.logic.uniqueness import uniqueness, uniqueness_more
 from sudoku_workbench.logic.wings import short_wings, wings, wxyz_wing
 
@@ -54,7 +62,7 @@ SE_HAS, SE_LACKS = True, False
 ANY, ONE = False, True  # the premise: any puzzle, or only one with exactly one solution
 ON, OFF = True, False
 PAPER, PADS, HAND = Source.PAPER, Source.PADS, Source.HAND
-HOUSES, BOXES, PLAIN, CAGES = Shape.HOUSES, Shape.BOXES, Shape.PLAIN, Shape.CAGES  # what a rule needs
+HOUSES, BOXES, PLAIN, CAGES, SIGHT = Shape.HOUSES, Shape.BOXES, Shape.PLAIN, Shape.CAGES, Shape.SIGHT  # needs
 THERMOS, ARROWS, MARKS, CONSTRAINTS = Shape.THERMOS, Shape.ARROWS, Shape.MARKS, Shape.CONSTRAINTS
 F = Family
 _LOOP = "HoDoKu finds these walks of strong and weak links as nice loops (X- or XY-cycles)"
@@ -64,6 +72,7 @@ _DUAL = (
 )
 _KILLER = "HoDoKu has no killer cages; the nearest in effort is its"
 _MARKED = "HoDoKu has no thermometers, arrows, dots or XV; the nearest in effort is its"
+_VARIANT = "HoDoKu has no variant shapes; on a classic grid this is its"
 _FORCING = "a contradiction reached by following one assumption is HoDoKu's forcing chain"
 
 # fmt: off
@@ -78,6 +87,12 @@ TABLE: tuple[Rule, ...] = (
          Se(2.6, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_1"), PAPER, ANY, ON, None),
     Rule(local.CLAIMING, "Claiming (line → box)", F.INTERSECTIONS, MEDIUM, local.claiming,
          Se(2.8, FIXED, SE_HAS), hodoku("LOCKED_CANDIDATES_2"), PAPER, ANY, ON, None),
+    # Sukaku Explainer's variant rules: what pointing and claiming (and below, the naked pair) become
+    # when cells also see along diagonals, windows or a knight's or king's move.
+    Rule(common_sight.GENERALIZED_INTERSECTION, "Generalized intersection", F.INTERSECTIONS, MEDIUM,
+         common_sight.generalized_intersection,
+         Se(2.9, FIXED, SE_HAS), hodoku_closest("LOCKED_CANDIDATES_1", f"{_VARIANT} locked candidates"),
+         HAND, ANY, ON, None, SIGHT),
     # Killer cages (our own SE values, SE has no cages: cage arithmetic between the singles and pairs).
     Rule(combinations.CAGE_COMBINATIONS, "Cage combinations", F.KILLER, MEDIUM,
          combinations.cage_combinations,
@@ -106,6 +121,10 @@ TABLE: tuple[Rule, ...] = (
          Se(3.4, FIXED, SE_HAS), hodoku("HIDDEN_PAIR"), PAPER, ANY, ON, None),
     Rule(tuples.NAKED_PAIR, "Naked pair", F.SUBSETS, MEDIUM, tuples.naked_pair,
          Se(3.0, FIXED, SE_HAS), hodoku("NAKED_PAIR"), PAPER, ANY, ON, None),
+    Rule(common_sight.GENERALIZED_NAKED_PAIR, "Generalized naked pair", F.SUBSETS, MEDIUM,
+         common_sight.generalized_naked_pair,
+         Se(3.0, FIXED, SE_HAS), hodoku_closest("NAKED_PAIR", f"{_VARIANT} naked pair"),
+         HAND, ANY, ON, None, SIGHT),
     # Triples and quadruples are one rule; HoDoKu scores a quadruple 120 (hard), SE 5.0 (se_scale).
     Rule(tuples.NAKED_TUPLE, "Naked triple or quadruple", F.SUBSETS, HARD, tuples.naked_tuple,
          Se(3.6, FIXED, SE_HAS), hodoku("NAKED_TRIPLE"), PAPER, ANY, ON, None),

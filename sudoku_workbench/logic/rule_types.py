@@ -114,11 +114,17 @@ class Shape(enum.Enum):
     MARKS = "kropki dots or XV"
     #: Any of those three (a rule that reads every constraint kind there is).
     CONSTRAINTS = "thermometers, arrows, dots or XV"
+    #: A variant's extra houses or moves (diagonals, windows, a knight's or king's move): the rule
+    #: eliminates through "sees", which on a classic grid a pointing, claiming or naked pair already
+    #: does, so it runs only where a variant makes cells see more (killer cages keep their own rules).
+    SIGHT = "variant houses or moves"
 
     def fits(self, geo: Geometry) -> bool:
         """Whether a rule with this need holds on ``geo``."""
         if self is Shape.CAGES:
             return bool(geo.cages)
+        if self is Shape.SIGHT:
+            return bool(geo.extras)
         if self in _CONSTRAINT_KINDS:
             return any(isinstance(item, _CONSTRAINT_KINDS[self]) for item in geo.constraints)
         boxes = geo.box is not None or self not in (Shape.BOXES, Shape.CLASSIC)

@@ -118,6 +118,9 @@ JOINING = {
 #: Rules added to the default set since, each just after the rule it follows.
 ADDED = {
     "als_xy_chain": "als_xy_wing",
+    # The generalized intersection and naked pair (left out on a classic grid).
+    "generalized_intersection": "claiming",
+    "generalized_naked_pair": "naked_pair",
     # The killer rules (they find nothing on a grid without cages).
     "cage_combinations": "claiming",
     "cage_house": "claiming",

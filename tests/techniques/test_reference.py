@@ -86,3 +86,15 @@ def test_examples_prefer_small_grids(reference: dict[str, Technique]) -> None:
     sizes = {entry.rule_id: entry.example.geometry.n for entry in reference.values() if entry.example}
     assert all(sizes[r.id] <= 6 for r in RULES if r.level == Level.EASY)
     assert min(sizes.values()) == 4
+
+
+def test_an_example_names_its_variant_and_an_unknown_one_is_an_error(reference: dict[str, Technique]) -> None:
+    from sudoku_workbench.core.errors import FormatError
+    from sudoku_workbench.logic.reference import techniques as module
+
+    example = reference["generalized_naked_pair"].example
+    assert example is not None
+    assert example.geometry.extras == ("antiknight",)
+    record = dict(module._examples()["generalized_naked_pair"], extras=["antibishop"])
+    with pytest.raises(FormatError, match="extras"):
+        module._grid(record, "values")

@@ -80,7 +80,12 @@ def _grid(record: dict[str, object], values_key: str) -> Grid:
     box = reader.get(record, "box", list, "box")
     if len(box) != 2 or tuple(box) not in BOX_SHAPES.values():
         raise reader.error("box", f"{box!r} is not a supported box shape")
-    geo = _constrained(reader, record, _caged(reader, record, geometry(*box)))
+    extras = reader.get(record, "extras", list, "extras", [])
+    try:
+        shape = geometry(box[0], box[1], tuple(str(name) for name in extras))
+    except ShapeError as error:
+        raise reader.error("extras", str(error)) from None
+    geo = _constrained(reader, record, _caged(reader, record, shape))
     givens = reader.digits(geo, reader.get(record, "puzzle", str, "puzzle"), "puzzle")
     values = reader.digits(geo, reader.get(record, values_key, str, values_key), values_key)
     entries = tuple(0 if g else v for g, v in zip(givens, values, strict=True))

@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -41,16 +42,21 @@ def test_an_interrupt_while_the_parser_is_built_is_exit_130(monkeypatch, capsys)
     assert capsys.readouterr().err == "sudoku-workbench: interrupted\n"
 
 
-@pytest.mark.parametrize("delay", [0.3, 1.5])
-def test_ctrl_c_during_a_long_count_exits_130_without_an_abort(tmp_path, delay):
-    puzzles = tmp_path / "puzzles.txt"
-    puzzles.write_text(f"{EASY}\n{EASY}\n{'.' * 256}\n", encoding="utf-8")
-    child = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_workbench", "count", "--limit", "100000000", str(puzzles)],
+def _counting(puzzles: Path, limit: int) -> subprocess.Popen[str]:
+    """``count --limit LIMIT`` of the file in a child process, its output read through pipes."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "sudoku_workbench", "count", "--limit", str(limit), str(puzzles)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+@pytest.mark.parametrize("delay", [0.3, 1.5])
+def test_ctrl_c_during_a_long_count_exits_130_without_an_abort(tmp_path, delay):
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(f"{EASY}\n{EASY}\n{'.' * 256}\n", encoding="utf-8")
+    child = _counting(puzzles, 100_000_000)
     assert child.stdout is not None
     deadline = threading.Timer(60, child.kill)  # a count deaf to Ctrl-C fails here, never hangs the suite
     deadline.start()
@@ -76,12 +82,7 @@ def test_ctrl_c_during_a_band_count_exits_130(tmp_path):
     """A plain 9x9 file is counted in one compiled call (the band count): Ctrl-C stops it mid-way."""
     puzzles = tmp_path / "puzzles.txt"
     puzzles.write_text(f"{EASY}\n{'.' * 81}\n", encoding="utf-8")
-    child = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_workbench", "count", "--limit", "1000000000", str(puzzles)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    child = _counting(puzzles, 1_000_000_000)
     time.sleep(2)  # well into the blank grid's billion solutions (minutes of counting)
     child.send_signal(signal.SIGINT)
     try:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from sudoku_workbench.core.geometry import Cell, Geometry, digit_char
-from sudoku_workbench.core.grid import Grid, digits_of_mask
+from sudoku_workbench.core.grid import Grid, digits_of_mask, set_bits
 from sudoku_workbench.core.step import Highlights, Step
-from sudoku_workbench.logic.shared._positions import unit_positions
+from sudoku_workbench.logic.shared._digit_links import common_peers, digit_links
 from sudoku_workbench.logic.shared._text import and_list, cells_text, mask_text
 
 __all__ = [
@@ -30,22 +30,6 @@ GENERALIZED_INTERSECTION = "generalized_intersection"
 GENERALIZED_NAKED_PAIR = "generalized_naked_pair"
 
 
-def _bits(mask: int) -> Iterator[Cell]:
-    """The cells of a cell mask, in order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _seen_by_all(geo: Geometry, cells: tuple[Cell, ...]) -> int:
-    """The cells (as a mask) that see every one of ``cells``."""
-    common = -1
-    for cell in cells:
-        common &= geo.peer_bits[cell]
-    return common
-
-
 def _how_seen(geo: Geometry, victim: Cell, cells: tuple[Cell, ...]) -> str:
     """``r5c5 is a knight's move from r1c1 and sees r2c3``: how one cell sees each of ``cells``."""
     return f"{geo.cell_name(victim)} {and_list([geo.sight(victim, c) for c in cells])}"
@@ -54,12 +38,8 @@ def _how_seen(geo: Geometry, victim: Cell, cells: tuple[Cell, ...]) -> str:
 def generalized_intersection(grid: Grid) -> Iterator[Step]:
     """A digit's places in a house: a cell outside them that sees them all cannot hold the digit."""
     geo = grid.geometry
-    cands = grid.candidates
-    holding = [0] * geo.n  # per digit, the cells (as a mask) where it is a candidate
-    for cell, mask in enumerate(cands):
-        for digit in digits_of_mask(mask):
-            holding[digit - 1] |= 1 << cell
-    for unit, places in enumerate(unit_positions(grid)):
+    links = digit_links(grid)
+    for unit, places in enumerate(links.places):
         cells = geo.units[unit]
         if len(cells) != geo.n:  # a house of fewer cells need not hold every digit
             continue
@@ -67,8 +47,9 @@ def generalized_intersection(grid: Grid) -> Iterator[Step]:
             where = places[digit - 1]
             if where & (where - 1) == 0:  # none left, or a hidden single's
                 continue
-            pattern = tuple(cells[i] for i in range(geo.n) if where >> i & 1)
-            victims = tuple(_bits(_seen_by_all(geo, pattern) & holding[digit - 1]))
+            pattern = tuple(cells[i] for i in set_bits(where))
+            seen = common_peers(links.peers, sum(1 << c for c in pattern))
+            victims = tuple(set_bits(seen & links.holders[digit]))
             if victims:
                 yield _intersection_step(geo, unit, digit, pattern, victims)
 
@@ -97,13 +78,16 @@ def generalized_naked_pair(grid: Grid) -> Iterator[Step]:
     for cell, mask in enumerate(cands):
         if mask.bit_count() == 2:
             pairs.setdefault(mask, []).append(cell)
+    links = digit_links(grid)
     for mask, cells in pairs.items():
-        holding = sum(1 << c for c, m in enumerate(cands) if m & mask)
+        holding = 0
+        for digit in digits_of_mask(mask):
+            holding |= links.holders[digit]
         for i, a in enumerate(cells):
             for b in cells[i + 1 :]:
                 if not geo.sees(a, b):
                     continue
-                victims = tuple(_bits(_seen_by_all(geo, (a, b)) & holding))
+                victims = tuple(set_bits(common_peers(links.peers, 1 << a | 1 << b) & holding))
                 if victims:
                     yield _pair_step(grid, mask, a, b, victims)
 

@@ -77,10 +77,10 @@ def solutions(
     """
     if cancel is not None:
         cancel.check()
-    engine = engine_for(grid.geometry)
-    state, decided = initial_state(grid)
-    if not engine.propagate(state, decided):
+    root = _propagated_root(grid)
+    if root is None:
         return
+    engine, state = root
     for final in _restarting_search(engine, state, cancel, progress, rng):
         yield _completed(grid, tuple(bit.bit_length() for bit in final))
 
@@ -145,13 +145,20 @@ def solvable_within(grid: Grid, budget: int) -> bool | None:
         found = kernel_search(grid, 1, budget=budget)
         if found is not None:
             return found.count > 0
-        engine = engine_for(grid.geometry)
-        state, decided = initial_state(grid)
-        if not engine.propagate(state, decided):
+        root = _propagated_root(grid)
+        if root is None:
             return False
+        engine, state = root
         return next(engine.search(state, None, None, None, budget), None) is not None
     except OutOfBudget:
         return None
+
+
+def _propagated_root(grid: Grid) -> tuple[Engine, list[int]] | None:
+    """The Python search's engine and the grid's masks after propagation, or None on a contradiction."""
+    engine = engine_for(grid.geometry)
+    state, decided = initial_state(grid)
+    return (engine, state) if engine.propagate(state, decided) else None
 
 
 def _killer_kernel(

@@ -216,7 +216,8 @@ class GenerateDialog(QDialog):
         self.seed.setRange(0, 2_000_000_000)
         self.seed.setSpecialValueText("random")
         self._add_targets()
-        self.size_box.currentIndexChanged.connect(self._fit_targets)
+        for box in (self.size_box, self.regions_box):  # the regions refill the sizes unheard
+            box.currentIndexChanged.connect(self._fit_targets)
         for label, widget in (
             ("Size:", self.size_box),
             ("Re&gions:", self.regions_box),
@@ -280,7 +281,6 @@ class GenerateDialog(QDialog):
         index = self.size_box.findData(wanted)
         self.size_box.setCurrentIndex(index if index >= 0 else max(self.size_box.findData(9), 0))
         self.size_box.blockSignals(False)
-        self.size_box.currentIndexChanged.emit(self.size_box.currentIndex())  # once, with a size chosen
 
     def _shape_changed(self) -> None:
         """The size list follows the regions (a jigsaw may be 7x7; this puzzle's regions have its size)."""

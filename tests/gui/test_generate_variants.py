@@ -140,3 +140,7 @@ def test_the_size_list_follows_the_regions(qtbot, window):
     other = dialogs.GenerateDialog(window, seven)
     qtbot.addWidget(other)
     assert [other.size_box.itemData(i) for i in range(other.size_box.count())] == [7]
+    assert not other.technique.isEnabled()  # targets are for 9x9 only
+    other.regions_box.setCurrentIndex(other.regions_box.findData("boxes"))
+    assert other.size_box.currentData() == 9
+    assert other.technique.isEnabled()  # the targets follow a size the regions changed

@@ -52,31 +52,36 @@ def glyph_feature(cell: np.ndarray) -> np.ndarray | None:
     inner = cell[cut : side - cut, cut : side - cut]
     count, labels, stats, centroids = cv2.connectedComponentsWithStats(inner, connectivity=8)
     middle = inner.shape[0] / 2
-    pieces: list[tuple[tuple[bool, float], int]] = []
+    pieces: list[tuple[tuple[bool, float], int, float]] = []
     for label in range(1, count):
         _x, _y, width, height, area = stats[label]
         off = np.hypot(*(centroids[label] - middle)) / side
-        if width <= 0.9 * inner.shape[1] and height <= 0.95 * inner.shape[0] and off <= 0.3:
-            pieces.append(((height >= _MIN_HEIGHT * side, area * (1.0 - off)), label))
+        if _fits(width, height, inner.shape[0]) and off <= 0.3:
+            pieces.append(((height >= _MIN_HEIGHT * side, area * (1.0 - off)), label, off))
     if not pieces:
         return None
-    _, best = max(pieces)
-    if np.hypot(*(centroids[best] - middle)) / side > 0.25:
+    _, best, off = max(pieces)
+    if off > 0.25:
         return None
     box = _box(stats[best])
     chosen = [best]
-    for _, label in sorted(pieces, reverse=True):
+    for _, label, _ in sorted(pieces, reverse=True):
         if label != best and _beside(box, _box(stats[label]), _GAP * side):
             chosen.append(label)
             box = _union(box, _box(stats[label]))
     x0, y0, x1, y1 = box
-    if y1 - y0 < _MIN_HEIGHT * side or x1 - x0 > 0.9 * inner.shape[1] or y1 - y0 > 0.95 * inner.shape[0]:
+    if y1 - y0 < _MIN_HEIGHT * side or not _fits(x1 - x0, y1 - y0, inner.shape[0]):
         return None
     blob = np.isin(labels[y0:y1, x0:x1], chosen).astype(np.float32)
     return _framed(blob)
 
 
 Box = tuple[int, int, int, int]
+
+
+def _fits(width: int, height: int, inner: int) -> bool:
+    """Whether ink of this size can be a digit of the cell's ``inner`` square, not a grid line."""
+    return width <= 0.9 * inner and height <= 0.95 * inner
 
 
 def _box(stat: np.ndarray) -> Box:
